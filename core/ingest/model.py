@@ -1,0 +1,57 @@
+"""What readers produce: records made of structural blocks (before chunking)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+
+@dataclass
+class Block:
+    """One structural unit of text; chunks pack whole blocks and never cross a section.
+
+    ``section`` groups blocks that may share a chunk: a heading path, a page,
+    a transcript. ``tc_in``/``tc_out`` are seconds from the start of the media.
+    """
+
+    text: str
+    heading_path: tuple[str, ...] = ()
+    page: int | None = None
+    tc_in: float | None = None
+    tc_out: float | None = None
+    speaker: str | None = None
+    component: str = "rag:body"
+
+    @property
+    def section(self) -> tuple[object, ...]:
+        """Blocks with different sections never share a chunk."""
+        return (self.component, self.heading_path, self.page)
+
+
+@dataclass
+class ParsedRecord:
+    """One catalogue record as a reader sees it.
+
+    ``key`` distinguishes records inside one file ("" for a whole-file record,
+    "row:<id>" for a CSV row); together with the path it fixes the section_id.
+    """
+
+    key: str
+    title: str
+    blocks: list[Block]
+    lang: str | None = None
+    classification: str | None = None
+    date_start: date | None = None
+    date_end: date | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    media_path: str | None = None
+
+
+@dataclass
+class ReadResult:
+    """A reader's output for one file, with non-fatal notes (e.g. the encoding guessed)."""
+
+    records: list[ParsedRecord]
+    reader: str
+    notes: list[str] = field(default_factory=list)

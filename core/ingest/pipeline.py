@@ -1,0 +1,351 @@
+"""Ingest: scan paths, mark what changed, index each marked source crash-safely.
+
+The generator yields :class:`Progress` and returns an :class:`IngestSummary`.
+Each source is committed in its own transaction together with the removal of
+its queue marker; vectors are cached as soon as they are computed. Killing
+the process at any point and running the same ingest again therefore ends
+with exactly the rows a clean run produces.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from collections.abc import Generator, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from core.chunking import chunk_record
+from core.errors import Cancelled, CorruptSource, IngestError
+from core.ids import section_id_for, slug
+from core.ingest import queue
+from core.ingest.language import detect_language
+from core.ingest.prepared import PreparedRecord, PreparedSource
+from core.ingest.readers import is_supported, reader_for
+from core.ingest.writer import cache_vectors, commit_source, existing_vectors, fail_source, remove_source
+from core.models.encoder import TextEncoder
+from core.progress import CancelToken, EtaClock, Progress
+from core.retrieval.lexical import rebuild_lexical_index
+from core.settings import Settings
+from core.store.db import Store
+
+CLASSIFICATIONS = ("public", "restricted", "secret")
+
+
+@dataclass
+class IngestOptions:
+    """What the user said about the files being ingested."""
+
+    collection: str | None = None
+    lang: str | None = None
+    classification: str | None = None
+    project_ids: list[int] = field(default_factory=list)
+
+    def for_file(self, collection: str, default_classification: str) -> dict[str, Any]:
+        """The options stored with a source (a changed option re-indexes it)."""
+        return {"collection": collection, "lang": self.lang,
+                "classification": self.classification or default_classification,
+                "project_ids": sorted(self.project_ids)}
+
+
+@dataclass
+class FileOutcome:
+    """What happened to one file."""
+
+    path: str
+    status: str  # ok | skipped | failed | removed
+    reason: str = ""
+    chunks: int = 0
+    embedded: int = 0
+
+
+@dataclass
+class IngestSummary:
+    """The end-of-run report."""
+
+    outcomes: list[FileOutcome] = field(default_factory=list)
+    cancelled: bool = False
+
+    def _by(self, status: str) -> list[FileOutcome]:
+        return [o for o in self.outcomes if o.status == status]
+
+    @property
+    def ok(self) -> list[FileOutcome]:
+        """Files indexed in this run."""
+        return self._by("ok")
+
+    @property
+    def skipped(self) -> list[FileOutcome]:
+        """Files unchanged since the last run."""
+        return self._by("skipped")
+
+    @property
+    def failed(self) -> list[FileOutcome]:
+        """Files that could not be indexed, with reasons."""
+        return self._by("failed")
+
+    @property
+    def removed(self) -> list[FileOutcome]:
+        """Files gone from disk whose records were removed."""
+        return self._by("removed")
+
+    @property
+    def chunks_embedded(self) -> int:
+        """Chunks that needed the encoder in this run."""
+        return sum(o.embedded for o in self.outcomes)
+
+
+class Ingestor:
+    """Runs ingest against one store with one encoder."""
+
+    def __init__(self, store: Store, encoder: TextEncoder, settings: Settings) -> None:
+        self.store = store
+        self.encoder = encoder
+        self.settings = settings
+        self.claimant = queue.new_claimant()
+
+    # -- scan ----------------------------------------------------------------
+    def scan(self, paths: Iterable[str | os.PathLike[str]], options: IngestOptions,
+             summary: IngestSummary) -> Generator[Progress, None, None]:
+        """Find files, record unreadable ones, mark changed ones dirty, remove vanished ones."""
+        found = 0
+        for given in paths:
+            p = Path(given).expanduser().absolute()
+            if p.is_dir():
+                root = str(p)
+                collection = slug(options.collection or p.name)
+                seen: set[str] = set()
+                for f, err in _walk(p):
+                    if err:
+                        self._fail_now(str(f), root, collection, err, options, summary)
+                        continue
+                    seen.add(str(f))
+                    self._consider(f, root, collection, options, summary)
+                    found += 1
+                    if found % 50 == 0:
+                        yield Progress("scan", found, None, "files", item=str(f))
+                for gone in self._vanished(root, seen):
+                    remove_source(self.store, gone)
+                    summary.outcomes.append(FileOutcome(gone, "removed", "file no longer on disk"))
+            elif p.exists() or p.is_symlink():
+                collection = slug(options.collection or p.parent.name)
+                self._consider(p, None, collection, options, summary)
+                found += 1
+            else:
+                self._fail_now(str(p), None, slug(options.collection or "local"),
+                               "no such file or folder", options, summary)
+        yield Progress("scan", found, found, "files")
+
+    def _consider(self, f: Path, root: str | None, collection: str, options: IngestOptions,
+                  summary: IngestSummary) -> None:
+        """Mark a file dirty unless it is unchanged since its last successful indexing."""
+        opts = options.for_file(collection, self.settings.default_classification)
+        path = str(f)
+        try:
+            st = f.stat()
+        except OSError as exc:
+            self._fail_now(path, root, collection, _os_reason(exc), options, summary)
+            return
+        cur = self.store.cursor()
+        row = cur.execute("SELECT status, mtime, size, content_hash, options FROM sources WHERE path = ?",
+                          [path]).fetchone()
+        queued = cur.execute("SELECT 1 FROM index_queue WHERE path = ?", [path]).fetchone()
+        if row and not queued and row[0] == "ok" and _same_options(row[4], opts):
+            if row[1] == st.st_mtime and row[2] == st.st_size:
+                summary.outcomes.append(FileOutcome(path, "skipped", "unchanged"))
+                return
+            if row[2] == st.st_size and stat.S_ISREG(st.st_mode):
+                digest = _hash_file(f)
+                if digest == row[3]:
+                    with self.store.transaction() as w:
+                        w.execute("UPDATE sources SET mtime = ? WHERE path = ?", [st.st_mtime, path])
+                    summary.outcomes.append(FileOutcome(path, "skipped", "unchanged (touched)"))
+                    return
+        with self.store.transaction() as w:
+            queue.enqueue(w, path, root, opts)
+
+    def _vanished(self, root: str, seen: set[str]) -> list[str]:
+        rows = self.store.cursor().execute("SELECT path FROM sources WHERE root = ?", [root]).fetchall()
+        return [r[0] for r in rows if r[0] not in seen and not Path(r[0]).exists()]
+
+    def _fail_now(self, path: str, root: str | None, collection: str, reason: str,
+                  options: IngestOptions, summary: IngestSummary) -> None:
+        fail_source(self.store, path, root, collection, reason,
+                    options.for_file(collection, self.settings.default_classification))
+        summary.outcomes.append(FileOutcome(path, "failed", reason))
+
+    # -- index ---------------------------------------------------------------
+    def run(self, paths: Iterable[str | os.PathLike[str]], options: IngestOptions | None = None,
+            cancel: CancelToken | None = None) -> Generator[Progress, None, IngestSummary]:
+        """Scan, then index every dirty source (including ones left by an interrupted run)."""
+        options = options or IngestOptions()
+        if options.classification and options.classification not in CLASSIFICATIONS:
+            raise IngestError(f"unknown classification {options.classification!r}")
+        cancel = cancel or CancelToken()
+        summary = IngestSummary()
+        try:
+            yield from self.scan(paths, options, summary)
+            yield from self.process_queue(summary, cancel)
+        except Cancelled:
+            summary.cancelled = True
+        if any(o.status in ("ok", "removed", "failed") for o in summary.outcomes) or self._lexical_stale():
+            yield Progress("lexical", 0, 1, "indexes", message="rebuilding the keyword index")
+            rebuild_lexical_index(self.store)
+            yield Progress("lexical", 1, 1, "indexes")
+        return summary
+
+    def _lexical_stale(self) -> bool:
+        from core.retrieval.lexical import lexical_is_stale
+
+        return lexical_is_stale(self.store)
+
+    def process_queue(self, summary: IngestSummary, cancel: CancelToken) -> Generator[Progress, None, None]:
+        """Index markers until none is ready."""
+        total = queue.pending(self.store)
+        clock = EtaClock()
+        done = 0
+        while True:
+            cancel.check()
+            item = queue.claim(self.store, self.claimant, self.settings.claim_ttl_s)
+            if item is None:
+                break
+            yield Progress("index", done, total, "files", item=item.path, eta_s=clock.eta(done, total))
+            outcome = yield from self._index_one(item, cancel)
+            summary.outcomes.append(outcome)
+            done += 1
+            yield Progress("index", done, max(total, done), "files", item=item.path,
+                           eta_s=clock.eta(done, max(total, done)))
+
+    def _index_one(self, item: queue.QueueItem, cancel: CancelToken) -> Generator[Progress, None, FileOutcome]:
+        opts = item.options
+        collection = str(opts.get("collection") or "local")
+        try:
+            prepared = self._prepare(item)
+            hashes = {c.source_hash for r in prepared.records for c in r.chunks}
+            vectors = existing_vectors(self.store, item.path, self.encoder.name, hashes)
+            todo: dict[str, str] = {}
+            for rec in prepared.records:
+                for ch in rec.chunks:
+                    if ch.source_hash not in vectors:
+                        todo[ch.source_hash] = ch.embedded_text
+            keys = list(todo)
+            batch = max(self.settings.embed_batch, 1) * 4
+            for start in range(0, len(keys), batch):
+                cancel.check()
+                part = keys[start:start + batch]
+                vecs = self.encoder.embed_batch([todo[k] for k in part], kind="passage")
+                fresh = dict(zip(part, vecs))
+                cache_vectors(self.store, self.encoder.name, fresh)
+                vectors.update(fresh)
+                yield Progress("embed", min(start + batch, len(keys)), len(keys), "chunks", item=item.path)
+            cancel.check()
+            commit_source(self.store, prepared, self.encoder.name, self.encoder.dimension, vectors)
+            return FileOutcome(item.path, "ok", "; ".join(prepared.notes), prepared.chunk_count, len(keys))
+        except Cancelled:
+            queue.release(self.store, item.path)
+            raise
+        except IngestError as exc:
+            reason = str(exc) + (f" — {exc.hint}" if exc.hint else "")
+            fail_source(self.store, item.path, item.root, collection, reason, opts)
+            return FileOutcome(item.path, "failed", reason)
+        except Exception as exc:  # an unexpected fault: retry later, park after max attempts
+            reason = f"unexpected error: {type(exc).__name__}: {exc}"
+            if item.attempts >= self.settings.max_attempts:
+                fail_source(self.store, item.path, item.root, collection, reason, opts)
+            else:
+                queue.retry_later(self.store, item.path, reason, delay_s=2.0 ** item.attempts)
+            return FileOutcome(item.path, "failed", reason)
+
+    def _prepare(self, item: queue.QueueItem) -> PreparedSource:
+        """Read, identify and chunk one source (no store writes)."""
+        path = Path(item.path)
+        opts = item.options
+        try:
+            st = path.stat()
+        except OSError as exc:
+            raise IngestError(_os_reason(exc)) from exc
+        if not stat.S_ISREG(st.st_mode):
+            raise IngestError("not a regular file (a folder, device or pipe)")
+        if st.st_size > self.settings.max_file_mb * 1024 * 1024:
+            raise IngestError(f"file too large ({st.st_size / 1e6:.0f} MB > {self.settings.max_file_mb} MB)",
+                              hint="Raise max_file_mb in the settings or split the file.")
+        reader = reader_for(path)
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise IngestError(_os_reason(exc)) from exc
+        result = reader(path, raw)
+        collection = str(opts.get("collection") or "local")
+        records: list[PreparedRecord] = []
+        for rec in result.records:
+            full_text = " ".join(b.text for b in rec.blocks)
+            lang = opts.get("lang") or rec.lang or detect_language(f"{rec.title}. {full_text}")
+            classification = rec.classification or str(opts.get("classification") or
+                                                        self.settings.default_classification)
+            chunks = chunk_record(rec, self.encoder.count_tokens, target=self.settings.chunk_target_tokens,
+                                  floor=self.settings.chunk_min_tokens)
+            if not chunks:
+                continue
+            data: dict[str, Any] = {"source_path": str(path), "collection": collection, "reader": result.reader,
+                                    "fields": rec.data}
+            if rec.media_path:
+                data["media_path"] = rec.media_path
+            records.append(PreparedRecord(
+                section_tipo=collection, section_id=section_id_for(str(path), rec.key), title=rec.title,
+                lang=lang, classification=classification,
+                project_ids=[int(x) for x in opts.get("project_ids") or []], data=data,
+                date_start=rec.date_start, date_end=rec.date_end, chunks=chunks))
+        if not records:
+            raise CorruptSource("no text to index in this file")
+        return PreparedSource(path=str(path), root=item.root, collection=collection, reader=result.reader,
+                              content_hash=hashlib.sha256(raw).hexdigest(), mtime=st.st_mtime, size=st.st_size,
+                              options=opts, records=records, notes=result.notes)
+
+
+def _walk(root: Path) -> Generator[tuple[Path, str], None, None]:
+    """Supported files under ``root`` (sorted, hidden entries skipped); errors as (path, reason)."""
+    errors: list[tuple[Path, str]] = []
+
+    def onerror(exc: OSError) -> None:
+        errors.append((Path(exc.filename or root), _os_reason(exc)))
+
+    for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=False):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in sorted(filenames):
+            f = Path(dirpath) / name
+            if not name.startswith(".") and is_supported(f):
+                yield f, ""
+        while errors:
+            yield errors.pop(0)
+    while errors:
+        yield errors.pop(0)
+
+
+def _os_reason(exc: OSError) -> str:
+    """An OSError as a sentence a user understands."""
+    if isinstance(exc, PermissionError):
+        return "cannot read: permission denied"
+    if isinstance(exc, FileNotFoundError):
+        return "no such file or folder"
+    if isinstance(exc, IsADirectoryError):
+        return "is a folder"
+    return f"cannot read: {exc.strerror or exc}"
+
+
+def _hash_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        while block := fh.read(1 << 20):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _same_options(stored: str | None, opts: dict[str, Any]) -> bool:
+    import json
+
+    try:
+        return bool(json.loads(stored or "{}") == opts)
+    except ValueError:
+        return False

@@ -1,0 +1,46 @@
+"""A source turned into rows ready to store: records and their chunks, with identities."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from core.chunking import Chunk
+
+
+@dataclass
+class PreparedRecord:
+    """One record with its final identity, metadata and chunks."""
+
+    section_tipo: str
+    section_id: int
+    title: str
+    lang: str | None
+    classification: str
+    project_ids: list[int]
+    data: dict[str, Any]
+    date_start: date | None
+    date_end: date | None
+    chunks: list[Chunk]
+
+
+@dataclass
+class PreparedSource:
+    """Everything one file produced."""
+
+    path: str
+    root: str | None
+    collection: str
+    reader: str
+    content_hash: str
+    mtime: float
+    size: int
+    options: dict[str, Any]
+    records: list[PreparedRecord]
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def chunk_count(self) -> int:
+        """Total chunks over all records."""
+        return sum(len(r.chunks) for r in self.records)

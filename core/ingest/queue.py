@@ -1,0 +1,109 @@
+"""The persistent index queue: dirty markers with claims, a TTL and retry back-off.
+
+A marker is written before any work and deleted in the same transaction that
+commits the work, so a ``kill -9`` at any point leaves either the old state
+plus a marker (redo) or the new state without one (done). Claims name their
+process; a claim whose process is gone, or older than the TTL, is taken over.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+import duckdb
+
+from core.store.db import Store
+
+
+def now() -> datetime:
+    """Naive UTC timestamp (DuckDB TIMESTAMP has no zone)."""
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+def new_claimant() -> str:
+    """Identity of this worker: host, pid and a nonce."""
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+def _claimant_alive(claimant: str) -> bool:
+    try:
+        host, pid, _ = claimant.split(":", 2)
+        if host != socket.gethostname():
+            return True  # cannot tell; the TTL decides
+        os.kill(int(pid), 0)
+    except (ValueError, ProcessLookupError):
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+@dataclass
+class QueueItem:
+    """One claimed marker."""
+
+    path: str
+    root: str | None
+    options: dict[str, Any]
+    attempts: int
+
+
+def enqueue(cur: duckdb.DuckDBPyConnection, path: str, root: str | None, options: dict[str, Any]) -> None:
+    """Mark a source dirty (idempotent; keeps the attempt count of an existing marker)."""
+    cur.execute("""
+        INSERT INTO index_queue (path, root, options, enqueued_at) VALUES (?, ?, ?, ?)
+        ON CONFLICT (path) DO UPDATE SET options = excluded.options, root = excluded.root
+    """, [path, root, json.dumps(options), now()])
+
+
+def claim(store: Store, claimant: str, ttl_s: int, paths: set[str] | None = None) -> QueueItem | None:
+    """Claim the next ready marker (optionally only among ``paths``); None when none is ready."""
+    t = now()
+    with store.transaction() as cur:
+        rows = cur.execute("""
+            SELECT path, root, options, attempts, claimed_by, claimed_at FROM index_queue
+            WHERE (next_attempt_at IS NULL OR next_attempt_at <= ?)
+            ORDER BY enqueued_at, path
+        """, [t]).fetchall()
+        for path, root, options, attempts, claimed_by, claimed_at in rows:
+            if paths is not None and path not in paths:
+                continue
+            if claimed_by and claimed_by != claimant:
+                expired = claimed_at is None or claimed_at < t - timedelta(seconds=ttl_s)
+                if not expired and _claimant_alive(claimed_by):
+                    continue
+            cur.execute("UPDATE index_queue SET claimed_by = ?, claimed_at = ?, attempts = attempts + 1 "
+                        "WHERE path = ?", [claimant, t, path])
+            return QueueItem(path, root, json.loads(options) if options else {}, attempts + 1)
+    return None
+
+
+def release(store: Store, path: str) -> None:
+    """Give a claim back untouched (cancellation): the marker stays for the next run."""
+    with store.transaction() as cur:
+        cur.execute("UPDATE index_queue SET claimed_by = NULL, claimed_at = NULL, "
+                    "attempts = greatest(attempts - 1, 0) WHERE path = ?", [path])
+
+
+def retry_later(store: Store, path: str, error: str, delay_s: float) -> None:
+    """Keep the marker for a later attempt after an unexpected failure."""
+    with store.transaction() as cur:
+        cur.execute("UPDATE index_queue SET claimed_by = NULL, claimed_at = NULL, last_error = ?, "
+                    "next_attempt_at = ? WHERE path = ?", [error, now() + timedelta(seconds=delay_s), path])
+
+
+def done(cur: duckdb.DuckDBPyConnection, path: str) -> None:
+    """Delete the marker, inside the transaction that commits the work."""
+    cur.execute("DELETE FROM index_queue WHERE path = ?", [path])
+
+
+def pending(store: Store) -> int:
+    """Markers waiting (claimed or not)."""
+    row = store.cursor().execute("SELECT count(*) FROM index_queue").fetchone()
+    return int(row[0]) if row else 0

@@ -1,0 +1,41 @@
+"""One reader module per format; :func:`reader_for` picks by file suffix."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from core.errors import UnsupportedFormat
+from core.ingest.model import ReadResult
+from core.ingest.readers import csv_reader, html_reader, ohms, pdf_reader, subtitles, text_reader
+
+Reader = Callable[[Path, bytes], ReadResult]
+
+READERS: dict[str, Reader] = {
+    ".txt": text_reader.read,
+    ".text": text_reader.read,
+    ".md": text_reader.read,
+    ".markdown": text_reader.read,
+    ".html": html_reader.read,
+    ".htm": html_reader.read,
+    ".pdf": pdf_reader.read,
+    ".csv": csv_reader.read,
+    ".tsv": csv_reader.read,
+    ".vtt": subtitles.read,
+    ".srt": subtitles.read,
+    ".xml": ohms.read,
+}
+
+
+def is_supported(path: Path) -> bool:
+    """True when some reader handles this suffix."""
+    return path.suffix.lower() in READERS
+
+
+def reader_for(path: Path) -> Reader:
+    """The reader for a file, or :class:`UnsupportedFormat`."""
+    try:
+        return READERS[path.suffix.lower()]
+    except KeyError:
+        raise UnsupportedFormat(f"unsupported file type {path.suffix or '(none)'}",
+                                hint=f"Supported: {', '.join(sorted(READERS))}") from None

@@ -1,0 +1,86 @@
+"""Helpers shared by readers: front matter, dates, titles, timecodes."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from pathlib import Path
+
+_ISO_DATE = re.compile(r"(?<!\d)(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?(?!\d)")
+_TIMECODE = re.compile(r"^(?:(\d+):)?(\d{1,2}):(\d{2})(?:[.,](\d{1,3}))?$")
+
+
+def parse_front_matter(text: str) -> tuple[dict[str, str], str]:
+    """Split a leading ``---``-delimited ``key: value`` block from the body."""
+    if not text.startswith("---\n"):
+        return {}, text
+    end = text.find("\n---", 4)
+    if end < 0:
+        return {}, text
+    meta: dict[str, str] = {}
+    for line in text[4:end].splitlines():
+        if ":" in line:
+            k, v = line.split(":", 1)
+            meta[k.strip().lower()] = v.strip().strip('"').strip("'")
+    body = text[end + 4:]
+    return meta, body.lstrip("-").lstrip("\n")
+
+
+def parse_date_range(value: str | None) -> tuple[date | None, date | None]:
+    """``1957``, ``1957-03`` or ``1957-03-02`` (optionally ``A/B``) → (start, end)."""
+    if not value:
+        return None, None
+    parts = re.split(r"\s*(?:/|\.\.|–| to )\s*", value.strip())
+    start = _one_date(parts[0], end=False)
+    stop = _one_date(parts[-1], end=True)
+    return start, stop
+
+
+def _one_date(value: str, *, end: bool) -> date | None:
+    m = _ISO_DATE.search(value)
+    if not m:
+        return None
+    y = int(m.group(1))
+    mo = int(m.group(2)) if m.group(2) else (12 if end else 1)
+    if m.group(3):
+        d = int(m.group(3))
+    elif end:
+        d = 31 if mo in (1, 3, 5, 7, 8, 10, 12) else (30 if mo != 2 else 28)
+    else:
+        d = 1
+    try:
+        return date(y, mo, d)
+    except ValueError:
+        return None
+
+
+def date_from_filename(path: Path) -> tuple[date | None, date | None]:
+    """Diaries are usually named by day (``2019-07-14_trench3.md``)."""
+    m = re.search(r"(?<!\d)(1[5-9]\d\d|20\d\d)-(\d{2})-(\d{2})(?!\d)", path.name)
+    if not m:
+        return None, None
+    return parse_date_range(m.group(0))
+
+
+def title_from_path(path: Path) -> str:
+    """A readable fallback title from a file name."""
+    stem = re.sub(r"[_\-]+", " ", path.stem).strip()
+    return stem[:1].upper() + stem[1:] if stem else path.name
+
+
+def parse_timecode(value: str) -> float:
+    """``HH:MM:SS(.mmm)``, ``MM:SS`` or ``HH:MM:SS,mmm`` → seconds."""
+    m = _TIMECODE.match(value.strip())
+    if not m:
+        raise ValueError(f"not a timecode: {value!r}")
+    h = int(m.group(1) or 0)
+    ms = (m.group(4) or "0").ljust(3, "0")
+    return h * 3600 + int(m.group(2)) * 60 + int(m.group(3)) + int(ms) / 1000
+
+
+def split_speaker(text: str) -> tuple[str | None, str]:
+    """``JOSEP: text`` → (``JOSEP``, text) when the prefix looks like a speaker label."""
+    m = re.match(r"^([A-ZÀ-Ý][\wÀ-ÿ .'-]{0,40}?):\s+(.*)$", text, flags=re.S)
+    if m and len(m.group(1).split()) <= 4:
+        return m.group(1).strip(), m.group(2)
+    return None, text

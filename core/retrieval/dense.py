@@ -1,0 +1,148 @@
+"""The dense leg: an exact in-memory scan over the stored vectors.
+
+The vectors in DuckDB are the truth; this is a cache of them as one float32
+matrix, reloaded when the store's generation moves. An exact scan needs no
+recall study and cannot be damaged by an unclean stop (unlike a persisted
+HNSW index, DESIGN.md §5); numpy's matrix-vector product is ~10× faster than
+``array_cosine_distance`` over the same rows. Filters and the profile are
+pushed down as boolean masks over per-chunk metadata codes.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from datetime import date
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from core.acl import Profile
+from core.retrieval.filters import SearchFilters
+from core.store.db import Store
+
+_EPOCH = date(1970, 1, 1)
+_NO_DATE = np.iinfo(np.int32).min
+
+
+@dataclass(frozen=True)
+class DenseHit:
+    """A chunk row of the matrix and its cosine similarity."""
+
+    chunk_id: str
+    score: float
+
+
+class _Codes:
+    """Strings → small ints, so filters become vectorised comparisons."""
+
+    def __init__(self, values: pa.ChunkedArray | pa.Array) -> None:
+        dict_arr = pc.dictionary_encode(values).combine_chunks() if isinstance(values, pa.ChunkedArray) \
+            else pc.dictionary_encode(values)
+        self.vocab = {v: i for i, v in enumerate(dict_arr.dictionary.to_pylist())}
+        # nulls (e.g. an undetected language) become -1, a code no filter asks for
+        self.codes = dict_arr.indices.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int32)
+
+    def mask(self, wanted: tuple[str, ...] | frozenset[str]) -> np.ndarray:
+        ids = [self.vocab[w] for w in wanted if w in self.vocab]
+        return np.isin(self.codes, np.asarray(ids, dtype=np.int32))
+
+
+class VectorIndex:
+    """All chunk vectors of one model, plus what filters need, kept in step with the store."""
+
+    def __init__(self, store: Store, model: str) -> None:
+        self.store = store
+        self.model = model
+        self._lock = threading.Lock()
+        self._generation = -1
+        self.ids: list[str] = []
+        self.matrix = np.zeros((0, 0), dtype=np.float32)
+
+    def refresh(self) -> None:
+        """Reload when the store changed since the last load."""
+        gen = self.store.generation()
+        if gen == self._generation:
+            return
+        with self._lock:
+            if gen != self._generation:
+                self._load()
+                self._generation = gen
+
+    def _load(self) -> None:
+        table = self.store.cursor().execute("""
+            SELECT e.id, e.section_tipo, e.section_id, e.component_tipo, e.lang, e.embedding,
+                   r.classification, r.project_ids, r.deleted_at IS NOT NULL AS deleted,
+                   coalesce(r.date_start, r.date_end) AS d0, coalesce(r.date_end, r.date_start) AS d1
+            FROM rag_embeddings e
+            JOIN records r ON r.section_tipo = e.section_tipo AND r.section_id = e.section_id
+            WHERE e.model = ?
+            ORDER BY e.id
+        """, [self.model]).to_arrow_table()
+        n = table.num_rows
+        self.ids = table.column("id").to_pylist()
+        self.record_keys = list(zip(table.column("section_tipo").to_pylist(),
+                                    table.column("section_id").to_pylist()))
+        if n:
+            flat = pc.list_flatten(table.column("embedding")).to_numpy(zero_copy_only=False)
+            self.matrix = np.ascontiguousarray(flat.astype(np.float32).reshape(n, -1))
+        else:
+            self.matrix = np.zeros((0, 0), dtype=np.float32)
+        self.collection = _Codes(table.column("section_tipo"))
+        self.facet = _Codes(table.column("component_tipo"))
+        self.lang = _Codes(table.column("lang"))
+        self.classification = _Codes(table.column("classification"))
+        self.deleted = table.column("deleted").to_numpy(zero_copy_only=False).astype(bool)
+        self.d0 = _days(table.column("d0"))
+        self.d1 = _days(table.column("d1"))
+        projects = table.column("project_ids").to_pylist()
+        self.projects: list[frozenset[int]] = [frozenset(p or ()) for p in projects]
+        self.row_of = {cid: i for i, cid in enumerate(self.ids)}
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def mask(self, profile: Profile, filters: SearchFilters) -> np.ndarray:
+        """Rows the profile may see that pass the filters (the push-down of the gate's rule)."""
+        m = ~self.deleted & self.classification.mask(profile.classifications)
+        if profile.project_ids is not None:
+            m &= np.fromiter((bool(p & profile.project_ids) for p in self.projects), bool, len(self.projects))
+        if filters.collections:
+            m &= self.collection.mask(filters.collections)
+        if filters.facets:
+            m &= self.facet.mask(filters.facets)
+        if filters.langs:
+            m &= self.lang.mask(filters.langs)
+        if filters.classifications:
+            m &= self.classification.mask(filters.classifications)
+        if filters.date_from is not None:
+            m &= (self.d1 != _NO_DATE) & (self.d1 >= (filters.date_from - _EPOCH).days)
+        if filters.date_to is not None:
+            m &= (self.d0 != _NO_DATE) & (self.d0 <= (filters.date_to - _EPOCH).days)
+        return m
+
+    def top(self, query: np.ndarray, k: int, mask: np.ndarray | None = None) -> list[DenseHit]:
+        """Exact top-k by cosine (vectors are L2-normalised, so a dot product)."""
+        if not len(self.ids) or k <= 0:
+            return []
+        scores = self.matrix @ query.astype(np.float32)
+        if mask is not None:
+            scores = np.where(mask, scores, -np.inf)
+        k = min(k, len(scores))
+        part = np.argpartition(-scores, k - 1)[:k]
+        order = part[np.argsort(-scores[part], kind="stable")]
+        return [DenseHit(self.ids[i], float(scores[i])) for i in order if np.isfinite(scores[i])]
+
+    def vectors_of_record(self, section_tipo: str, section_id: int) -> np.ndarray:
+        """The stored vectors of one record (for similar-records; nothing is re-embedded)."""
+        rows = self.store.cursor().execute(
+            "SELECT embedding FROM rag_embeddings WHERE section_tipo = ? AND section_id = ? AND model = ?",
+            [section_tipo, section_id, self.model]).fetchall()
+        return np.asarray([r[0] for r in rows], dtype=np.float32)
+
+
+def _days(col: pa.ChunkedArray) -> np.ndarray:
+    """Dates as days since the epoch; missing dates as a sentinel."""
+    arr = col.combine_chunks().cast(pa.int32())
+    return arr.fill_null(_NO_DATE).to_numpy(zero_copy_only=False).astype(np.int32)

@@ -1,0 +1,183 @@
+"""Hybrid retrieval: dense + BM25, fused by RRF, every hit through the ACL gate.
+
+``retrieve`` keeps passages; ``search`` keeps the best passage per record;
+``similar_to`` starts from a record's stored vectors. Nothing a profile may
+not see leaves this module: filters and the profile are pushed down into
+both legs, and :meth:`Searcher._gate` re-reads each candidate's record from
+the store and checks it again before building a hit.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from core.acl import Profile
+from core.errors import NotFound
+from core.models.encoder import TextEncoder
+from core.retrieval.dense import VectorIndex
+from core.retrieval.filters import SearchFilters
+from core.retrieval.fusion import rrf
+from core.retrieval.hits import Hit
+from core.retrieval.lexical import ensure_lexical, lexical_search
+from core.retrieval.snippets import make_snippet
+from core.store.db import Store
+
+MIN_LIMIT, MAX_LIMIT, DEFAULT_LIMIT = 1, 50, 10
+
+
+def clamp_limit(limit: int | None) -> int:
+    """Limits are clamped to [1, 50]; None means 10."""
+    return DEFAULT_LIMIT if limit is None else max(MIN_LIMIT, min(MAX_LIMIT, int(limit)))
+
+
+def overfetch(limit: int) -> int:
+    """Each leg fetches ``max(limit*4, 20)`` candidates before fusion."""
+    return max(limit * 4, 20)
+
+
+@dataclass
+class Candidate:
+    """A fused candidate before the gate."""
+
+    chunk_id: str
+    score: float
+    dense: float | None = None
+    lexical: float | None = None
+
+
+@dataclass
+class SearchTrace:
+    """What each leg returned (for benchmarks and debugging)."""
+
+    dense: list[str] = field(default_factory=list)
+    lexical: list[str] = field(default_factory=list)
+
+
+class Searcher:
+    """Retrieval over one store with the model the store is pinned to."""
+
+    def __init__(self, store: Store, encoder: TextEncoder) -> None:
+        self.store = store
+        self.encoder = encoder
+        self.index = VectorIndex(store, encoder.name)
+        self.last_trace = SearchTrace()
+
+    # -- public API ------------------------------------------------------------
+    def retrieve(self, query: str, profile: Profile, *, limit: int | None = None,
+                 filters: SearchFilters | None = None, mode: str = "hybrid",
+                 query_vector: np.ndarray | None = None) -> list[Hit]:
+        """Top passages for a query (``mode``: hybrid, dense or lexical)."""
+        k = clamp_limit(limit)
+        cands = self._candidates(query, profile, filters or SearchFilters(), overfetch(k), mode, query_vector)
+        return self._gate(cands, profile, filters or SearchFilters(), query, k, per_record=False)
+
+    def search(self, query: str, profile: Profile, *, limit: int | None = None,
+               filters: SearchFilters | None = None, mode: str = "hybrid",
+               query_vector: np.ndarray | None = None) -> list[Hit]:
+        """Top records for a query, each shown by its best passage."""
+        k = clamp_limit(limit)
+        cands = self._candidates(query, profile, filters or SearchFilters(), overfetch(k), mode, query_vector)
+        return self._gate(cands, profile, filters or SearchFilters(), query, k, per_record=True)
+
+    def similar_to(self, section_tipo: str, section_id: int, profile: Profile, *, limit: int | None = None,
+                   filters: SearchFilters | None = None) -> list[Hit]:
+        """Records whose passages lie nearest the seed record's stored vectors."""
+        k = clamp_limit(limit)
+        seed = self._visible_record(section_tipo, section_id, profile)
+        self.index.refresh()
+        vecs = self.index.vectors_of_record(section_tipo, section_id)
+        if not len(vecs):
+            return []
+        centroid = vecs.mean(axis=0)
+        centroid /= np.linalg.norm(centroid) or 1.0
+        mask = self.index.mask(profile, filters or SearchFilters())
+        for i, key in enumerate(self.index.record_keys):
+            if key == (section_tipo, section_id):
+                mask[i] = False
+        dense = self.index.top(centroid, overfetch(k) * 4, mask)
+        cands = [Candidate(h.chunk_id, h.score, dense=h.score) for h in dense]
+        return self._gate(cands, profile, filters or SearchFilters(), seed, k, per_record=True)
+
+    # -- legs and fusion ---------------------------------------------------------
+    def _candidates(self, query: str, profile: Profile, filters: SearchFilters, fetch: int, mode: str,
+                    query_vector: np.ndarray | None) -> list[Candidate]:
+        dense_scores: dict[str, float] = {}
+        lex_scores: dict[str, float] = {}
+        dense_ids: list[str] = []
+        lex_ids: list[str] = []
+        if mode in ("hybrid", "dense"):
+            self.index.refresh()
+            qv = query_vector if query_vector is not None else self.encoder.embed_query(query)
+            for h in self.index.top(qv, fetch, self.index.mask(profile, filters)):
+                dense_ids.append(h.chunk_id)
+                dense_scores[h.chunk_id] = h.score
+        if mode in ("hybrid", "lexical"):
+            ensure_lexical(self.store)
+            acl_sql, acl_params = profile.sql("r")
+            f_sql, f_params = filters.sql("r", "e")
+            for lh in lexical_search(self.store, query, fetch, f"{acl_sql} AND {f_sql} AND e.model = ?",
+                                     [*acl_params, *f_params, self.encoder.name]):
+                lex_ids.append(lh.chunk_id)
+                lex_scores[lh.chunk_id] = lh.score
+        self.last_trace = SearchTrace(dense_ids, lex_ids)
+        fused = rrf([dense_ids, lex_ids])
+        return [Candidate(cid, s, dense_scores.get(cid), lex_scores.get(cid)) for cid, s in fused]
+
+    # -- the gate ----------------------------------------------------------------
+    def _gate(self, cands: Sequence[Candidate], profile: Profile, filters: SearchFilters, query: str, k: int,
+              *, per_record: bool) -> list[Hit]:
+        """Re-read each candidate with its record, re-check profile and filters, build hits."""
+        if not cands:
+            return []
+        ids = [c.chunk_id for c in cands]
+        rows = self.store.cursor().execute("""
+            SELECT e.id, e.section_tipo, e.section_id, e.component_tipo, e.lang, e.chunk_index, e.source_text,
+                   e.chunk_meta, r.title, r.classification, r.project_ids, r.deleted_at, r.date_start, r.date_end,
+                   r.data
+            FROM rag_embeddings e
+            JOIN records r ON r.section_tipo = e.section_tipo AND r.section_id = e.section_id
+            WHERE e.id IN (SELECT unnest(?::VARCHAR[]))
+        """, [ids]).fetchall()
+        by_id = {r[0]: r for r in rows}
+        hits: list[Hit] = []
+        seen_records: set[tuple[str, int]] = set()
+        for c in cands:
+            row = by_id.get(c.chunk_id)
+            if row is None:
+                continue  # deleted since the leg ran
+            (cid, st, sid, comp, lang, idx, text, meta_json, title, classification, projects, deleted_at,
+             d0, d1, data_json) = row
+            if not profile.allows(classification, projects, deleted_at):
+                continue
+            if not filters.matches(section_tipo=st, component_tipo=comp, lang=lang, classification=classification,
+                                   date_start=d0, date_end=d1):
+                continue
+            if per_record:
+                if (st, sid) in seen_records:
+                    continue
+                seen_records.add((st, sid))
+            meta = json.loads(meta_json) if meta_json else {}
+            data = json.loads(data_json) if data_json else {}
+            hits.append(Hit(
+                section_tipo=st, section_id=int(sid), title=title or "", component_tipo=comp, lang=lang,
+                chunk_index=int(idx), snippet=make_snippet(text, query), score=round(c.score, 6),
+                source_path=data.get("source_path"), page=meta.get("page"), tc_in=meta.get("tc_in"),
+                chunk_id=cid, text=text, tc_out=meta.get("tc_out"), heading_path=meta.get("heading_path") or [],
+                classification=classification, dense_score=c.dense, lexical_score=c.lexical,
+                media_path=data.get("media_path")))
+            if len(hits) >= k:
+                break
+        return hits
+
+    def _visible_record(self, section_tipo: str, section_id: int, profile: Profile) -> str:
+        """The seed's title; an invisible record is reported exactly like a missing one."""
+        row = self.store.cursor().execute(
+            "SELECT title, classification, project_ids, deleted_at FROM records "
+            "WHERE section_tipo = ? AND section_id = ?", [section_tipo, section_id]).fetchone()
+        if row is None or not profile.allows(row[1], row[2], row[3]):
+            raise NotFound(f"no record {section_tipo} {section_id}")
+        return str(row[0] or "")

@@ -1,0 +1,157 @@
+"""The one facade front ends talk to (CLI, GUI, kiosk). Everything else in core is behind it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Generator, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from core.acl import Profile, load_profile
+from core.errors import ModelMismatch
+from core.ingest import queue
+from core.ingest.pipeline import IngestOptions, Ingestor, IngestSummary
+from core.models.encoder import TextEncoder
+from core.paths import Paths
+from core.progress import CancelToken, Progress
+from core.retrieval.filters import SearchFilters
+from core.retrieval.hits import Hit
+from core.retrieval.search import Searcher
+from core.settings import Settings, load_settings
+from core.store.db import Store
+from core.store.models_repo import PinnedModel, active_model, pin_model
+
+
+@dataclass
+class Status:
+    """Library status as the CLI's ``status --json`` and the GUI show it."""
+
+    records: int
+    chunks: int
+    model: str | None
+    dimension: int | None
+    queue_pending: int
+    failed_sources: int
+    store_bytes: int
+    sources: int
+    schema: str
+    home: str
+    profile: str
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain dict."""
+        return dict(self.__dict__)
+
+
+class Ovillo:
+    """An open data folder: store, settings, models, and the operations on them."""
+
+    def __init__(self, home: str | os.PathLike[str] | None = None, *, models_dir: Path | None = None,
+                 settings: Settings | None = None, encoder: TextEncoder | None = None) -> None:
+        self.paths = Paths.from_home(home, models_dir)
+        self.paths.ensure()
+        self.settings = settings or load_settings(self.paths.settings)
+        self.store = Store(self.paths.store, threads=self.settings.threads)
+        self._encoder = encoder
+        self._searcher: Searcher | None = None
+
+    # -- lifecycle ---------------------------------------------------------------
+    def close(self) -> None:
+        """Checkpoint and close the store."""
+        self.store.close()
+
+    def __enter__(self) -> "Ovillo":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- models ------------------------------------------------------------------
+    @property
+    def encoder(self) -> TextEncoder:
+        """The text encoder, loaded once, lazily (verifying its sha256)."""
+        if self._encoder is None:
+            from core.models.registry import load_text_encoder
+
+            self._encoder = load_text_encoder(self.paths.models, self.settings.text_model,
+                                              threads=self.settings.threads, batch_size=self.settings.embed_batch)
+        return self._encoder
+
+    def pinned_model(self) -> PinnedModel | None:
+        """The model this archive's index is pinned to."""
+        return active_model(self.store)
+
+    def _check_model(self) -> None:
+        pinned = self.pinned_model()
+        if pinned is not None and pinned.name != self.encoder.name:
+            raise ModelMismatch(f"this archive is indexed with {pinned.name}, but {self.encoder.name} is loaded",
+                                hint=f"Switch with `ovillo reindex --model {self.encoder.name}`.")
+
+    # -- operations ----------------------------------------------------------------
+    def profile(self, name: str = "owner") -> Profile:
+        """A profile by name (unknown names are an error)."""
+        return load_profile(self.store, name)
+
+    def ingest(self, paths: Iterable[str | os.PathLike[str]], options: IngestOptions | None = None,
+               cancel: CancelToken | None = None) -> Generator[Progress, None, IngestSummary]:
+        """Ingest files and folders (see :class:`core.ingest.pipeline.Ingestor`)."""
+        enc = self.encoder
+        pin_model(self.store, enc.name, enc.dimension)
+        summary = yield from Ingestor(self.store, enc, self.settings).run(paths, options, cancel)
+        return summary
+
+    def searcher(self) -> Searcher:
+        """The retrieval engine (one per facade, so its vector cache is reused)."""
+        if self._searcher is None:
+            self._check_model()
+            self._searcher = Searcher(self.store, self.encoder)
+        return self._searcher
+
+    def search(self, query: str, *, profile: str = "owner", limit: int | None = None,
+               filters: SearchFilters | None = None, passages: bool = False) -> list[Hit]:
+        """Hybrid search: records (best passage each) or passages."""
+        s = self.searcher()
+        p = self.profile(profile)
+        if passages:
+            return s.retrieve(query, p, limit=limit, filters=filters)
+        return s.search(query, p, limit=limit, filters=filters)
+
+    def search_many(self, queries: Sequence[str], **kwargs: Any) -> Generator[list[Hit], None, None]:
+        """Run a query set with one loaded model, in order."""
+        for q in queries:
+            yield self.search(q, **kwargs)
+
+    def similar(self, section_tipo: str, section_id: int, *, profile: str = "owner",
+                limit: int | None = None, filters: SearchFilters | None = None) -> list[Hit]:
+        """Records similar to a record, from its stored vectors."""
+        return self.searcher().similar_to(section_tipo, section_id, self.profile(profile), limit=limit,
+                                          filters=filters)
+
+    def status(self, profile: str = "owner") -> Status:
+        """Counts as visible to ``profile`` (the owner sees everything)."""
+        p = self.profile(profile)
+        acl, params = p.sql("r")
+        cur = self.store.cursor()
+        pinned = self.pinned_model()
+        records = cur.execute(f"SELECT count(*) FROM records r WHERE {acl}", params).fetchone()
+        chunks = cur.execute(f"""
+            SELECT count(*) FROM rag_embeddings e
+            JOIN records r ON r.section_tipo = e.section_tipo AND r.section_id = e.section_id
+            WHERE {acl} AND e.model = ?""", [*params, pinned.name if pinned else ""]).fetchone()
+        owner = p.name == "owner"
+        failed = cur.execute("SELECT count(*) FROM sources WHERE status = 'failed'").fetchone() if owner else (0,)
+        sources = cur.execute("SELECT count(*) FROM sources").fetchone() if owner else (0,)
+        return Status(records=int(records[0]) if records else 0, chunks=int(chunks[0]) if chunks else 0,
+                      model=pinned.name if pinned else None, dimension=pinned.dimension if pinned else None,
+                      queue_pending=queue.pending(self.store) if owner else 0,
+                      failed_sources=int(failed[0]) if failed else 0,
+                      store_bytes=self.store.size_bytes() if owner else 0,
+                      sources=int(sources[0]) if sources else 0, schema=self.store.schema_version,
+                      home=str(self.paths.home), profile=p.name)
+
+    def failed_sources(self) -> list[tuple[str, str]]:
+        """(path, reason) of every source that failed its last indexing."""
+        rows = self.store.cursor().execute(
+            "SELECT path, error FROM sources WHERE status = 'failed' ORDER BY path").fetchall()
+        return [(r[0], r[1] or "") for r in rows]

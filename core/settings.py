@@ -1,0 +1,71 @@
+"""Typed user settings (pydantic), persisted as JSON in the data folder.
+
+The model doubles as the schema of the preferences UI: each field carries a
+title and description a front end can render.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from pydantic import BaseModel, Field, ValidationError
+
+from core.errors import ConfigError
+
+SETTINGS_VERSION = 1
+
+
+def default_threads() -> int:
+    """One core is left for the user interface and the rest of the machine (DESIGN.md §4)."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+class Settings(BaseModel):
+    """Everything a user may change."""
+
+    version: int = Field(SETTINGS_VERSION, description="settings format version")
+    text_model: str = Field("multilingual-e5-small", title="Text model",
+                            description="Encoder used for new indexes (name of a model manifest).")
+    threads: int = Field(default_factory=default_threads, ge=1, le=256, title="Threads",
+                         description="CPU threads for the encoder and the answer model.")
+    embed_batch: int = Field(32, ge=1, le=512, title="Embedding batch size")
+    chunk_target_tokens: int = Field(450, ge=64, le=510, title="Target chunk size (tokens)")
+    chunk_min_tokens: int = Field(120, ge=16, le=400, title="Minimum chunk size (tokens)")
+    default_classification: str = Field("restricted", pattern="^(public|restricted|secret)$",
+                                        title="Classification of locally ingested records")
+    claim_ttl_s: int = Field(600, ge=5, title="Seconds before an abandoned queue claim is retried")
+    max_attempts: int = Field(3, ge=1, le=20, title="Attempts before a failing source is parked")
+    max_file_mb: int = Field(200, ge=1, title="Largest file accepted (MB)")
+    ui_language: str = Field("system", title="Interface language")
+
+
+def load_settings(path: Path) -> Settings:
+    """Read settings, migrating older versions; a missing file gives defaults."""
+    if not path.exists():
+        return Settings()
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ConfigError(f"cannot read settings {path}: {exc}",
+                          hint="Fix or delete the file; defaults will be used.") from exc
+    raw = _migrate(raw)
+    try:
+        return Settings.model_validate(raw)
+    except ValidationError as exc:
+        raise ConfigError(f"invalid settings in {path}: {exc}") from exc
+
+
+def save_settings(settings: Settings, path: Path) -> None:
+    """Write settings atomically (write, then rename)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(settings.model_dump_json(indent=2), encoding="utf-8")
+    tmp.replace(path)
+
+
+def _migrate(raw: dict[str, object]) -> dict[str, object]:
+    """Bring an older settings dict to the current version (none older exist yet)."""
+    raw.setdefault("version", SETTINGS_VERSION)
+    return raw

@@ -1,0 +1,69 @@
+"""Opening the DuckDB file: pinned version, extensions loaded from their packages, migrations.
+
+``INSTALL`` would download and fails offline; the vss/fts extension files ship
+inside ``duckdb-extension-*`` wheels built for exactly this DuckDB version
+(DESIGN.md §5), so we ``LOAD`` them by path with autoinstall disabled.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from pathlib import Path
+
+import duckdb
+
+from core.errors import StoreError
+
+PINNED_DUCKDB = "1.5.5"
+EXTENSIONS = {"fts": "duckdb_extension_fts", "vss": "duckdb_extension_vss"}
+
+
+def extension_path(name: str) -> Path:
+    """Path of the packaged extension file for the running DuckDB."""
+    package = EXTENSIONS[name]
+    try:
+        base = importlib.resources.files(package)
+    except ModuleNotFoundError as exc:
+        raise StoreError(f"the DuckDB extension package {package} is not installed",
+                         hint="Run ./scripts/run or ./scripts/test once to set up dependencies.") from exc
+    path = Path(str(base / "extensions" / f"v{duckdb.__version__}" / f"{name}.duckdb_extension"))
+    if not path.exists():
+        raise StoreError(f"no {name} extension for DuckDB {duckdb.__version__} in {package}",
+                         hint=f"DuckDB must be {PINNED_DUCKDB}; reinstall the pinned versions.")
+    return path
+
+
+def connect(path: Path | None, *, read_only: bool = False, threads: int | None = None) -> duckdb.DuckDBPyConnection:
+    """Open (or create) a store file with the extensions loaded first.
+
+    Extensions are loaded before anything else touches the file because an
+    index created by an extension cannot be replayed from the WAL without it.
+    """
+    if duckdb.__version__ != PINNED_DUCKDB:
+        raise StoreError(f"DuckDB {duckdb.__version__} found, {PINNED_DUCKDB} required",
+                         hint="The packaged extensions only load into the pinned version.")
+    config: dict[str, str | bool | int] = {
+        "autoinstall_known_extensions": False,
+        "autoload_known_extensions": False,
+        "allow_unsigned_extensions": False,
+    }
+    if threads:
+        config["threads"] = threads
+    try:
+        con = duckdb.connect(":memory:", config=config)
+        for name in EXTENSIONS:
+            con.execute(f"LOAD '{extension_path(name)}'")
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            mode = " (READ_ONLY)" if read_only else ""
+            con.execute(f"ATTACH '{_sql_str(str(path))}' AS store{mode}")
+            con.execute("USE store")
+    except duckdb.Error as exc:
+        raise StoreError(f"cannot open the store {path}: {exc}",
+                         hint="Another Ovillo may be using it, or the file is damaged.") from exc
+    return con
+
+
+def _sql_str(value: str) -> str:
+    """Escape a string for a SQL literal (ATTACH and LOAD take no parameters)."""
+    return value.replace("'", "''")

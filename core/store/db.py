@@ -1,0 +1,101 @@
+"""The local store: one DuckDB connection, a write lock, transactions and the generation counter.
+
+Writes go through :meth:`Store.transaction` under one lock (a single writer,
+DESIGN.md §9); readers take their own cursor so they can run beside it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import duckdb
+
+from core.errors import StoreError
+from core.store.connection import connect
+from core.store.migrations import migrate, schema_version
+
+
+class Store:
+    """An open store file (or an in-memory one when ``path`` is None)."""
+
+    def __init__(self, path: Path | None, *, threads: int | None = None) -> None:
+        self.path = path
+        self._con = connect(path, threads=threads)
+        self._write_lock = threading.RLock()
+        self._closed = False
+        with self._write_lock:
+            self.applied_migrations = migrate(self._con)
+
+    # -- connections -------------------------------------------------------
+    def cursor(self) -> duckdb.DuckDBPyConnection:
+        """A cursor for reads on the calling thread (DuckDB cursors are per-thread)."""
+        if self._closed:
+            raise StoreError("the store is closed")
+        cur = self._con.cursor()
+        if self.path is not None:
+            cur.execute("USE store")  # cursors do not inherit the connection's default database
+        return cur
+
+    @contextmanager
+    def transaction(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """Run writes atomically: everything inside commits together or not at all."""
+        with self._write_lock:
+            cur = self.cursor()
+            cur.execute("BEGIN TRANSACTION")
+            try:
+                yield cur
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+            else:
+                cur.execute("COMMIT")
+            finally:
+                cur.close()
+
+    def close(self) -> None:
+        """Checkpoint and close; safe to call twice."""
+        if self._closed:
+            return
+        with self._write_lock:
+            try:
+                self._con.execute("CHECKPOINT")
+            except duckdb.Error:
+                pass  # a read-only or damaged file still closes
+            self._con.close()
+            self._closed = True
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- bookkeeping -------------------------------------------------------
+    @property
+    def schema_version(self) -> str:
+        """Newest applied migration name."""
+        return schema_version(self.cursor())
+
+    def generation(self) -> int:
+        """A counter bumped by every committed change of searchable data (caches key on it)."""
+        row = self.cursor().execute("SELECT value FROM store_meta WHERE key = 'generation'").fetchone()
+        return int(row[0]) if row else 0
+
+    @staticmethod
+    def bump_generation(cur: duckdb.DuckDBPyConnection) -> None:
+        """Mark searchable data as changed, inside the caller's transaction."""
+        cur.execute("UPDATE store_meta SET value = CAST(CAST(value AS BIGINT) + 1 AS VARCHAR) "
+                    "WHERE key = 'generation'")
+
+    def size_bytes(self) -> int:
+        """Bytes on disk of the store file and its WAL."""
+        if self.path is None:
+            return 0
+        total = 0
+        for p in (self.path, self.path.with_name(self.path.name + ".wal")):
+            if p.exists():
+                total += p.stat().st_size
+        return total

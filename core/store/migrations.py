@@ -1,0 +1,160 @@
+"""Named, ordered schema migrations applied on open.
+
+The shared tables mirror the central pgvector schema column for column
+(DESIGN.md §3). ``embedding`` is a ``FLOAT[]`` list rather than ``FLOAT[N]``
+because the pinned-model switch keeps two models — possibly of different
+dimension — side by side in one table; ``dimension`` says how long each is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timezone
+
+import duckdb
+
+from core.errors import MigrationError
+
+Migration = tuple[str, Callable[[duckdb.DuckDBPyConnection], None]]
+
+
+def _m001_initial(con: duckdb.DuckDBPyConnection) -> None:
+    con.execute("""
+    CREATE TABLE records (
+        section_tipo   VARCHAR NOT NULL,
+        section_id     BIGINT  NOT NULL,
+        title          VARCHAR,
+        lang           VARCHAR,
+        classification VARCHAR NOT NULL DEFAULT 'restricted'
+                       CHECK (classification IN ('public', 'restricted', 'secret')),
+        project_ids    INTEGER[] NOT NULL DEFAULT [],
+        data           JSON,
+        date_start     DATE,
+        date_end       DATE,
+        updated_at     TIMESTAMP NOT NULL,
+        deleted_at     TIMESTAMP,
+        origin         VARCHAR NOT NULL DEFAULT 'local' CHECK (origin IN ('local', 'central')),
+        PRIMARY KEY (section_tipo, section_id)
+    )""")
+    con.execute("""
+    CREATE TABLE rag_embeddings (
+        id             VARCHAR PRIMARY KEY,
+        section_tipo   VARCHAR NOT NULL,
+        section_id     BIGINT  NOT NULL,
+        component_tipo VARCHAR NOT NULL,
+        lang           VARCHAR,
+        chunk_index    INTEGER NOT NULL,
+        modality       VARCHAR NOT NULL DEFAULT 'text' CHECK (modality IN ('text', 'image')),
+        model          VARCHAR NOT NULL,
+        dimension      INTEGER NOT NULL,
+        source_text    VARCHAR NOT NULL,
+        source_hash    VARCHAR NOT NULL,
+        chunk_meta     JSON,
+        embedding      FLOAT[] NOT NULL,
+        updated_at     TIMESTAMP NOT NULL
+    )""")
+    con.execute("CREATE INDEX rag_embeddings_record ON rag_embeddings (section_tipo, section_id)")
+    con.execute("""
+    CREATE TABLE sources (
+        path         VARCHAR PRIMARY KEY,
+        root         VARCHAR,
+        collection   VARCHAR NOT NULL,
+        reader       VARCHAR,
+        content_hash VARCHAR,
+        mtime        DOUBLE,
+        size         BIGINT,
+        status       VARCHAR NOT NULL CHECK (status IN ('ok', 'failed', 'pending')),
+        error        VARCHAR,
+        options      JSON,
+        chunks       INTEGER NOT NULL DEFAULT 0,
+        updated_at   TIMESTAMP NOT NULL
+    )""")
+    con.execute("""
+    CREATE TABLE source_records (
+        path         VARCHAR NOT NULL,
+        section_tipo VARCHAR NOT NULL,
+        section_id   BIGINT  NOT NULL,
+        PRIMARY KEY (section_tipo, section_id)
+    )""")
+    con.execute("""
+    CREATE TABLE index_queue (
+        path            VARCHAR PRIMARY KEY,
+        root            VARCHAR,
+        options         JSON NOT NULL,
+        enqueued_at     TIMESTAMP NOT NULL,
+        claimed_by      VARCHAR,
+        claimed_at      TIMESTAMP,
+        attempts        INTEGER NOT NULL DEFAULT 0,
+        last_error      VARCHAR,
+        next_attempt_at TIMESTAMP
+    )""")
+    con.execute("""
+    CREATE TABLE embedding_cache (
+        model        VARCHAR NOT NULL,
+        content_hash VARCHAR NOT NULL,
+        embedding    FLOAT[] NOT NULL,
+        PRIMARY KEY (model, content_hash)
+    )""")
+    con.execute("""
+    CREATE TABLE models (
+        name           VARCHAR PRIMARY KEY,
+        modality       VARCHAR NOT NULL,
+        dimension      INTEGER NOT NULL,
+        sha256         VARCHAR,
+        source_package VARCHAR,
+        state          VARCHAR NOT NULL CHECK (state IN ('active', 'building', 'retired')),
+        created_at     TIMESTAMP NOT NULL,
+        activated_at   TIMESTAMP
+    )""")
+    con.execute("CREATE TABLE sync_state (key VARCHAR PRIMARY KEY, value JSON, updated_at TIMESTAMP)")
+    con.execute("""
+    CREATE TABLE profiles (
+        name            VARCHAR PRIMARY KEY,
+        description     VARCHAR,
+        classifications VARCHAR[] NOT NULL,
+        project_ids     INTEGER[],
+        builtin         BOOLEAN NOT NULL DEFAULT false
+    )""")
+    con.execute("""
+    INSERT INTO profiles VALUES
+      ('owner',  'Everything on this machine', ['public', 'restricted', 'secret'], NULL, true),
+      ('public', 'Public records only (reading-room kiosk)', ['public'], NULL, true)
+    """)
+    con.execute("CREATE TABLE store_meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
+    con.execute("INSERT INTO store_meta VALUES ('generation', '0')")
+
+
+MIGRATIONS: list[Migration] = [
+    ("m001_initial", _m001_initial),
+]
+
+
+def migrate(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """Apply pending migrations in order, each in its own transaction; return their names."""
+    con.execute("CREATE TABLE IF NOT EXISTS schema_migrations (name VARCHAR PRIMARY KEY, applied_at TIMESTAMP)")
+    applied = {row[0] for row in con.execute("SELECT name FROM schema_migrations").fetchall()}
+    known = {name for name, _ in MIGRATIONS}
+    unknown = applied - known
+    if unknown:
+        raise MigrationError(f"the store was written by a newer Ovillo (migrations {sorted(unknown)})",
+                             hint="Upgrade Ovillo to open this data folder.")
+    done: list[str] = []
+    for name, step in MIGRATIONS:
+        if name in applied:
+            continue
+        try:
+            con.execute("BEGIN")
+            step(con)
+            con.execute("INSERT INTO schema_migrations VALUES (?, ?)", [name, datetime.now(timezone.utc)])
+            con.execute("COMMIT")
+        except duckdb.Error as exc:
+            con.execute("ROLLBACK")
+            raise MigrationError(f"migration {name} failed: {exc}") from exc
+        done.append(name)
+    return done
+
+
+def schema_version(con: duckdb.DuckDBPyConnection) -> str:
+    """Name of the newest applied migration."""
+    row = con.execute("SELECT max(name) FROM schema_migrations").fetchone()
+    return str(row[0]) if row and row[0] else ""
