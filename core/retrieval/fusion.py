@@ -7,10 +7,15 @@ from collections.abc import Sequence
 RRF_K = 60
 
 
-def rrf(rankings: Sequence[Sequence[str]], k: int = RRF_K) -> list[tuple[str, float]]:
-    """Fuse ranked id lists: score = Σ 1 / (k + rank), rank from 1; ties broken by id for stability."""
+def rrf(rankings: Sequence[Sequence[str]], k: int = RRF_K,
+        weights: Sequence[float] | None = None) -> list[tuple[str, float]]:
+    """Fuse ranked id lists: score = Σ w / (k + rank), rank from 1; ties broken by id for stability.
+
+    ``weights`` default to 1 per list (plain RRF).
+    """
     scores: dict[str, float] = {}
-    for ranking in rankings:
+    for n, ranking in enumerate(rankings):
+        w = weights[n] if weights is not None else 1.0
         for rank, cid in enumerate(ranking, start=1):
-            scores[cid] = scores.get(cid, 0.0) + 1.0 / (k + rank)
+            scores[cid] = scores.get(cid, 0.0) + w / (k + rank)
     return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))

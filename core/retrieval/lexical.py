@@ -4,17 +4,20 @@ The FTS index does not follow inserts, so it is derived data: rebuilt after a
 batch of changes and whenever its generation lags the store's (e.g. after a
 crash between a commit and the rebuild). Accents are folded and case lowered
 on both sides, digits kept (trench numbers and inventory codes matter), no
-stemming or stop words (the archive is multilingual).
+stemming (the archive is multilingual), function words of the main languages
+dropped (:mod:`core.retrieval.stopwords`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.retrieval.stopwords import STOPWORDS
 from core.store.db import Store
 
 FTS_TABLE = "fts_docs"
-FTS_OPTIONS = ("stemmer = 'none', stopwords = 'none', ignore = '(\\.|[^a-z0-9])+', "
+STOPWORD_TABLE = "fts_stopwords"
+FTS_OPTIONS = (f"stemmer = 'none', stopwords = '{STOPWORD_TABLE}', ignore = '(\\.|[^a-z0-9])+', "
                "strip_accents = 1, lower = 1, overwrite = 1")
 
 
@@ -50,6 +53,8 @@ def rebuild_lexical_index(store: Store) -> None:
             JOIN models m ON m.name = e.model AND m.state = 'active'
             WHERE e.modality = 'text'
         """)
+        cur.execute(f"CREATE OR REPLACE TABLE {STOPWORD_TABLE} (sw VARCHAR)")
+        cur.executemany(f"INSERT INTO {STOPWORD_TABLE} VALUES (?)", [[w] for w in sorted(STOPWORDS)])
         cur.execute(f"PRAGMA create_fts_index('{FTS_TABLE}', 'id', 'body', {FTS_OPTIONS})")
         cur.execute("INSERT OR REPLACE INTO store_meta VALUES ('lexical_generation', ?)",
                     [str(gen[0]) if gen else "0"])

@@ -27,6 +27,10 @@ from core.retrieval.snippets import make_snippet
 from core.store.db import Store
 
 MIN_LIMIT, MAX_LIMIT, DEFAULT_LIMIT = 1, 50, 10
+# BM25 votes at half weight in the fusion: on the demo query set (mostly cross-lingual
+# questions) equal weights let same-language keyword noise outrank dense answers
+# (docs/benchmarks.md has the comparison).
+LEXICAL_WEIGHT = 0.5
 
 
 def clamp_limit(limit: int | None) -> int:
@@ -60,9 +64,10 @@ class SearchTrace:
 class Searcher:
     """Retrieval over one store with the model the store is pinned to."""
 
-    def __init__(self, store: Store, encoder: TextEncoder) -> None:
+    def __init__(self, store: Store, encoder: TextEncoder, *, lexical_weight: float = LEXICAL_WEIGHT) -> None:
         self.store = store
         self.encoder = encoder
+        self.lexical_weight = lexical_weight
         self.index = VectorIndex(store, encoder.name)
         self.last_trace = SearchTrace()
 
@@ -124,7 +129,7 @@ class Searcher:
                 lex_ids.append(lh.chunk_id)
                 lex_scores[lh.chunk_id] = lh.score
         self.last_trace = SearchTrace(dense_ids, lex_ids)
-        fused = rrf([dense_ids, lex_ids])
+        fused = rrf([dense_ids, lex_ids], weights=[1.0, self.lexical_weight])
         return [Candidate(cid, s, dense_scores.get(cid), lex_scores.get(cid)) for cid, s in fused]
 
     # -- the gate ----------------------------------------------------------------

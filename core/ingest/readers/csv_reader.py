@@ -68,7 +68,15 @@ def read(path: Path, raw: bytes) -> ReadResult:
         start, end = parse_date_range(get("date"))
         data = {h: row[i] for i, h in enumerate(header) if i < len(row) and row[i].strip()}
         data["csv_line"] = line_no
-        blocks = [Block(body or title, component="rag:catalogue")]
+        # identifiers and descriptive columns are part of the record: people search for "CMF-033" or "silver"
+        facts = [row[i].strip() for i, h in enumerate(header)
+                 if i < len(row) and row[i].strip() and h not in (mapping.get("title"), mapping.get("text"),
+                                                                   mapping.get("classification"),
+                                                                   mapping.get("lang"))]
+        text = body or title
+        if facts:
+            text = f"{text}\n{' · '.join(facts)}"
+        blocks = [Block(text, component="rag:catalogue")]
         records.append(ParsedRecord(key=f"row:{row_id}", title=title or body[:80], blocks=blocks,
                                     lang=get("lang").lower() or None, classification=classification,
                                     date_start=start, date_end=end, data=data))
