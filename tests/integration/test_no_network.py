@@ -1,0 +1,54 @@
+"""Ingest and search open no network socket (an audit hook fails on any socket use)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from core.models.encoder import TextEncoder
+from core.service import Ovillo
+from tests.conftest import drain
+from tests.integration.conftest import DEMO
+
+_ARMED = {"on": False, "seen": []}
+
+
+def _hook(event: str, args: tuple) -> None:  # type: ignore[type-arg]
+    if _ARMED["on"] and event in ("socket.connect", "socket.bind", "socket.getaddrinfo", "socket.__new__",
+                                  "socket.sendto", "urllib.Request", "http.client.connect"):
+        _ARMED["seen"].append(event)  # type: ignore[attr-defined]
+        raise RuntimeError(f"network use during an offline operation: {event} {args!r}")
+
+
+sys.addaudithook(_hook)  # audit hooks cannot be removed; it only acts while armed
+
+
+def test_hook_catches_sockets() -> None:
+    import socket
+
+    _ARMED["on"] = True
+    try:
+        try:
+            socket.socket()
+        except RuntimeError:
+            pass
+        else:
+            raise AssertionError("the audit hook did not fire")
+    finally:
+        _ARMED["on"] = False
+        _ARMED["seen"] = []
+
+
+def test_ingest_search_similar_open_no_socket(tmp_path: Path, encoder: TextEncoder, models_dir: Path) -> None:
+    _ARMED["on"] = True
+    try:
+        with Ovillo(tmp_path / "h", models_dir=models_dir, encoder=None) as app:  # loads the model too
+            _, summary = drain(app.ingest([DEMO / "transcripts", DEMO / "reports"]))
+            assert len(summary.ok) >= 4 and not summary.failed
+            hits = app.search("¿Cuándo llegó el agua al valle?")
+            assert hits
+            assert app.similar(hits[0].section_tipo, hits[0].section_id)
+            app.status()
+    finally:
+        _ARMED["on"] = False
+    assert _ARMED["seen"] == []
