@@ -73,8 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return _dispatch(args)
-    except Cancelled:
-        print("cancelled", file=sys.stderr)
+    except (Cancelled, KeyboardInterrupt):
+        print("stopped: nothing half-written was kept; run the same command again to resume", file=sys.stderr)
         return 130
     except OvilloError as exc:
         print(f"error: {exc}", file=sys.stderr)

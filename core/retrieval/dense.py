@@ -98,7 +98,9 @@ class VectorIndex:
         self.d1 = _days(table.column("d1"))
         projects = table.column("project_ids").to_pylist()
         self.projects: list[frozenset[int]] = [frozenset(p or ()) for p in projects]
-        self.row_of = {cid: i for i, cid in enumerate(self.ids)}
+        self.record_ordinal: dict[tuple[str, int], int] = {}
+        ordinals = [self.record_ordinal.setdefault(key, len(self.record_ordinal)) for key in self.record_keys]
+        self.rec_ord = np.asarray(ordinals, dtype=np.int64)
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -121,6 +123,11 @@ class VectorIndex:
         if filters.date_to is not None:
             m &= (self.d0 != _NO_DATE) & (self.d0 <= (filters.date_to - _EPOCH).days)
         return m
+
+    def exclude_record(self, mask: np.ndarray, section_tipo: str, section_id: int) -> np.ndarray:
+        """The mask without one record's rows (the seed of a similarity search)."""
+        ordinal = self.record_ordinal.get((section_tipo, section_id))
+        return mask if ordinal is None else mask & (self.rec_ord != ordinal)
 
     def top(self, query: np.ndarray, k: int, mask: np.ndarray | None = None) -> list[DenseHit]:
         """Exact top-k by cosine (vectors are L2-normalised, so a dot product)."""

@@ -99,10 +99,7 @@ class Searcher:
             return []
         centroid = vecs.mean(axis=0)
         centroid /= np.linalg.norm(centroid) or 1.0
-        mask = self.index.mask(profile, filters or SearchFilters())
-        for i, key in enumerate(self.index.record_keys):
-            if key == (section_tipo, section_id):
-                mask[i] = False
+        mask = self.index.exclude_record(self.index.mask(profile, filters or SearchFilters()), section_tipo, section_id)
         dense = self.index.top(centroid, overfetch(k) * 4, mask)
         cands = [Candidate(h.chunk_id, h.score, dense=h.score) for h in dense]
         return self._gate(cands, profile, filters or SearchFilters(), seed, k, per_record=True)

@@ -95,3 +95,34 @@ def test_kill_dash_nine_then_rerun_matches_clean_run(tmp_path: Path, encoder: Te
     assert [(s[0], s[1], s[2], s[3]) for s in got["sources"]] == expected["sources"]  # type: ignore[union-attr]
     assert got["queue"] == 0 and got["cache"] == 0
     assert got["fts"] == {c[0] for c in expected["chunks"]}  # type: ignore[union-attr]
+
+
+def test_ctrl_c_stops_cleanly_and_rerun_resumes(tmp_path: Path, encoder: TextEncoder, models_dir: Path) -> None:
+    corpus = tmp_path / "corpus"
+    shutil.copytree(DEMO / "diaries", corpus)
+    home = tmp_path / "h"
+    env = {k: v for k, v in os.environ.items() if k != "OVILLO_HOME"}
+    stopped = None
+    for delay in (4.0, 6.0, 9.0, 13.0):
+        proc = subprocess.Popen([sys.executable, "-m", "core.cli", "--home", str(home), "ingest", str(corpus)],
+                                cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(delay)
+        if proc.poll() is not None:
+            break
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+        assert "Traceback" not in err, err
+        if proc.returncode == 130 and "run the same command again" in (out + err):
+            stopped = out + err
+            break
+    assert stopped is not None, "Ctrl-C never landed while ingesting"
+    rerun = subprocess.run([sys.executable, "-m", "core.cli", "--home", str(home), "ingest", str(corpus), "--json"],
+                           cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
+    assert rerun.returncode == 0, rerun.stderr
+    with Ovillo(home, models_dir=models_dir, encoder=encoder) as app:
+        assert app.status().queue_pending == 0
+        n_files = sum(1 for p in corpus.rglob("*") if p.is_file())
+        assert app.store.cursor().execute("SELECT count(*) FROM sources WHERE status = 'ok'").fetchone()[0] == n_files
+        dup = app.store.cursor().execute(
+            "SELECT count(*) - count(DISTINCT (section_tipo, section_id, chunk_index)) FROM rag_embeddings").fetchone()
+        assert dup[0] == 0
