@@ -173,7 +173,7 @@ def _drive(gen: Generator[Progress, None, T], cancel: CancelToken, out: TextIO) 
             except StopIteration as stop:
                 if tty:
                     print("\r\033[K", end="", file=out)
-                return stop.value  # type: ignore[no-any-return]
+                return stop.value
             if tty:
                 print("\r\033[K" + _progress_line(ev), end="", file=out, flush=True)
     finally:

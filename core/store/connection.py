@@ -42,7 +42,7 @@ def connect(path: Path | None, *, read_only: bool = False, threads: int | None =
     if duckdb.__version__ != PINNED_DUCKDB:
         raise StoreError(f"DuckDB {duckdb.__version__} found, {PINNED_DUCKDB} required",
                          hint="The packaged extensions only load into the pinned version.")
-    config: dict[str, str | bool | int] = {
+    config: dict[str, str | bool | int | float | list[str]] = {
         "autoinstall_known_extensions": False,
         "autoload_known_extensions": False,
         "allow_unsigned_extensions": False,

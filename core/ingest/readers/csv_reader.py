@@ -66,7 +66,7 @@ def read(path: Path, raw: bytes) -> ReadResult:
             notes.append(f"line {line_no}: unknown classification {classification!r}, using the default")
             classification = None
         start, end = parse_date_range(get("date"))
-        data = {h: row[i] for i, h in enumerate(header) if i < len(row) and row[i].strip()}
+        data: dict[str, object] = {h: row[i] for i, h in enumerate(header) if i < len(row) and row[i].strip()}
         data["csv_line"] = line_no
         # identifiers and descriptive columns are part of the record: people search for "CMF-033" or "silver"
         facts = [row[i].strip() for i, h in enumerate(header)

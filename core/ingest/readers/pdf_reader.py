@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import logging
+from typing import Any
 from pathlib import Path
 
 from core.errors import CorruptSource
@@ -32,7 +33,7 @@ def read(path: Path, raw: bytes) -> ReadResult:
                 raise CorruptSource("encrypted PDF: a password is needed",
                                     hint="Save an unprotected copy and import that.")
         pages = [page.extract_text() or "" for page in reader.pages]
-        info = reader.metadata or {}
+        info: Any = reader.metadata or {}
     except CorruptSource:
         raise
     except (PdfReadError, ValueError, KeyError, TypeError, AttributeError, IndexError,
