@@ -19,6 +19,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from core.acl import Profile
+from core.retrieval.bm25 import Bm25Index
+from core.retrieval.lexical import ensure_lexical
 from core.retrieval.filters import SearchFilters
 from core.store.db import Store
 
@@ -59,15 +61,19 @@ class VectorIndex:
         self._generation = -1
         self.ids: list[str] = []
         self.matrix = np.zeros((0, 0), dtype=np.float32)
+        self._masks: dict[tuple[Profile, SearchFilters], np.ndarray] = {}
+        self.bm25 = Bm25Index(store)
 
     def refresh(self) -> None:
-        """Reload when the store changed since the last load."""
+        """Reload vectors and keyword postings when the store changed since the last load."""
         gen = self.store.generation()
         if gen == self._generation:
             return
         with self._lock:
             if gen != self._generation:
+                ensure_lexical(self.store)
                 self._load()
+                self.bm25.load(self.ids)
                 self._generation = gen
 
     def _load(self) -> None:
@@ -98,6 +104,7 @@ class VectorIndex:
         self.d1 = _days(table.column("d1"))
         projects = table.column("project_ids").to_pylist()
         self.projects: list[frozenset[int]] = [frozenset(p or ()) for p in projects]
+        self._masks: dict[tuple[Profile, SearchFilters], np.ndarray] = {}
         self.record_ordinal: dict[tuple[str, int], int] = {}
         ordinals = [self.record_ordinal.setdefault(key, len(self.record_ordinal)) for key in self.record_keys]
         self.rec_ord = np.asarray(ordinals, dtype=np.int64)
@@ -106,7 +113,21 @@ class VectorIndex:
         return len(self.ids)
 
     def mask(self, profile: Profile, filters: SearchFilters) -> np.ndarray:
-        """Rows the profile may see that pass the filters (the push-down of the gate's rule)."""
+        """Rows the profile may see that pass the filters (the push-down of the gate's rule).
+
+        Masks are cached per (profile, filters) until the next reload: a reading room
+        asks many questions under the same profile and filters.
+        """
+        key = (profile, filters)
+        cached = self._masks.get(key)
+        if cached is None:
+            cached = self._build_mask(profile, filters)
+            if len(self._masks) > 64:
+                self._masks.clear()
+            self._masks[key] = cached
+        return cached.copy()
+
+    def _build_mask(self, profile: Profile, filters: SearchFilters) -> np.ndarray:
         m = ~self.deleted & self.classification.mask(profile.classifications)
         if profile.project_ids is not None:
             m &= np.fromiter((bool(p & profile.project_ids) for p in self.projects), bool, len(self.projects))
@@ -135,7 +156,7 @@ class VectorIndex:
             return []
         scores = self.matrix @ query.astype(np.float32)
         if mask is not None:
-            scores = np.where(mask, scores, -np.inf)
+            scores[~mask] = -np.inf
         k = min(k, len(scores))
         part = np.argpartition(-scores, k - 1)[:k]
         order = part[np.argsort(-scores[part], kind="stable")]

@@ -22,7 +22,6 @@ from core.retrieval.dense import VectorIndex
 from core.retrieval.filters import SearchFilters
 from core.retrieval.fusion import rrf
 from core.retrieval.hits import Hit
-from core.retrieval.lexical import ensure_lexical, lexical_search
 from core.retrieval.snippets import make_snippet
 from core.store.db import Store
 
@@ -118,13 +117,12 @@ class Searcher:
                 dense_ids.append(h.chunk_id)
                 dense_scores[h.chunk_id] = h.score
         if mode in ("hybrid", "lexical"):
-            ensure_lexical(self.store)
-            acl_sql, acl_params = profile.sql("r")
-            f_sql, f_params = filters.sql("r", "e")
-            for lh in lexical_search(self.store, query, fetch, f"{acl_sql} AND {f_sql} AND e.model = ?",
-                                     [*acl_params, *f_params, self.encoder.name]):
-                lex_ids.append(lh.chunk_id)
-                lex_scores[lh.chunk_id] = lh.score
+            self.index.refresh()
+            mask = self.index.mask(profile, filters)
+            for row, score in self.index.bm25.top(query, fetch, mask, len(self.index)):
+                cid = self.index.ids[row]
+                lex_ids.append(cid)
+                lex_scores[cid] = score
         self.last_trace = SearchTrace(dense_ids, lex_ids)
         fused = rrf([dense_ids, lex_ids], weights=[1.0, self.lexical_weight])
         return [Candidate(cid, s, dense_scores.get(cid), lex_scores.get(cid)) for cid, s in fused]

@@ -86,3 +86,14 @@ def test_similar_reuses_stored_vectors_and_excludes_seed(corpus_app: Ovillo) -> 
     assert hits and all((h.section_tipo, h.section_id) != (seed.section_tipo, seed.section_id) for h in hits)
     with pytest.raises(NotFound):
         corpus_app.similar("diarios", 1)
+
+
+def test_in_memory_bm25_matches_duckdb_match_bm25(corpus_app: Ovillo) -> None:
+    from core.retrieval.lexical import lexical_search
+
+    s = corpus_app.searcher()
+    s.index.refresh()
+    for q in ("pantano", "cerámica zanja tres", "el forn de la rasa", "llegó lluvia", "nada de nada"):
+        sql = [(h.chunk_id, round(h.score, 5)) for h in lexical_search(corpus_app.store, q, 20)]
+        mem = [(s.index.ids[r], round(sc, 5)) for r, sc in s.index.bm25.top(q, 20, None, len(s.index))]
+        assert mem == sql, q

@@ -1,0 +1,150 @@
+"""Retrieval quality on the demo query set: dense-only, BM25-only and hybrid (and RRF weights).
+
+The demo store is ingested exactly like ``./scripts/run`` does it (the four demo folders,
+``IngestOptions(collection="demo", classification="public")``, default settings) into a temp
+data folder. Queries come from ``resources/demo/queries.jsonl`` through
+``core.evaluation.load_query_set`` (``restricted`` ones skipped) and are scored with
+``core.evaluation.evaluate`` (recall@10, MRR, hit rate) over ``Searcher.search(q, OWNER,
+limit=10, mode=...)``. A query is *cross-lingual* when none of its relevant records is in the
+query's language (record languages from the ``records`` table).
+
+    .venv/bin/python scripts/bench/quality.py
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _common as C  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from core.acl import OWNER  # noqa: E402
+from core.evaluation import LabelledQuery, Quality, evaluate, load_query_set  # noqa: E402
+from core.ingest.pipeline import IngestOptions  # noqa: E402
+from core.retrieval.hits import Hit  # noqa: E402
+from core.retrieval.search import LEXICAL_WEIGHT, Searcher  # noqa: E402
+from core.service import Ovillo  # noqa: E402
+
+K = 10
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One retrieval configuration to score."""
+
+    label: str
+    mode: str
+    lexical_weight: float
+
+
+VARIANTS = (
+    Variant("dense only", "dense", LEXICAL_WEIGHT),
+    Variant("BM25 only", "lexical", LEXICAL_WEIGHT),
+    Variant(f"hybrid, lexical weight {LEXICAL_WEIGHT} (default)", "hybrid", LEXICAL_WEIGHT),
+    Variant("hybrid, equal weights (1.0)", "hybrid", 1.0),
+)
+
+
+def ingest_demo(ov: Ovillo) -> int:
+    """Ingest the demo archive like ``./scripts/run``; return the number of chunks."""
+    gen = ov.ingest([C.DEMO / f for f in C.DEMO_FOLDERS], IngestOptions(collection="demo", classification="public"))
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            summary = stop.value
+            break
+    if summary.failed:
+        raise RuntimeError(f"demo ingest failed: {[(o.path, o.reason) for o in summary.failed]}")
+    return ov.status().chunks
+
+
+def memoized(searcher: Searcher, mode: str, qvec: dict[str, np.ndarray]) -> Callable[[str], list[Hit]]:
+    """A search function for ``evaluate`` that runs each query once (subsets reuse the hits)."""
+    cache: dict[str, list[Hit]] = {}
+
+    def run(text: str) -> list[Hit]:
+        if text not in cache:
+            cache[text] = searcher.search(text, OWNER, limit=K, mode=mode, query_vector=qvec[text])
+        return cache[text]
+
+    return run
+
+
+def split_queries(queries: Sequence[LabelledQuery], record_lang: dict[int, str | None]) -> dict[str, list[LabelledQuery]]:
+    """All, cross-lingual and same-language subsets."""
+    cross = [q for q in queries if not any(record_lang.get(sid) == q.lang for sid in q.relevant)]
+    same = [q for q in queries if q not in cross]
+    return {"all": list(queries), "cross-lingual": cross, "same-language": same}
+
+
+def fmt(q: Quality) -> str:
+    """recall / MRR / hit rate."""
+    return f"{q.recall_at_k:.3f} / {q.mrr:.3f} / {q.hit_rate:.3f}"
+
+
+def main() -> None:
+    """Entry point."""
+    root = C.DEMO.absolute()
+    queries = [q for q in load_query_set(root / "queries.jsonl", root) if not q.restricted]
+    skipped = len(load_query_set(root / "queries.jsonl", root)) - len(queries)
+    enc = C.load_encoder(C.default_threads())
+    with tempfile.TemporaryDirectory(prefix="ovillo-bench-quality-") as tmp, Ovillo(tmp, encoder=enc) as ov:
+        t = time.perf_counter()
+        chunks = ingest_demo(ov)
+        ingest_s = time.perf_counter() - t
+        rows = ov.store.cursor().execute("SELECT section_id, lang FROM records").fetchall()
+        record_lang = {int(r[0]): r[1] for r in rows}
+        missing = sum(1 for q in queries for sid in q.relevant if sid not in record_lang)
+        qvec: dict[str, np.ndarray] = dict(zip([q.query for q in queries],
+                                               enc.embed_batch([q.query for q in queries], kind="query")))
+        subsets = split_queries(queries, record_lang)
+        results: dict[str, dict[str, Quality]] = {}
+        runs: dict[str, Callable[[str], list[Hit]]] = {}
+        for v in VARIANTS:
+            runs[v.label] = memoized(Searcher(ov.store, enc, lexical_weight=v.lexical_weight), v.mode, qvec)
+            results[v.label] = {name: evaluate(qs, runs[v.label], k=K) for name, qs in subsets.items()}
+        langs = sorted({q.lang for q in queries})
+        by_lang = {lang: [q for q in queries if q.lang == lang] for lang in langs}
+        default = runs[VARIANTS[2].label]
+        lang_rows = [[lang, len(qs), fmt(evaluate(qs, default, k=K))] for lang, qs in by_lang.items()]
+
+    n = {name: len(qs) for name, qs in subsets.items()}
+    out = ["## Retrieval quality on the demo query set (`scripts/bench/quality.py`)", ""]
+    out.append(
+        f"Store: the demo archive ingested like `./scripts/run` ({chunks} chunks, {len(record_lang)} records, "
+        f"ingest {ingest_s:.0f} s). Queries: `resources/demo/queries.jsonl`, {len(queries)} scored "
+        f"({skipped} `restricted` ones skipped). Each cell is **recall@{K} / MRR / hit rate** over records "
+        f"(`core.evaluation.evaluate`, `Searcher.search(q, OWNER, limit={K}, mode=...)`). Cross-lingual = no "
+        f"relevant record is in the query's language ({n['cross-lingual']} queries); same-language = at least "
+        f"one is ({n['same-language']}).")
+    if missing:
+        out.append(f"\n**Warning:** {missing} relevance labels point at records absent from the store.")
+    out.append("")
+    out.append(C.md_table(["retrieval", f"all ({n['all']})", f"cross-lingual ({n['cross-lingual']})",
+                           f"same-language ({n['same-language']})"],
+                          [[label, *[fmt(r[s]) for s in ("all", "cross-lingual", "same-language")]]
+                           for label, r in results.items()]))
+    out.append("")
+    out.append("Default hybrid by query language: " + "; ".join(f"`{lg}` ({c}): {f}" for lg, c, f in lang_rows) + ".")
+    out.append("")
+    out.append(
+        f"**Caveat, stated plainly:** the default lexical weight of {LEXICAL_WEIGHT} "
+        "(`core.retrieval.search.LEXICAL_WEIGHT`, also `Settings.lexical_weight`) was chosen on this same query "
+        "set, so the default-vs-equal comparison above is an in-sample result, not evidence that 0.5 generalises. "
+        "The set is small and mostly cross-lingual by design; a held-out set from a real archive is needed to "
+        "settle the weight.")
+    section = "\n".join(out) + "\n"
+    print(section)
+    C.write_section("quality", section)
+
+
+if __name__ == "__main__":
+    main()
