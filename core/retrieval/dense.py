@@ -104,7 +104,7 @@ class VectorIndex:
         self.d1 = _days(table.column("d1"))
         projects = table.column("project_ids").to_pylist()
         self.projects: list[frozenset[int]] = [frozenset(p or ()) for p in projects]
-        self._masks: dict[tuple[Profile, SearchFilters], np.ndarray] = {}
+        self._masks = {}  # masks describe the rows just replaced
         self.record_ordinal: dict[tuple[str, int], int] = {}
         ordinals = [self.record_ordinal.setdefault(key, len(self.record_ordinal)) for key in self.record_keys]
         self.rec_ord = np.asarray(ordinals, dtype=np.int64)
