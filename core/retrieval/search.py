@@ -133,15 +133,16 @@ class Searcher:
         """Re-read each candidate with its record, re-check profile and filters, build hits."""
         if not cands:
             return []
-        ids = [c.chunk_id for c in cands]
-        rows = self.store.cursor().execute("""
+        # a literal IN list lets DuckDB probe the primary-key index; a bound list scans the table
+        id_list = ", ".join("'" + c.chunk_id.replace("'", "''") + "'" for c in cands)
+        rows = self.store.cursor().execute(f"""
             SELECT e.id, e.section_tipo, e.section_id, e.component_tipo, e.lang, e.chunk_index, e.source_text,
                    e.chunk_meta, r.title, r.classification, r.project_ids, r.deleted_at, r.date_start, r.date_end,
                    r.data
             FROM rag_embeddings e
             JOIN records r ON r.section_tipo = e.section_tipo AND r.section_id = e.section_id
-            WHERE e.id IN (SELECT unnest(?::VARCHAR[]))
-        """, [ids]).fetchall()
+            WHERE e.id IN ({id_list})
+        """).fetchall()
         by_id = {r[0]: r for r in rows}
         hits: list[Hit] = []
         seen_records: set[tuple[str, int]] = set()
