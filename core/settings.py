@@ -41,6 +41,18 @@ class Settings(BaseModel):
     lexical_weight: float = Field(0.5, ge=0.0, le=1.0, title="Keyword weight in hybrid search",
                                   description="Weight of the BM25 ranking in Reciprocal Rank Fusion (dense = 1).")
     ui_language: str = Field("system", title="Interface language")
+    answer_model: str = Field("qwen2.5-coder-1.5b-instruct-q4_k_m", title="Answer model",
+                              description="GGUF generation model used by Ask (name of a model manifest).")
+    answer_n_ctx: int = Field(4096, ge=512, le=32768, title="Answer context size (tokens)",
+                              description="Context window the answer model is loaded with; the prompt budget follows it.")
+    answer_max_tokens: int = Field(384, ge=16, le=4096, title="Longest answer (tokens)")
+    answer_passages: int = Field(8, ge=1, le=50, title="Passages retrieved per question")
+    answer_min_relevance: float = Field(0.80, ge=-1.0, le=1.0, title="Relevance threshold (dense cosine)",
+                                        description="Below it a passage is not evidence; with none, Ask refuses "
+                                                    "without calling the model (calibrated for e5).")
+    answer_semantic_support: float = Field(0.86, ge=-1.0, le=1.01, title="Semantic support threshold",
+                                           description="e5 cosine from which a cited passage supports a sentence "
+                                                       "written in other words (1.01 disables the semantic test).")
 
 
 def load_settings(path: Path) -> Settings:

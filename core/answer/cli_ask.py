@@ -1,0 +1,96 @@
+"""``ovillo ask`` and the answer-model part of ``ovillo models assemble`` (kept out of cli.py's core)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from core.answer.result import AnswerResult, Regenerating, RetrievalDone, Token
+from core.progress import CancelToken
+
+
+def assemble_answer_model(folder: Path, which: str, force: bool) -> int:
+    """Assemble the GGUF answer model when asked (``auto``: only if its packages are installed)."""
+    from core.models.assemble_gguf import GENERATORS, assemble_generator, parts_installed
+
+    if which == "none":
+        return 0
+    key = "default" if which == "auto" else which
+    if which == "auto" and not parts_installed(GENERATORS[key]):
+        print("answer model: packages not installed, skipped (setup installs them)", file=sys.stderr)
+        return 0
+    print(f"ready: {assemble_generator(folder, key, force=force)}")
+    return 0
+
+
+def _where(c: dict[str, Any]) -> str:
+    if c.get("page"):
+        return f"p. {c['page']}"
+    if c.get("tc_in") is not None:
+        s = int(c["tc_in"])
+        return f"{s // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}"
+    return ""
+
+
+def run_ask(app: Any, args: argparse.Namespace) -> int:
+    """Stream the answer on a terminal (or print JSON), then list citations; Ctrl-C cancels."""
+    cancel = CancelToken()
+
+    def on_sigint(signum: int, frame: FrameType | None) -> None:
+        if cancel.cancelled:
+            raise KeyboardInterrupt
+        cancel.cancel()
+
+    old = signal.signal(signal.SIGINT, on_sigint)
+    out = sys.stdout
+    live = not args.json and out.isatty()
+    try:
+        gen = app.ask(args.question, profile=args.profile, model=args.model, max_tokens=args.max_tokens,
+                      cancel=cancel)
+        while True:
+            try:
+                ev = next(gen)
+            except StopIteration as stop:
+                result: AnswerResult = stop.value
+                break
+            if not live:
+                continue
+            if isinstance(ev, RetrievalDone):
+                print(f"({ev.hits} passages found, {len(ev.evidence)} relevant)", file=sys.stderr)
+            elif isinstance(ev, Token):
+                print(ev.text, end="", flush=True)
+            elif isinstance(ev, Regenerating):
+                print("\n[citations did not check out; asking the model once more]\n", file=sys.stderr)
+    finally:
+        signal.signal(signal.SIGINT, old)
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+        return 0 if result.grounded or result.refused else 1
+    _print_result(result, live)
+    return 130 if result.reason == "cancelled" else (0 if result.grounded or result.refused else 1)
+
+
+def _print_result(result: AnswerResult, streamed: bool) -> None:
+    if streamed:
+        print()
+    if result.grounded:
+        if not streamed:
+            print(result.answer)
+        print("\nSources:")
+        for c in result.to_json()["citations"]:
+            print(f"  [{c['id']}] {c['source_path'] or ''} {_where(c)}".rstrip())
+        for s in result.unsupported:
+            print(f"  (uncited: {s})")
+        return
+    label = "Refused" if result.refused else "Not grounded"
+    print(f"{label}: {result.reason}")
+    if result.nearest:
+        print("Nearest records found:")
+        for n in result.nearest:
+            score = f" (cosine {n['dense_score']:.3f})" if n.get("dense_score") is not None else ""
+            print(f"  [{n['id']}] {n.get('title', '')} — {n.get('source_path') or ''} {_where(n)}{score}")

@@ -1,0 +1,106 @@
+"""What ``ask`` yields and returns: typed events and the stable ``--json`` result."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from core.retrieval.hits import Hit
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One passage given to the model, under its canonical id."""
+
+    id: str
+    hit: Hit
+
+    def provenance(self) -> dict[str, Any]:
+        """The ``provenance`` entry of the result (the passage as scored by retrieval)."""
+        h = self.hit
+        return {"id": self.id, "section_tipo": h.section_tipo, "section_id": h.section_id,
+                "chunk_index": h.chunk_index, "title": h.title, "source_path": h.source_path, "page": h.page,
+                "tc_in": h.tc_in, "classification": h.classification, "score": h.score, "dense_score": h.dense_score, "lexical_score": h.lexical_score}
+
+
+@dataclass
+class Citation:
+    """A citation that resolved to evidence and passed the support test."""
+
+    id: str
+    section_tipo: str
+    section_id: int
+    chunk_index: int
+    cited_text: str
+    source_path: str | None
+    page: int | None
+    tc_in: float | None
+
+
+@dataclass
+class Timings:
+    """Milliseconds of each phase and the generation speed."""
+
+    retrieval_ms: float = 0.0
+    first_token_ms: float | None = None
+    total_ms: float = 0.0
+    tokens_per_s: float | None = None
+
+
+@dataclass
+class AnswerResult:
+    """The final outcome of one question (``reason`` explains refusals and failures)."""
+
+    answer: str
+    grounded: bool
+    refused: bool
+    reason: str
+    citations: list[Citation] = field(default_factory=list)
+    provenance: list[dict[str, Any]] = field(default_factory=list)
+    model: str = ""
+    timings: Timings = field(default_factory=Timings)
+    unsupported: list[str] = field(default_factory=list)  # sentences flagged: no or failing citations
+    nearest: list[dict[str, Any]] = field(default_factory=list)  # shown on refusal: found, judged not relevant
+
+    def to_json(self) -> dict[str, Any]:
+        """The stable ``ask --json`` shape."""
+        return asdict(self)
+
+
+# -- streamed events -------------------------------------------------------------
+@dataclass(frozen=True)
+class RetrievalDone:
+    """Retrieval finished: how many passages came back and how many go to the model."""
+
+    hits: int
+    evidence: list[str]
+    best_dense: float | None
+    retrieval_ms: float
+
+
+@dataclass(frozen=True)
+class Token:
+    """A piece of the answer as the model writes it (``attempt`` 2 is the regeneration)."""
+
+    text: str
+    attempt: int = 1
+
+
+@dataclass(frozen=True)
+class CitationCheck:
+    """The validator's verdict on one citation of an attempt."""
+
+    id: str
+    ok: bool
+    problem: str = ""  # "", "dangling", "unsupported"
+    attempt: int = 1
+
+
+@dataclass(frozen=True)
+class Regenerating:
+    """The first attempt failed validation; a corrective note goes to the model."""
+
+    problems: list[str]
+
+
+AskEvent = RetrievalDone | Token | CitationCheck | Regenerating

@@ -1,0 +1,163 @@
+"""The answer-model interface: one abstract method, ``stream``.
+
+:class:`LlamaGenerator` runs a GGUF through llama.cpp; :class:`ScriptedGenerator`
+replays fixed replies so tests can drive the validator and refusal rules exactly.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from core.errors import Cancelled, ModelError
+from core.models.manifest import read_manifest, verify
+from core.progress import CancelToken
+
+
+@dataclass(frozen=True)
+class Message:
+    """One chat message (``role``: system, user or assistant)."""
+
+    role: str
+    content: str
+
+
+class Generator(ABC):
+    """Streams text pieces for a list of chat messages."""
+
+    name: str = "generator"
+    n_ctx: int = 4096
+
+    @abstractmethod
+    def stream(self, messages: Sequence[Message], *, max_tokens: int, stop: Sequence[str] = (),
+               cancel: CancelToken | None = None) -> Iterator[str]:
+        """Yield the reply piece by piece; stop early (raising :class:`Cancelled`) when ``cancel`` fires."""
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens of ``text``; the default over-estimates (~3 characters a token) to stay inside budgets."""
+        return len(text) // 3 + 1
+
+
+Reply = str | Callable[[Sequence[Message]], str]
+
+
+class ScriptedGenerator(Generator):
+    """Replays one scripted reply per call (the last one repeats); records every prompt it got.
+
+    A reply may be a function of the messages (to cite ids that only exist at run time).
+    """
+
+    def __init__(self, replies: Sequence[Reply], *, name: str = "scripted", n_ctx: int = 4096,
+                 delay_s: float = 0.0) -> None:
+        self.replies = list(replies)
+        self.name = name
+        self.n_ctx = n_ctx
+        self.calls: list[list[Message]] = []
+        self.delay_s = delay_s
+
+    def stream(self, messages: Sequence[Message], *, max_tokens: int, stop: Sequence[str] = (),
+               cancel: CancelToken | None = None) -> Iterator[str]:
+        """Yield the next reply word by word (whitespace kept)."""
+        self.calls.append(list(messages))
+        reply = self.replies[min(len(self.calls) - 1, len(self.replies) - 1)] if self.replies else ""
+        text = reply(messages) if callable(reply) else reply
+        for piece in text.split(" ")[:max_tokens]:
+            if cancel is not None:
+                cancel.check()
+            if self.delay_s:
+                time.sleep(self.delay_s)
+            yield piece + " "
+
+
+class LlamaGenerator(Generator):
+    """A GGUF chat model through llama-cpp-python, loaded once; generation honours a cancel token.
+
+    Cancelling is checked between tokens and, through llama.cpp's abort callback, inside
+    prompt evaluation too, so a long prompt does not delay a stop by seconds.
+    """
+
+    def __init__(self, path: Path, *, name: str, n_ctx: int = 4096, threads: int = 1,
+                 temperature: float = 0.1, seed: int = 7) -> None:
+        try:
+            from llama_cpp import Llama
+        except ImportError as exc:
+            raise ModelError("llama-cpp-python is not installed",
+                             hint="Run ./scripts/run (setup builds it once and caches the wheel).") from exc
+        self.name = name
+        self.temperature = temperature
+        self._cancel: CancelToken | None = None
+        self._lock = threading.Lock()  # one generation at a time per loaded model
+        try:
+            self._llm: Any = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=threads, n_threads_batch=threads,
+                                   seed=seed, verbose=False)
+        except (ValueError, RuntimeError) as exc:
+            raise ModelError(f"cannot load {path}: {exc}") from exc
+        self.n_ctx = int(self._llm.n_ctx())
+        self._install_abort_callback()
+
+    def _install_abort_callback(self) -> None:
+        """Let llama.cpp poll our cancel token during decode (best effort: older bindings lack it)."""
+        try:
+            import llama_cpp
+
+            cb_type = ctypes.CFUNCTYPE(ctypes.c_bool, ctypes.c_void_p)
+            # kept on self: llama.cpp holds only a raw pointer to it
+            self._abort_cb: Any = cb_type(lambda _data: bool(self._cancel is not None and self._cancel.cancelled))
+            llama_cpp.llama_set_abort_callback(self._llm._ctx.ctx, self._abort_cb, None)
+        except (AttributeError, TypeError, ctypes.ArgumentError):
+            self._abort_cb = None
+
+    def count_tokens(self, text: str) -> int:
+        """Exact token count with the model's own tokenizer."""
+        return len(self._llm.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+
+    def stream(self, messages: Sequence[Message], *, max_tokens: int, stop: Sequence[str] = (),
+               cancel: CancelToken | None = None) -> Iterator[str]:
+        """Stream a chat completion (the GGUF's own chat template formats the messages)."""
+        with self._lock:
+            self._cancel = cancel
+            try:
+                if cancel is not None:
+                    cancel.check()
+                chunks = self._llm.create_chat_completion(
+                    messages=[{"role": m.role, "content": m.content} for m in messages], max_tokens=max_tokens,
+                    stop=list(stop) or None, temperature=self.temperature, repeat_penalty=1.1, stream=True)
+                try:
+                    for chunk in chunks:
+                        if cancel is not None:
+                            cancel.check()
+                        piece = chunk["choices"][0]["delta"].get("content")
+                        if piece:
+                            yield piece
+                except RuntimeError as exc:  # llama_decode returns "aborted" when the callback fired
+                    if cancel is not None and cancel.cancelled:
+                        raise Cancelled("cancelled") from exc
+                    raise ModelError(f"generation failed: {exc}") from exc
+                finally:
+                    chunks.close()
+            finally:
+                self._cancel = None
+
+
+_LOADED: dict[tuple[str, int, int], LlamaGenerator] = {}
+
+
+def load_generator(models_dir: Path, name: str, *, threads: int = 1, n_ctx: int = 4096) -> LlamaGenerator:
+    """Verify a GGUF against its manifest and load it, once per process (later calls reuse it)."""
+    key = (str(models_dir / name), threads, n_ctx)
+    if key in _LOADED:
+        return _LOADED[key]
+    folder = models_dir / name
+    manifest = read_manifest(folder)
+    if manifest.task != "generation" or manifest.runtime != "llama.cpp":
+        raise ModelError(f"{name} is not a llama.cpp generation model")
+    verify(folder, manifest)
+    gen = LlamaGenerator(manifest.file(folder, "gguf"), name=name, n_ctx=n_ctx, threads=threads)
+    _LOADED[key] = gen
+    return gen
