@@ -6,13 +6,16 @@ import os
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.acl import Profile, load_profile
+from core.answer.conversation import Conversation
+from core.answer.result import AnswerResult, AskEvent
 from core.errors import ModelMismatch
 from core.ingest import queue
 from core.ingest.pipeline import IngestOptions, Ingestor, IngestSummary
 from core.models.encoder import TextEncoder
+from core.models.generator import Generator as AnswerModel
 from core.paths import Paths
 from core.progress import CancelToken, Progress
 from core.retrieval.filters import SearchFilters
@@ -21,6 +24,9 @@ from core.retrieval.search import Searcher
 from core.settings import Settings, load_settings
 from core.store.db import Store
 from core.store.models_repo import PinnedModel, active_model, pin_model
+
+if TYPE_CHECKING:
+    from core.records import Facets, RecordText
 
 
 @dataclass
@@ -48,13 +54,15 @@ class Ovillo:
     """An open data folder: store, settings, models, and the operations on them."""
 
     def __init__(self, home: str | os.PathLike[str] | None = None, *, models_dir: Path | None = None,
-                 settings: Settings | None = None, encoder: TextEncoder | None = None) -> None:
+                 settings: Settings | None = None, encoder: TextEncoder | None = None,
+                 generator: AnswerModel | None = None) -> None:
         self.paths = Paths.from_home(home, models_dir)
         self.paths.ensure()
         self.settings = settings or load_settings(self.paths.settings)
         self.store = Store(self.paths.store, threads=self.settings.threads)
         self._encoder = encoder
         self._searcher: Searcher | None = None
+        self._generator = generator
 
     # -- lifecycle ---------------------------------------------------------------
     def close(self) -> None:
@@ -77,6 +85,16 @@ class Ovillo:
             self._encoder = load_text_encoder(self.paths.models, self.settings.text_model,
                                               threads=self.settings.threads, batch_size=self.settings.embed_batch)
         return self._encoder
+
+    def generator(self, name: str | None = None) -> AnswerModel:
+        """The answer model, loaded once per process, lazily (verifying its sha256)."""
+        if self._generator is not None and (name is None or name == self._generator.name):
+            return self._generator
+        from core.models.generator import load_generator
+
+        self._generator = load_generator(self.paths.models, name or self.settings.answer_model,
+                                         threads=self.settings.threads, n_ctx=self.settings.answer_n_ctx)
+        return self._generator
 
     def pinned_model(self) -> PinnedModel | None:
         """The model this archive's index is pinned to."""
@@ -128,6 +146,28 @@ class Ovillo:
         return self.searcher().similar_to(section_tipo, section_id, self.profile(profile), limit=limit,
                                           filters=filters)
 
+    def ask(self, question: str, *, profile: str = "owner", conversation: Conversation | None = None,
+            cancel: CancelToken | None = None, model: str | None = None, max_tokens: int | None = None,
+            filters: SearchFilters | None = None) -> Generator[AskEvent, None, AnswerResult]:
+        """Answer from the archive with validated citations, or refuse (see :mod:`core.answer.engine`)."""
+        from core.answer.engine import Answerer, AskOptions
+
+        enc = self.encoder
+        s = self.settings
+
+        def similarity(sentence: str, passage: str) -> float:
+            q = enc.embed_batch([sentence], kind="query")[0]
+            p = enc.embed_batch([passage], kind="passage")[0]
+            return float(q @ p)
+
+        answerer = Answerer(self.searcher(), lambda: self.generator(model), similarity)
+        opts = AskOptions(max_tokens=max_tokens or s.answer_max_tokens, limit=s.answer_passages,
+                          min_relevance=s.answer_min_relevance, semantic_support=s.answer_semantic_support,
+                          filters=filters)
+        result = yield from answerer.ask(question, self.profile(profile), options=opts, conversation=conversation,
+                                         cancel=cancel)
+        return result
+
     def status(self, profile: str = "owner") -> Status:
         """Counts as visible to ``profile`` (the owner sees everything)."""
         p = self.profile(profile)
@@ -155,3 +195,24 @@ class Ovillo:
         rows = self.store.cursor().execute(
             "SELECT path, error FROM sources WHERE status = 'failed' ORDER BY path").fetchall()
         return [(r[0], r[1] or "") for r in rows]
+
+    # -- reading (GUI record view, facet filters, maintenance) --------------------------------
+    def record(self, section_tipo: str, section_id: int, profile: str = "owner") -> "RecordText":
+        """A record's full text from its chunks, in order; hidden like missing (:class:`NotFound`)."""
+        from core.records import read_record
+
+        pinned = self.pinned_model()
+        return read_record(self.store, pinned.name if pinned else None, section_tipo, int(section_id),
+                           self.profile(profile))
+
+    def facets(self, profile: str = "owner") -> "Facets":
+        """Collections, languages, classifications and date range among visible records."""
+        from core.records import visible_facets
+
+        return visible_facets(self.store, self.profile(profile))
+
+    def rebuild_keyword_index(self) -> None:
+        """Rebuild the derived BM25 index (a write: run it where ingest runs)."""
+        from core.retrieval.lexical import rebuild_lexical_index
+
+        rebuild_lexical_index(self.store)

@@ -12,6 +12,9 @@ from core.models.fake_encoder import HashingEncoder
 from core.progress import Progress
 from core.service import Ovillo
 
+# real-encoder fixtures (models_dir, encoder, demo_home, demo_app) shared by integration and gui tests
+pytest_plugins = ["tests.demo_fixtures"]
+
 
 def drain(gen):  # type: ignore[no-untyped-def]
     """Run a core generator to the end; return (events, result)."""

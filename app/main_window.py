@@ -1,0 +1,201 @@
+"""The main window: a navigation list, one page per view, background work in the status bar."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QHBoxLayout, QInputDialog, QLabel, QLineEdit, QListWidget, QMainWindow, QMessageBox,
+                               QProgressBar, QPushButton, QStackedWidget, QWidget)
+
+from app.errors import report_error
+from app.kiosk import IdleWatcher, KioskConfig, check_pin
+from app.ops import Ops
+from app.views.ask import AskView
+from app.views.importer import ImportView
+from app.views.preferences import PreferencesView
+from app.views.record import RecordView
+from app.views.search import SearchView
+from app.views.status import StatusView
+from core.ingest.pipeline import IngestSummary
+from core.retrieval.hits import Hit
+from core.service import Ovillo
+
+
+class MainWindow(QMainWindow):
+    """Search · Ask · Import · Library · Preferences (kiosk: Search and Ask only, profile ``public``)."""
+
+    def __init__(self, ovillo: Ovillo, *, kiosk: bool = False, kiosk_config: KioskConfig | None = None) -> None:
+        super().__init__()
+        self.kiosk = kiosk
+        self.kiosk_config = kiosk_config or KioskConfig()
+        self.ops = Ops(ovillo, kiosk=kiosk)
+        self.ops.error_sink = self.show_error
+        self.error_dialogs: list[QMessageBox] = []
+        self._closing_allowed = not kiosk
+        self.setObjectName("mainWindow")
+        self.setWindowTitle(self.tr("Ovillo — reading room") if kiosk else self.tr("Ovillo"))
+
+        self.search = SearchView(self.ops)
+        self.record = RecordView(self.ops)
+        self.ask: AskView | None = AskView(self.ops) if hasattr(ovillo, "ask") else None
+        self.importer: ImportView | None = None if kiosk else ImportView(self.ops)
+        self.status_view: StatusView | None = None if kiosk else StatusView(self.ops)
+        self.preferences: PreferencesView | None = None if kiosk else PreferencesView(self.ops)
+
+        self.nav = QListWidget(objectName="nav")
+        self.nav.setMaximumWidth(180)
+        self.stack = QStackedWidget(objectName="pages")
+        self.pages: list[tuple[str, QWidget]] = [(self.tr("Search"), self.search)]
+        if self.ask is not None:
+            self.pages.append((self.tr("Ask"), self.ask))
+        for title, view in ((self.tr("Import"), self.importer), (self.tr("Library"), self.status_view),
+                            (self.tr("Preferences"), self.preferences)):
+            if view is not None:
+                self.pages.append((title, view))
+        for i, (title, view) in enumerate(self.pages, 1):
+            self.nav.addItem(f"{title}" if kiosk else f"{title}\tCtrl+{i}")
+            self.stack.addWidget(view)
+            QShortcut(QKeySequence(f"Ctrl+{i}"), self, activated=lambda n=i - 1: self.go(n))  # type: ignore[call-overload]
+        self.stack.addWidget(self.record)
+        self._previous: QWidget = self.search
+
+        body = QWidget()
+        lay = QHBoxLayout(body)
+        lay.addWidget(self.nav)
+        lay.addWidget(self.stack, 1)
+        self.setCentralWidget(body)
+        self._build_status_bar()
+
+        self.nav.currentRowChanged.connect(self._nav_changed)
+        self.search.open_hit.connect(self.open_hit)
+        self.record.back.connect(lambda: self.stack.setCurrentWidget(self._previous))
+        if self.ask is not None:
+            self.ask.open_citation.connect(self.open_citation)
+        if self.importer is not None:
+            self.importer.status_text.connect(self.progress_label.setText)
+            self.importer.running.connect(self._indexing)
+            self.importer.finished.connect(self._library_changed)
+        QShortcut(QKeySequence("Ctrl+F"), self, activated=self.focus_search)  # type: ignore[call-overload]
+        self.nav.setCurrentRow(0)
+        self.search.refresh_facets()
+        if self.status_view is not None:
+            self.status_view.refresh()
+        self.idle: IdleWatcher | None = None
+        if kiosk:
+            self.idle = IdleWatcher(self.kiosk_config.idle_s, self)
+            self.idle.idle.connect(self.reset_to_start)
+        self.resize(1100, 720)
+        self.search.query.setFocus()
+
+    def _build_status_bar(self) -> None:
+        self.progress_label = QLabel(objectName="backgroundLabel")
+        self.progress_bar = QProgressBar(objectName="backgroundProgress")
+        self.progress_bar.setRange(0, 0)
+        self.progress_bar.setMaximumWidth(160)
+        self.progress_bar.hide()
+        bar = self.statusBar()
+        bar.addWidget(self.progress_label, 1)
+        bar.addPermanentWidget(self.progress_bar)
+        if self.kiosk:
+            staff = QPushButton(self.tr("Staff…"), objectName="staffButton")
+            staff.setFlat(True)
+            staff.clicked.connect(self._ask_pin)
+            bar.addPermanentWidget(staff)
+
+    # -- navigation ---------------------------------------------------------------------
+    def go(self, index: int) -> None:
+        """Show page ``index`` of the navigation list."""
+        if 0 <= index < len(self.pages):
+            self.nav.setCurrentRow(index)
+            self._nav_changed(index)
+
+    def _nav_changed(self, index: int) -> None:
+        if 0 <= index < len(self.pages):
+            view = self.pages[index][1]
+            self.stack.setCurrentWidget(view)
+            if view is self.status_view and self.status_view is not None:
+                self.status_view.refresh()
+
+    def focus_search(self) -> None:
+        """Ctrl+F: the query box."""
+        self.go(0)
+        self.search.query.setFocus()
+        self.search.query.selectAll()
+
+    def open_hit(self, hit: Hit, query: str = "") -> None:
+        """A search result: its record at its passage."""
+        self._previous = self.stack.currentWidget() if self.stack.currentWidget() is not self.record else self._previous
+        self.record.show_hit(hit, query)
+        self.stack.setCurrentWidget(self.record)
+
+    def open_citation(self, section_tipo: str, section_id: int, chunk_index: int) -> None:
+        """A citation link in an answer: the cited passage."""
+        self._previous = self.stack.currentWidget() if self.stack.currentWidget() is not self.record else self._previous
+        self.record.open(section_tipo, section_id, chunk_index)
+        self.stack.setCurrentWidget(self.record)
+
+    def reset_to_start(self) -> None:
+        """Kiosk idle: forget everything the last visitor did and show an empty search."""
+        for box in list(self.error_dialogs):
+            box.close()
+        self.error_dialogs.clear()
+        self.record.clear()
+        if self.ask is not None:
+            self.ask.reset()
+        self.go(0)
+        self.search.reset()
+
+    # -- background work ------------------------------------------------------------------
+    def index_in_background(self, paths: list[str], *, collection: str | None = None,
+                            classification: str | None = None) -> None:
+        """Index ``paths`` while the window stays usable (first run of the demo)."""
+        if self.importer is not None:
+            self.importer.start_import(paths, collection, classification)
+
+    def _indexing(self, running: bool) -> None:
+        self.progress_bar.setVisible(running)
+
+    def _library_changed(self, _summary: IngestSummary) -> None:
+        self.search.refresh_facets()
+        if self.status_view is not None:
+            self.status_view.refresh()
+        if self.search.query.text().strip():
+            self.search.run_search()
+
+    # -- errors ---------------------------------------------------------------------------
+    def show_error(self, exc: BaseException, details: str = "") -> None:
+        """Every failure from a worker ends here: a dialog, never a crash."""
+        box = report_error(self, exc, details)
+        if box is not None:
+            self.error_dialogs.append(box)
+            box.finished.connect(lambda _r, b=box: self.error_dialogs.remove(b) if b in self.error_dialogs else None)
+
+    # -- kiosk exit and shutdown ----------------------------------------------------------
+    def _ask_pin(self) -> None:
+        pin, ok = QInputDialog.getText(self, self.tr("Staff"), self.tr("Staff PIN:"), QLineEdit.EchoMode.Password)
+        if ok and not self.leave_kiosk(pin):
+            QMessageBox.warning(self, self.tr("Staff"), self.tr("Wrong PIN."))
+
+    def leave_kiosk(self, pin: str) -> bool:
+        """Close the kiosk if ``pin`` is the staff PIN."""
+        if not self.kiosk or not check_pin(self.ops.ovillo.paths.home, pin):
+            return False
+        self._closing_allowed = True
+        self.close()
+        return True
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
+        """Visitors cannot close a kiosk; otherwise stop every worker before the window goes."""
+        if not self._closing_allowed:
+            event.ignore()
+            return
+        self.shutdown()
+        super().closeEvent(event)
+
+    def shutdown(self) -> None:
+        """Cancel and wait for background work (safe to call twice)."""
+        if self.idle is not None:
+            self.idle.stop()
+        if self.importer is not None and self.importer.worker is not None:
+            self.importer.cancel_import()
+        self.ops.shutdown()
+        self._closing_allowed = True

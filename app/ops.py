@@ -1,0 +1,162 @@
+"""The operation wrapper (Anki's CollectionOp): the GUI's only door to the core facade.
+
+Every call runs a facade method on a worker (reads on the read thread, writes on the
+writer thread) and calls back on the GUI thread. The profile is fixed per window, so a
+kiosk window can only ever ask core for what ``public`` may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from app.workers import Pools, Task, Worker
+from core.answer.conversation import Conversation
+from core.errors import PermissionDenied
+from core.ingest.pipeline import IngestOptions
+from core.retrieval.filters import SearchFilters
+from core.service import Ovillo
+from core.settings import Settings, save_settings
+
+Callback = Callable[[Any], None]
+ErrorSink = Callable[[BaseException, str], None]
+
+
+class _Relay(QObject):
+    """Lives on the GUI thread so queued signals call the Python callbacks there."""
+
+    def __init__(self, worker: Worker, on_result: Callback | None, on_progress: Callback | None,
+                 on_error: Callable[[BaseException], None], on_done: Callable[[], None] | None) -> None:
+        super().__init__()
+        self.worker, self._result, self._progress, self._error, self._done = (worker, on_result, on_progress,
+                                                                              on_error, on_done)
+        s = worker.signals
+        s.result.connect(self.result)
+        s.progress.connect(self.progress)
+        s.error.connect(self.error)
+        s.finished.connect(self.finished)
+
+    @Slot(object)
+    def result(self, value: object) -> None:
+        if self._result is not None:
+            self._result(value)
+
+    @Slot(object)
+    def progress(self, event: object) -> None:
+        if self._progress is not None:
+            self._progress(event)
+
+    @Slot(object)
+    def error(self, exc: BaseException) -> None:
+        self._error(exc)
+
+    @Slot()
+    def finished(self) -> None:
+        if self._done is not None:
+            self._done()
+
+
+class Ops(QObject):
+    """Runs facade operations off the GUI thread for one window and one profile."""
+
+    busy = Signal(int)  # number of running operations
+
+    def __init__(self, ovillo: Ovillo, *, profile: str = "owner", kiosk: bool = False) -> None:
+        super().__init__()
+        self.ovillo = ovillo
+        self.kiosk = kiosk
+        self.profile = "public" if kiosk else profile
+        self.pools = Pools()
+        self._relays: set[_Relay] = set()
+        self.error_sink: ErrorSink = lambda exc, tb: None
+
+    # -- the generic wrapper ----------------------------------------------------------
+    def run(self, task: Task, *, write: bool = False, on_result: Callback | None = None,
+            on_progress: Callback | None = None, on_error: Callable[[BaseException], None] | None = None,
+            on_done: Callable[[], None] | None = None, throttle_s: float = 0.0, name: str = "") -> Worker:
+        """Start ``task(cancel_token)``; callbacks run on the GUI thread; errors go to ``error_sink``."""
+        worker = Worker(task, throttle_s=throttle_s, name=name)
+
+        def failed(exc: BaseException) -> None:
+            (on_error or (lambda e: self.error_sink(e, worker.traceback)))(exc)
+
+        def done() -> None:
+            self._relays.discard(relay)
+            if on_done is not None:
+                on_done()
+            self.busy.emit(len(self._relays))
+
+        relay = _Relay(worker, on_result, on_progress, failed, done)
+        self._relays.add(relay)
+        self.pools.start(worker, write=write)
+        self.busy.emit(len(self._relays))
+        return worker
+
+    def shutdown(self) -> None:
+        """Cancel and wait for every operation (window close, tests)."""
+        self.pools.shutdown()
+
+    # -- reads ------------------------------------------------------------------------
+    def search(self, query: str, filters: SearchFilters | None, on_result: Callback, *, limit: int = 20) -> Worker:
+        """Hybrid search as this window's profile."""
+        return self.run(lambda _t: self.ovillo.search(query, profile=self.profile, limit=limit, filters=filters),
+                        on_result=on_result, name="search")
+
+    def record(self, section_tipo: str, section_id: int, on_result: Callback, **kw: Any) -> Worker:
+        """A record's full text (NotFound when the profile may not see it)."""
+        return self.run(lambda _t: self.ovillo.record(section_tipo, section_id, self.profile),
+                        on_result=on_result, name="record", **kw)
+
+    def similar(self, section_tipo: str, section_id: int, on_result: Callback, *, limit: int = 8) -> Worker:
+        """Records near this one (visible ones only)."""
+        return self.run(lambda _t: self.ovillo.similar(section_tipo, section_id, profile=self.profile, limit=limit),
+                        on_result=on_result, name="similar")
+
+    def facets(self, on_result: Callback) -> Worker:
+        """Filter values among visible records."""
+        return self.run(lambda _t: self.ovillo.facets(self.profile), on_result=on_result, name="facets")
+
+    def status(self, on_result: Callback) -> Worker:
+        """Library status as this profile sees it."""
+        return self.run(lambda _t: self.ovillo.status(self.profile), on_result=on_result, name="status")
+
+    def ask(self, question: str, conversation: Conversation, *, on_event: Callback, on_result: Callback,
+            on_done: Callable[[], None] | None = None) -> Worker:
+        """A grounded answer, streamed (tokens arrive as ``on_event``)."""
+        if not hasattr(self.ovillo, "ask"):
+            raise PermissionDenied("this version of Ovillo cannot answer questions")
+        return self.run(lambda t: self.ovillo.ask(question, profile=self.profile, conversation=conversation,
+                                                  cancel=t),
+                        on_progress=on_event, on_result=on_result, on_done=on_done, name="ask")
+
+    # -- writes (the one writer thread) ----------------------------------------------------
+    def _staff_only(self, what: str) -> None:
+        if self.kiosk:
+            raise PermissionDenied(f"{what} is not available in kiosk mode")
+
+    def ingest(self, paths: Sequence[str], options: IngestOptions, *, on_progress: Callback, on_result: Callback,
+               on_done: Callable[[], None] | None = None) -> Worker:
+        """Index files and folders; cancel leaves the queue exact for a later resume."""
+        self._staff_only("Importing")
+        return self.run(lambda t: self.ovillo.ingest(list(paths), options, cancel=t), write=True,
+                        on_progress=on_progress, on_result=on_result, on_done=on_done, throttle_s=0.05,
+                        name="ingest")
+
+    def rebuild_keyword_index(self, on_result: Callback, on_done: Callable[[], None] | None = None) -> Worker:
+        """Rebuild the BM25 index."""
+        self._staff_only("Maintenance")
+        return self.run(lambda _t: self.ovillo.rebuild_keyword_index(), write=True, on_result=on_result,
+                        on_done=on_done, name="rebuild")
+
+    def failed_sources(self, on_result: Callback) -> Worker:
+        """Sources whose last indexing failed, with reasons."""
+        self._staff_only("The import log")
+        return self.run(lambda _t: self.ovillo.failed_sources(), on_result=on_result, name="failed")
+
+    def save_settings(self, settings: Settings) -> None:
+        """Persist settings (small file write; done here so the GUI never touches core.settings directly)."""
+        self._staff_only("Preferences")
+        save_settings(settings, self.ovillo.paths.settings)
+        self.ovillo.settings = settings

@@ -1,0 +1,128 @@
+"""Render each main view on the demo archive to PNG (offscreen; ``scripts/screenshots`` runs it).
+
+Works on a temporary copy of the data folder so the shoot (which imports a folder to show
+progress) never changes the user's archive.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer  # noqa: E402
+from PySide6.QtGui import QIcon  # noqa: E402
+from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+
+from app.i18n import install_translators  # noqa: E402
+from app.kiosk import KioskConfig  # noqa: E402
+from app.main import ICON  # noqa: E402
+from core.ingest.pipeline import IngestOptions  # noqa: E402
+from core.service import Ovillo  # noqa: E402
+
+QUERY = "¿Dónde aparecieron fragmentos de cerámica vidriada?"
+QUESTION = "¿Cuándo se celebró la última misa en Sant Martí de Comafreda?"
+
+
+def spin(until: Callable[[], bool], timeout_s: float = 180.0) -> bool:
+    """Run the event loop until ``until()`` or the timeout."""
+    end = time.monotonic() + timeout_s
+    while not until() and time.monotonic() < end:
+        loop = QEventLoop()
+        QTimer.singleShot(50, loop.quit)
+        loop.exec()
+    return until()
+
+
+def save(widget: QWidget, out: Path, name: str) -> None:
+    """Grab the widget (works without a display server)."""
+    spin(lambda: False, 0.4)  # let layouts and repaints settle
+    widget.grab().save(str(out / f"{name}.png"))
+    print(f"wrote {out / name}.png")
+
+
+def shoot(home: Path, out: Path, demo: list[str], *, ask: bool, lang: str) -> None:
+    """Index the demo if needed, then capture search, record, ask, import, library, preferences, kiosk."""
+    from app.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setWindowIcon(QIcon(str(ICON)))
+    keep = install_translators(app, lang)
+    out.mkdir(parents=True, exist_ok=True)
+    ov = Ovillo(home)
+    if ov.status().records == 0:
+        gen = ov.ingest(demo, IngestOptions(collection="demo", classification="public"))
+        for _ in gen:
+            pass
+    w = MainWindow(ov)
+    w.resize(1280, 800)
+    w.show()
+    w.search.query.setText(QUERY)
+    spin(lambda: bool(w.search.hits))
+    save(w, out, "search")
+    # a long record (a diary or the report) shows the highlighted passage inside its full text
+    hit = next((h for h in w.search.hits if h.source_path and not h.source_path.endswith(".csv")), w.search.hits[0])
+    w.open_hit(hit, QUERY)
+    spin(lambda: w.record.record is not None and w.record.similar.count() > 0)
+    save(w, out, "record")
+    if ask and w.ask is not None and importlib.util.find_spec("llama_cpp") is not None:
+        w.go(1)
+        w.ask.ask(QUESTION)
+        spin(lambda: w.ask is not None and w.ask.result is not None, 600)
+        save(w, out, "ask")
+    assert w.importer is not None
+    w.go(2 if w.ask is not None else 1)
+    inbox = Path(tempfile.mkdtemp(prefix="ovillo-inbox-"))
+    shutil.copytree(Path(demo[0]), inbox / "diaries_copy")
+    w.importer.start_import([str(inbox / "diaries_copy")], collection="inbox")
+    spin(lambda: w.importer is not None and w.importer.overall.maximum() > 1 and w.importer.overall.value() >= 3)
+    save(w, out, "import")
+    spin(lambda: w.importer is not None and w.importer.state == "idle", 600)
+    w.go(3 if w.ask is not None else 2)
+    spin(lambda: w.status_view is not None and w.status_view.status is not None)
+    save(w, out, "library")
+    w.go(4 if w.ask is not None else 3)
+    save(w, out, "preferences")
+    w.shutdown()
+    w.close()
+    k = MainWindow(ov, kiosk=True, kiosk_config=KioskConfig(idle_s=600))
+    k.resize(1280, 800)
+    k.show()
+    k.search.query.setText("Quan va arribar l'aigua al poble?")
+    spin(lambda: bool(k.search.hits))
+    save(k, out, "kiosk")
+    k.shutdown()
+    k.close()
+    ov.close()
+    shutil.rmtree(inbox, ignore_errors=True)
+    del keep
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m app.screenshots --home DIR --out docs/screenshots DEMO_FOLDERS...``."""
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--home", type=Path, required=True, help="data folder to copy (indexed demo, or empty)")
+    p.add_argument("--out", type=Path, default=Path("docs/screenshots"))
+    p.add_argument("--no-ask", action="store_true", help="skip the Ask view (no answer model installed)")
+    p.add_argument("--lang", default="en")
+    p.add_argument("demo", nargs="+", help="demo folders (the first is also copied to show an import)")
+    args = p.parse_args(argv)
+    QCoreApplication.setApplicationName("Ovillo")
+    with tempfile.TemporaryDirectory(prefix="ovillo-shots-") as tmp:
+        home = Path(tmp) / "home"
+        if args.home.exists():
+            shutil.copytree(args.home, home)
+        shoot(home, args.out, args.demo, ask=not args.no_ask, lang=args.lang)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

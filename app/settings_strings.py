@@ -1,0 +1,33 @@
+"""Settings titles and language names marked for translation (lupdate reads this file).
+
+The titles live in :mod:`core.settings` (no Qt there); a GUI test checks this list covers them.
+"""
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+SETTING_TITLES = [
+    QT_TRANSLATE_NOOP("Settings", 'Text model'),
+    QT_TRANSLATE_NOOP("Settings", 'Threads'),
+    QT_TRANSLATE_NOOP("Settings", 'Embedding batch size'),
+    QT_TRANSLATE_NOOP("Settings", 'Target chunk size (tokens)'),
+    QT_TRANSLATE_NOOP("Settings", 'Minimum chunk size (tokens)'),
+    QT_TRANSLATE_NOOP("Settings", 'Classification of locally ingested records'),
+    QT_TRANSLATE_NOOP("Settings", 'Seconds before an abandoned queue claim is retried'),
+    QT_TRANSLATE_NOOP("Settings", 'Attempts before a failing source is parked'),
+    QT_TRANSLATE_NOOP("Settings", 'Largest file accepted (MB)'),
+    QT_TRANSLATE_NOOP("Settings", 'Keyword weight in hybrid search'),
+    QT_TRANSLATE_NOOP("Settings", 'Interface language'),
+    QT_TRANSLATE_NOOP("Settings", 'Answer model'),
+    QT_TRANSLATE_NOOP("Settings", 'Answer context size (tokens)'),
+    QT_TRANSLATE_NOOP("Settings", 'Longest answer (tokens)'),
+    QT_TRANSLATE_NOOP("Settings", 'Passages retrieved per question'),
+    QT_TRANSLATE_NOOP("Settings", 'Relevance threshold (dense cosine)'),
+    QT_TRANSLATE_NOOP("Settings", 'Semantic support threshold'),
+]
+
+LANGUAGE_NAMES = [
+    QT_TRANSLATE_NOOP("PreferencesView", 'System language'),
+    QT_TRANSLATE_NOOP("PreferencesView", 'English'),
+    QT_TRANSLATE_NOOP("PreferencesView", 'Español'),
+    QT_TRANSLATE_NOOP("PreferencesView", 'Català'),
+]

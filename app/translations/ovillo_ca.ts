@@ -1,0 +1,676 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ca">
+<context>
+    <name>AskView</name>
+    <message>
+        <location filename="../views/ask.py" line="59"/>
+        <source>Ask the archive a question…</source>
+        <translation>Fes una pregunta a l&apos;arxiu…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="60"/>
+        <source>&amp;Ask</source>
+        <translation>&amp;Pregunta</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="61"/>
+        <source>S&amp;top</source>
+        <translation>&amp;Atura</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="62"/>
+        <source>&amp;New conversation</source>
+        <translation>&amp;Nova conversa</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="91"/>
+        <source>Searching the archive…</source>
+        <translation>Cercant a l&apos;arxiu…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="101"/>
+        <source>Stopping…</source>
+        <translation>Aturant…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="115"/>
+        <source>%1 passages found; writing the answer…</source>
+        <translation>%1 passatges trobats; redactant la resposta…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="116"/>
+        <source>Nothing relevant found.</source>
+        <translation>No s&apos;ha trobat res pertinent.</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="123"/>
+        <source>Some citations did not check out; rewriting once…</source>
+        <translation>Algunes cites no se sostenen; es reescriu una vegada…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="129"/>
+        <source>Grounded answer: every sentence cites the archive.</source>
+        <translation>Resposta fonamentada: cada frase cita l&apos;arxiu.</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="131"/>
+        <source>No answer: %1</source>
+        <translation>Sense resposta: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="133"/>
+        <source>Stopped.</source>
+        <translation>Aturat.</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="135"/>
+        <source>Could not ground an answer in the archive.</source>
+        <translation>No s&apos;ha pogut fonamentar una resposta en l&apos;arxiu.</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="167"/>
+        <source>(stopped)</source>
+        <translation>(aturat)</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="169"/>
+        <source>No answer</source>
+        <translation>Sense resposta</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="169"/>
+        <source>Could not ground an answer</source>
+        <translation>No s&apos;ha pogut fonamentar la resposta</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="171"/>
+        <source>Closest passages found:</source>
+        <translation>Passatges més propers trobats:</translation>
+    </message>
+</context>
+<context>
+    <name>Errors</name>
+    <message>
+        <location filename="../errors.py" line="43"/>
+        <source>Ovillo</source>
+        <translation>Ovillo</translation>
+    </message>
+    <message>
+        <location filename="../errors.py" line="54"/>
+        <source>Something went wrong inside Ovillo. Your archive is safe.</source>
+        <translation>Alguna cosa ha fallat dins d&apos;Ovillo. El vostre arxiu està a resguard.</translation>
+    </message>
+    <message>
+        <location filename="../errors.py" line="55"/>
+        <source>The details were written to the log file in the data folder. You can copy them to send a report.</source>
+        <translation>Els detalls s&apos;han desat al registre de la carpeta de dades. Podeu copiar-los per enviar un informe.</translation>
+    </message>
+    <message>
+        <location filename="../errors.py" line="57"/>
+        <source>Copy details</source>
+        <translation>Copia els detalls</translation>
+    </message>
+</context>
+<context>
+    <name>ImportView</name>
+    <message>
+        <location filename="../views/importer.py" line="42"/>
+        <source>Drop files or folders here</source>
+        <translation>Deixeu anar aquí fitxers o carpetes</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="43"/>
+        <source>Add &amp;files…</source>
+        <translation>Afegeix &amp;fitxers…</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="44"/>
+        <source>Add f&amp;older…</source>
+        <translation>Afegeix una &amp;carpeta…</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="45"/>
+        <source>&amp;Remove</source>
+        <translation>&amp;Treu</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="47"/>
+        <source>default: the folder&apos;s name</source>
+        <translation>per defecte: el nom de la carpeta</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="53"/>
+        <source>&amp;Start import</source>
+        <translation>&amp;Inicia la importació</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="54"/>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pausa</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="55"/>
+        <source>Res&amp;ume</source>
+        <translation>&amp;Reprèn</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="56"/>
+        <source>&amp;Cancel</source>
+        <translation>Ca&amp;ncel·la</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="69"/>
+        <source>Collection</source>
+        <translation>Col·lecció</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="70"/>
+        <source>Classification</source>
+        <translation>Classificació</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="76"/>
+        <source>Files and folders to import (drag and drop them here):</source>
+        <translation>Fitxers i carpetes per importar (arrossegueu-los aquí):</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="81"/>
+        <source>Overall</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="83"/>
+        <source>Current file</source>
+        <translation>Fitxer actual</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="87"/>
+        <source>Problems</source>
+        <translation>Problemes</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="114"/>
+        <source>Choose files to import</source>
+        <translation>Trieu fitxers per importar</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="118"/>
+        <source>Choose a folder to import</source>
+        <translation>Trieu una carpeta per importar</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="156"/>
+        <source>Looking for files…</source>
+        <translation>Cercant fitxers…</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="168"/>
+        <source>Pausing after the current file…</source>
+        <translation>Posant en pausa després del fitxer actual…</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="185"/>
+        <source>Import cancelled.</source>
+        <translation>Importació cancel·lada.</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="190"/>
+        <source>Looking for files… %1 found</source>
+        <translation>Cercant fitxers… %1 trobats</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="199"/>
+        <source>%1 of %2 files · about %3 left</source>
+        <translation>%1 de %2 fitxers · queden uns %3</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="201"/>
+        <source>%1 of %2 files</source>
+        <translation>%1 de %2 fitxers</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="206"/>
+        <source>Updating the keyword index…</source>
+        <translation>Actualitzant l&apos;índex de paraules clau…</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="207"/>
+        <source>Indexing: %1</source>
+        <translation>Indexant: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="224"/>
+        <source>Import stopped.</source>
+        <translation>Importació aturada.</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="226"/>
+        <source>Paused. Resume continues where it stopped.</source>
+        <translation>En pausa. Reprendre continua on s&apos;ha aturat.</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="228"/>
+        <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
+        <translation>Cancel·lat. %1 fitxer(s) indexats; la resta queda a la cua.</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="231"/>
+        <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
+        <translation>Fet: %1 indexats, %2 sense canvis, %3 amb errors.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../main_window.py" line="35"/>
+        <source>Ovillo — reading room</source>
+        <translation>Ovillo — sala de consulta</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="35"/>
+        <source>Ovillo</source>
+        <translation>Ovillo</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="47"/>
+        <source>Search</source>
+        <translation>Cerca</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="49"/>
+        <source>Ask</source>
+        <translation>Pregunta</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="50"/>
+        <source>Import</source>
+        <translation>Importa</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="50"/>
+        <source>Library</source>
+        <translation>Biblioteca</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="51"/>
+        <source>Preferences</source>
+        <translation>Preferències</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="99"/>
+        <source>Staff…</source>
+        <translation>Personal…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="174"/>
+        <location filename="../main_window.py" line="176"/>
+        <source>Staff</source>
+        <translation>Personal</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="174"/>
+        <source>Staff PIN:</source>
+        <translation>PIN del personal:</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="176"/>
+        <source>Wrong PIN.</source>
+        <translation>PIN incorrecte.</translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesView</name>
+    <message>
+        <location filename="../settings_strings.py" line="29"/>
+        <source>System language</source>
+        <translation>Idioma del sistema</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="30"/>
+        <source>English</source>
+        <translation>English</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="31"/>
+        <source>Español</source>
+        <translation>Español</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="32"/>
+        <source>Català</source>
+        <translation>Català</translation>
+    </message>
+    <message>
+        <location filename="../views/preferences.py" line="73"/>
+        <source>&amp;Save</source>
+        <translation>&amp;Desa</translation>
+    </message>
+    <message>
+        <location filename="../views/preferences.py" line="74"/>
+        <source>Re&amp;vert</source>
+        <translation>&amp;Reverteix</translation>
+    </message>
+    <message>
+        <location filename="../views/preferences.py" line="136"/>
+        <source>These preferences cannot be saved.</source>
+        <translation>Aquestes preferències no es poden desar.</translation>
+    </message>
+    <message>
+        <location filename="../views/preferences.py" line="143"/>
+        <source>The preferences file cannot be written.</source>
+        <translation>No es pot escriure el fitxer de preferències.</translation>
+    </message>
+    <message>
+        <location filename="../views/preferences.py" line="145"/>
+        <source>Saved. Model and language changes apply the next time Ovillo starts.</source>
+        <translation>Desat. Els canvis de model i d&apos;idioma s&apos;apliquen en reiniciar Ovillo.</translation>
+    </message>
+</context>
+<context>
+    <name>RecordView</name>
+    <message>
+        <location filename="../views/record.py" line="40"/>
+        <source>← Back</source>
+        <translation>← Enrere</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="41"/>
+        <source>Open original file</source>
+        <translation>Obre el fitxer original</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="49"/>
+        <source>Similar records</source>
+        <translation>Registres semblants</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="116"/>
+        <source>p. %1</source>
+        <translation>p. %1</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="125"/>
+        <source>Collection</source>
+        <translation>Col·lecció</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="125"/>
+        <source>Record</source>
+        <translation>Registre</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="126"/>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="126"/>
+        <source>Classification</source>
+        <translation>Classificació</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="127"/>
+        <source>Dates</source>
+        <translation>Dates</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="127"/>
+        <source>Passages</source>
+        <translation>Passatges</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="129"/>
+        <source>Passage</source>
+        <translation>Passatge</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="131"/>
+        <source>File</source>
+        <translation>Fitxer</translation>
+    </message>
+</context>
+<context>
+    <name>SearchView</name>
+    <message>
+        <location filename="../views/search.py" line="35"/>
+        <source>Search the archive by meaning, in any language…</source>
+        <translation>Cerqueu a l&apos;arxiu per significat, en qualsevol idioma…</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="40"/>
+        <source>from any year</source>
+        <translation>des de qualsevol any</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="41"/>
+        <source>to any year</source>
+        <translation>fins a qualsevol any</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="50"/>
+        <source>Collection</source>
+        <translation>Col·lecció</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="50"/>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="51"/>
+        <source>Classification</source>
+        <translation>Classificació</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="56"/>
+        <source>Dates</source>
+        <translation>Dates</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="91"/>
+        <source>All collections</source>
+        <translation>Totes les col·leccions</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="92"/>
+        <source>All languages</source>
+        <translation>Tots els idiomes</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="93"/>
+        <source>Any classification</source>
+        <translation>Qualsevol classificació</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="127"/>
+        <location filename="../views/search.py" line="140"/>
+        <source>Searching…</source>
+        <translation>Cercant…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/search.py" line="160"/>
+        <source>%n result(s)</source>
+        <translation>
+            <numerusform>%n resultat</numerusform>
+            <numerusform>%n resultats</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="165"/>
+        <source>p. %1</source>
+        <translation>p. %1</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="170"/>
+        <source>score</source>
+        <translation>puntuació</translation>
+    </message>
+</context>
+<context>
+    <name>Settings</name>
+    <message>
+        <location filename="../settings_strings.py" line="9"/>
+        <source>Text model</source>
+        <translation>Model de text</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="10"/>
+        <source>Threads</source>
+        <translation>Fils</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="11"/>
+        <source>Embedding batch size</source>
+        <translation>Mida del lot de vectorització</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="12"/>
+        <source>Target chunk size (tokens)</source>
+        <translation>Mida objectiu de fragment (tokens)</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="13"/>
+        <source>Minimum chunk size (tokens)</source>
+        <translation>Mida mínima de fragment (tokens)</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="14"/>
+        <source>Classification of locally ingested records</source>
+        <translation>Classificació dels registres importats localment</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="15"/>
+        <source>Seconds before an abandoned queue claim is retried</source>
+        <translation>Segons abans de reintentar una reserva abandonada de la cua</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="16"/>
+        <source>Attempts before a failing source is parked</source>
+        <translation>Intents abans d&apos;apartar una font que falla</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="17"/>
+        <source>Largest file accepted (MB)</source>
+        <translation>Fitxer més gran acceptat (MB)</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="18"/>
+        <source>Keyword weight in hybrid search</source>
+        <translation>Pes de les paraules clau en la cerca híbrida</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="19"/>
+        <source>Interface language</source>
+        <translation>Idioma de la interfície</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="20"/>
+        <source>Answer model</source>
+        <translation>Model de resposta</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="21"/>
+        <source>Answer context size (tokens)</source>
+        <translation>Context del model de resposta (tokens)</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="22"/>
+        <source>Longest answer (tokens)</source>
+        <translation>Resposta més llarga (tokens)</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="23"/>
+        <source>Passages retrieved per question</source>
+        <translation>Passatges recuperats per pregunta</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="24"/>
+        <source>Relevance threshold (dense cosine)</source>
+        <translation>Llindar de pertinència (cosinus dens)</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="25"/>
+        <source>Semantic support threshold</source>
+        <translation>Llindar de suport semàntic</translation>
+    </message>
+</context>
+<context>
+    <name>StatusView</name>
+    <message>
+        <location filename="../views/status.py" line="21"/>
+        <source>Records</source>
+        <translation>Registres</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="21"/>
+        <source>Passages</source>
+        <translation>Passatges</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="22"/>
+        <source>Source files</source>
+        <translation>Fitxers d&apos;origen</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="22"/>
+        <source>Failed files</source>
+        <translation>Fitxers amb errors</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="23"/>
+        <source>Waiting in the index queue</source>
+        <translation>En espera a la cua d&apos;indexació</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="23"/>
+        <source>Store size</source>
+        <translation>Mida del magatzem</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="24"/>
+        <source>Pinned text model</source>
+        <translation>Model de text fixat</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="24"/>
+        <source>Schema</source>
+        <translation>Esquema</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="25"/>
+        <source>Data folder</source>
+        <translation>Carpeta de dades</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="30"/>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Actualitza</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="31"/>
+        <source>Rebuild &amp;keyword index</source>
+        <translation>Reconstrueix l&apos;índex de &amp;paraules clau</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="42"/>
+        <source>Files that could not be indexed</source>
+        <translation>Fitxers que no s&apos;han pogut indexar</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="63"/>
+        <source>none yet</source>
+        <translation>cap encara</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="75"/>
+        <source>Rebuilding the keyword index…</source>
+        <translation>Reconstruint l&apos;índex de paraules clau…</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="78"/>
+        <source>Keyword index rebuilt.</source>
+        <translation>Índex de paraules clau reconstruït.</translation>
+    </message>
+</context>
+</TS>

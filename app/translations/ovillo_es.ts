@@ -1,0 +1,676 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="es">
+<context>
+    <name>AskView</name>
+    <message>
+        <location filename="../views/ask.py" line="59"/>
+        <source>Ask the archive a question…</source>
+        <translation>Haz una pregunta al archivo…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="60"/>
+        <source>&amp;Ask</source>
+        <translation>&amp;Preguntar</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="61"/>
+        <source>S&amp;top</source>
+        <translation>&amp;Detener</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="62"/>
+        <source>&amp;New conversation</source>
+        <translation>&amp;Nueva conversación</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="91"/>
+        <source>Searching the archive…</source>
+        <translation>Buscando en el archivo…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="101"/>
+        <source>Stopping…</source>
+        <translation>Deteniendo…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="115"/>
+        <source>%1 passages found; writing the answer…</source>
+        <translation>%1 pasajes encontrados; redactando la respuesta…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="116"/>
+        <source>Nothing relevant found.</source>
+        <translation>No se encontró nada pertinente.</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="123"/>
+        <source>Some citations did not check out; rewriting once…</source>
+        <translation>Algunas citas no se sostienen; se reescribe una vez…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="129"/>
+        <source>Grounded answer: every sentence cites the archive.</source>
+        <translation>Respuesta fundamentada: cada frase cita el archivo.</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="131"/>
+        <source>No answer: %1</source>
+        <translation>Sin respuesta: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="133"/>
+        <source>Stopped.</source>
+        <translation>Detenido.</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="135"/>
+        <source>Could not ground an answer in the archive.</source>
+        <translation>No se pudo fundamentar una respuesta en el archivo.</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="167"/>
+        <source>(stopped)</source>
+        <translation>(detenido)</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="169"/>
+        <source>No answer</source>
+        <translation>Sin respuesta</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="169"/>
+        <source>Could not ground an answer</source>
+        <translation>No se pudo fundamentar la respuesta</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="171"/>
+        <source>Closest passages found:</source>
+        <translation>Pasajes más cercanos encontrados:</translation>
+    </message>
+</context>
+<context>
+    <name>Errors</name>
+    <message>
+        <location filename="../errors.py" line="43"/>
+        <source>Ovillo</source>
+        <translation>Ovillo</translation>
+    </message>
+    <message>
+        <location filename="../errors.py" line="54"/>
+        <source>Something went wrong inside Ovillo. Your archive is safe.</source>
+        <translation>Algo falló dentro de Ovillo. Su archivo está a salvo.</translation>
+    </message>
+    <message>
+        <location filename="../errors.py" line="55"/>
+        <source>The details were written to the log file in the data folder. You can copy them to send a report.</source>
+        <translation>Los detalles se guardaron en el registro de la carpeta de datos. Puede copiarlos para enviar un informe.</translation>
+    </message>
+    <message>
+        <location filename="../errors.py" line="57"/>
+        <source>Copy details</source>
+        <translation>Copiar detalles</translation>
+    </message>
+</context>
+<context>
+    <name>ImportView</name>
+    <message>
+        <location filename="../views/importer.py" line="42"/>
+        <source>Drop files or folders here</source>
+        <translation>Suelte aquí archivos o carpetas</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="43"/>
+        <source>Add &amp;files…</source>
+        <translation>Añadir &amp;archivos…</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="44"/>
+        <source>Add f&amp;older…</source>
+        <translation>Añadir &amp;carpeta…</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="45"/>
+        <source>&amp;Remove</source>
+        <translation>&amp;Quitar</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="47"/>
+        <source>default: the folder&apos;s name</source>
+        <translation>por defecto: el nombre de la carpeta</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="53"/>
+        <source>&amp;Start import</source>
+        <translation>&amp;Iniciar importación</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="54"/>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pausa</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="55"/>
+        <source>Res&amp;ume</source>
+        <translation>&amp;Reanudar</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="56"/>
+        <source>&amp;Cancel</source>
+        <translation>Ca&amp;ncelar</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="69"/>
+        <source>Collection</source>
+        <translation>Colección</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="70"/>
+        <source>Classification</source>
+        <translation>Clasificación</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="76"/>
+        <source>Files and folders to import (drag and drop them here):</source>
+        <translation>Archivos y carpetas que importar (arrástrelos aquí):</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="81"/>
+        <source>Overall</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="83"/>
+        <source>Current file</source>
+        <translation>Archivo actual</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="87"/>
+        <source>Problems</source>
+        <translation>Problemas</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="114"/>
+        <source>Choose files to import</source>
+        <translation>Elija archivos para importar</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="118"/>
+        <source>Choose a folder to import</source>
+        <translation>Elija una carpeta para importar</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="156"/>
+        <source>Looking for files…</source>
+        <translation>Buscando archivos…</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="168"/>
+        <source>Pausing after the current file…</source>
+        <translation>Pausando tras el archivo actual…</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="185"/>
+        <source>Import cancelled.</source>
+        <translation>Importación cancelada.</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="190"/>
+        <source>Looking for files… %1 found</source>
+        <translation>Buscando archivos… %1 encontrados</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="199"/>
+        <source>%1 of %2 files · about %3 left</source>
+        <translation>%1 de %2 archivos · quedan unos %3</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="201"/>
+        <source>%1 of %2 files</source>
+        <translation>%1 de %2 archivos</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="206"/>
+        <source>Updating the keyword index…</source>
+        <translation>Actualizando el índice de palabras clave…</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="207"/>
+        <source>Indexing: %1</source>
+        <translation>Indexando: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="224"/>
+        <source>Import stopped.</source>
+        <translation>Importación detenida.</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="226"/>
+        <source>Paused. Resume continues where it stopped.</source>
+        <translation>En pausa. Reanudar continúa donde se detuvo.</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="228"/>
+        <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
+        <translation>Cancelado. %1 archivo(s) indexados; el resto queda en cola.</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="231"/>
+        <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
+        <translation>Hecho: %1 indexados, %2 sin cambios, %3 con errores.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../main_window.py" line="35"/>
+        <source>Ovillo — reading room</source>
+        <translation>Ovillo — sala de consulta</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="35"/>
+        <source>Ovillo</source>
+        <translation>Ovillo</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="47"/>
+        <source>Search</source>
+        <translation>Buscar</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="49"/>
+        <source>Ask</source>
+        <translation>Preguntar</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="50"/>
+        <source>Import</source>
+        <translation>Importar</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="50"/>
+        <source>Library</source>
+        <translation>Biblioteca</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="51"/>
+        <source>Preferences</source>
+        <translation>Preferencias</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="99"/>
+        <source>Staff…</source>
+        <translation>Personal…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="174"/>
+        <location filename="../main_window.py" line="176"/>
+        <source>Staff</source>
+        <translation>Personal</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="174"/>
+        <source>Staff PIN:</source>
+        <translation>PIN del personal:</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="176"/>
+        <source>Wrong PIN.</source>
+        <translation>PIN incorrecto.</translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesView</name>
+    <message>
+        <location filename="../settings_strings.py" line="29"/>
+        <source>System language</source>
+        <translation>Idioma del sistema</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="30"/>
+        <source>English</source>
+        <translation>English</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="31"/>
+        <source>Español</source>
+        <translation>Español</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="32"/>
+        <source>Català</source>
+        <translation>Català</translation>
+    </message>
+    <message>
+        <location filename="../views/preferences.py" line="73"/>
+        <source>&amp;Save</source>
+        <translation>&amp;Guardar</translation>
+    </message>
+    <message>
+        <location filename="../views/preferences.py" line="74"/>
+        <source>Re&amp;vert</source>
+        <translation>&amp;Revertir</translation>
+    </message>
+    <message>
+        <location filename="../views/preferences.py" line="136"/>
+        <source>These preferences cannot be saved.</source>
+        <translation>Estas preferencias no se pueden guardar.</translation>
+    </message>
+    <message>
+        <location filename="../views/preferences.py" line="143"/>
+        <source>The preferences file cannot be written.</source>
+        <translation>No se puede escribir el archivo de preferencias.</translation>
+    </message>
+    <message>
+        <location filename="../views/preferences.py" line="145"/>
+        <source>Saved. Model and language changes apply the next time Ovillo starts.</source>
+        <translation>Guardado. Los cambios de modelo e idioma se aplican al reiniciar Ovillo.</translation>
+    </message>
+</context>
+<context>
+    <name>RecordView</name>
+    <message>
+        <location filename="../views/record.py" line="40"/>
+        <source>← Back</source>
+        <translation>← Volver</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="41"/>
+        <source>Open original file</source>
+        <translation>Abrir el archivo original</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="49"/>
+        <source>Similar records</source>
+        <translation>Registros similares</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="116"/>
+        <source>p. %1</source>
+        <translation>p. %1</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="125"/>
+        <source>Collection</source>
+        <translation>Colección</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="125"/>
+        <source>Record</source>
+        <translation>Registro</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="126"/>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="126"/>
+        <source>Classification</source>
+        <translation>Clasificación</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="127"/>
+        <source>Dates</source>
+        <translation>Fechas</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="127"/>
+        <source>Passages</source>
+        <translation>Pasajes</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="129"/>
+        <source>Passage</source>
+        <translation>Pasaje</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="131"/>
+        <source>File</source>
+        <translation>Archivo</translation>
+    </message>
+</context>
+<context>
+    <name>SearchView</name>
+    <message>
+        <location filename="../views/search.py" line="35"/>
+        <source>Search the archive by meaning, in any language…</source>
+        <translation>Busque en el archivo por significado, en cualquier idioma…</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="40"/>
+        <source>from any year</source>
+        <translation>desde cualquier año</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="41"/>
+        <source>to any year</source>
+        <translation>hasta cualquier año</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="50"/>
+        <source>Collection</source>
+        <translation>Colección</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="50"/>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="51"/>
+        <source>Classification</source>
+        <translation>Clasificación</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="56"/>
+        <source>Dates</source>
+        <translation>Fechas</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="91"/>
+        <source>All collections</source>
+        <translation>Todas las colecciones</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="92"/>
+        <source>All languages</source>
+        <translation>Todos los idiomas</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="93"/>
+        <source>Any classification</source>
+        <translation>Cualquier clasificación</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="127"/>
+        <location filename="../views/search.py" line="140"/>
+        <source>Searching…</source>
+        <translation>Buscando…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/search.py" line="160"/>
+        <source>%n result(s)</source>
+        <translation>
+            <numerusform>%n resultado</numerusform>
+            <numerusform>%n resultados</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="165"/>
+        <source>p. %1</source>
+        <translation>p. %1</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="170"/>
+        <source>score</source>
+        <translation>puntuación</translation>
+    </message>
+</context>
+<context>
+    <name>Settings</name>
+    <message>
+        <location filename="../settings_strings.py" line="9"/>
+        <source>Text model</source>
+        <translation>Modelo de texto</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="10"/>
+        <source>Threads</source>
+        <translation>Hilos</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="11"/>
+        <source>Embedding batch size</source>
+        <translation>Tamaño de lote de vectorización</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="12"/>
+        <source>Target chunk size (tokens)</source>
+        <translation>Tamaño objetivo de fragmento (tokens)</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="13"/>
+        <source>Minimum chunk size (tokens)</source>
+        <translation>Tamaño mínimo de fragmento (tokens)</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="14"/>
+        <source>Classification of locally ingested records</source>
+        <translation>Clasificación de los registros importados localmente</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="15"/>
+        <source>Seconds before an abandoned queue claim is retried</source>
+        <translation>Segundos antes de reintentar una reserva abandonada de la cola</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="16"/>
+        <source>Attempts before a failing source is parked</source>
+        <translation>Intentos antes de apartar una fuente que falla</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="17"/>
+        <source>Largest file accepted (MB)</source>
+        <translation>Archivo más grande aceptado (MB)</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="18"/>
+        <source>Keyword weight in hybrid search</source>
+        <translation>Peso de las palabras clave en la búsqueda híbrida</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="19"/>
+        <source>Interface language</source>
+        <translation>Idioma de la interfaz</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="20"/>
+        <source>Answer model</source>
+        <translation>Modelo de respuesta</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="21"/>
+        <source>Answer context size (tokens)</source>
+        <translation>Contexto del modelo de respuesta (tokens)</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="22"/>
+        <source>Longest answer (tokens)</source>
+        <translation>Respuesta más larga (tokens)</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="23"/>
+        <source>Passages retrieved per question</source>
+        <translation>Pasajes recuperados por pregunta</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="24"/>
+        <source>Relevance threshold (dense cosine)</source>
+        <translation>Umbral de pertinencia (coseno denso)</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="25"/>
+        <source>Semantic support threshold</source>
+        <translation>Umbral de apoyo semántico</translation>
+    </message>
+</context>
+<context>
+    <name>StatusView</name>
+    <message>
+        <location filename="../views/status.py" line="21"/>
+        <source>Records</source>
+        <translation>Registros</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="21"/>
+        <source>Passages</source>
+        <translation>Pasajes</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="22"/>
+        <source>Source files</source>
+        <translation>Archivos de origen</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="22"/>
+        <source>Failed files</source>
+        <translation>Archivos con errores</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="23"/>
+        <source>Waiting in the index queue</source>
+        <translation>En espera en la cola de indexación</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="23"/>
+        <source>Store size</source>
+        <translation>Tamaño del almacén</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="24"/>
+        <source>Pinned text model</source>
+        <translation>Modelo de texto fijado</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="24"/>
+        <source>Schema</source>
+        <translation>Esquema</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="25"/>
+        <source>Data folder</source>
+        <translation>Carpeta de datos</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="30"/>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Actualizar</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="31"/>
+        <source>Rebuild &amp;keyword index</source>
+        <translation>Reconstruir el índice de &amp;palabras clave</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="42"/>
+        <source>Files that could not be indexed</source>
+        <translation>Archivos que no se pudieron indexar</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="63"/>
+        <source>none yet</source>
+        <translation>ninguno todavía</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="75"/>
+        <source>Rebuilding the keyword index…</source>
+        <translation>Reconstruyendo el índice de palabras clave…</translation>
+    </message>
+    <message>
+        <location filename="../views/status.py" line="78"/>
+        <source>Keyword index rebuilt.</source>
+        <translation>Índice de palabras clave reconstruido.</translation>
+    </message>
+</context>
+</TS>

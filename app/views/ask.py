@@ -1,0 +1,209 @@
+"""Ask: grounded answers streamed token by token, citations as links to the passage.
+
+Only citations the validator accepted become links; the link opens the record view (as
+this window's profile) at the cited passage. Refusals and "could not ground" results are
+shown as such, with what was found, never as an answer.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QTimer, QUrl, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QTextBrowser, QVBoxLayout, QWidget
+
+from app.ops import Ops
+from app.workers import Worker
+from core.answer.citations import CITE_GROUP
+from core.answer.conversation import Conversation
+from core.answer.result import AnswerResult, Regenerating, RetrievalDone, Token
+
+SCHEME = "ovillo"
+
+
+def citation_url(section_tipo: str, section_id: int, chunk_index: int) -> QUrl:
+    """``ovillo:record/<tipo>/<id>/<chunk>``."""
+    return QUrl(f"{SCHEME}:record/{section_tipo}/{section_id}/{chunk_index}")
+
+
+def parse_citation_url(url: QUrl) -> tuple[str, int, int] | None:
+    """The record and passage a citation link points to."""
+    if url.scheme() != SCHEME:
+        return None
+    parts = url.path().split("/")
+    if len(parts) != 4 or parts[0] != "record":
+        return None
+    try:
+        return parts[1], int(parts[2]), int(parts[3])
+    except ValueError:
+        return None
+
+
+class AskView(QWidget):
+    """A conversation with the archive; ``open_citation`` asks the window to show a passage."""
+
+    open_citation = Signal(str, int, int)
+
+    def __init__(self, ops: Ops, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ops = ops
+        self.conversation = Conversation()
+        self.worker: Worker | None = None
+        self.result: AnswerResult | None = None
+        self._history: list[str] = []
+        self._question = ""
+        self._streamed = ""
+        self.transcript = QTextBrowser(objectName="transcript")
+        self.transcript.setOpenLinks(False)
+        self.question = QLineEdit(objectName="question")
+        self.question.setPlaceholderText(self.tr("Ask the archive a question…"))
+        self.ask_button = QPushButton(self.tr("&Ask"), objectName="askButton")
+        self.cancel_button = QPushButton(self.tr("S&top"), objectName="cancelAsk")
+        self.new_button = QPushButton(self.tr("&New conversation"), objectName="newConversation")
+        self.state = QLabel(objectName="answerState")
+        # tokens arrive ~40/s; repaint at most every 50 ms so a long transcript never stalls the loop
+        self._repaint = QTimer(self, singleShot=True, interval=50)
+        self._repaint.timeout.connect(self._render)
+        row = QHBoxLayout()
+        row.addWidget(self.question, 1)
+        row.addWidget(self.ask_button)
+        row.addWidget(self.cancel_button)
+        row.addWidget(self.new_button)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.transcript, 1)
+        lay.addWidget(self.state)
+        lay.addLayout(row)
+        self.question.returnPressed.connect(self.ask)
+        self.ask_button.clicked.connect(self.ask)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.new_button.clicked.connect(self.reset)
+        self.transcript.anchorClicked.connect(self._link)
+        self._sync()
+
+    # -- asking -------------------------------------------------------------------------
+    def ask(self, text: str | None = None) -> None:
+        """Send a question (the box's text by default)."""
+        q = (text if isinstance(text, str) else self.question.text()).strip()
+        if not q or self.worker is not None:
+            return
+        self._question, self._streamed, self.result = q, "", None
+        self.question.clear()
+        self.state.setText(self.tr("Searching the archive…"))
+        self.worker = self.ops.ask(q, self.conversation, on_event=self._event, on_result=self._finished,
+                                   on_done=self._done)
+        self._sync()
+        self._render()
+
+    def cancel(self) -> None:
+        """Stop the answer being written."""
+        if self.worker is not None:
+            self.worker.cancel()
+            self.state.setText(self.tr("Stopping…"))
+
+    def reset(self) -> None:
+        """Forget the conversation (kiosk idle reset, or the user's choice)."""
+        self.cancel()
+        self.conversation = Conversation()
+        self._history.clear()
+        self._question = self._streamed = ""
+        self.result = None
+        self.state.clear()
+        self.transcript.clear()
+
+    def _event(self, ev: object) -> None:
+        if isinstance(ev, RetrievalDone):
+            self.state.setText(self.tr("%1 passages found; writing the answer…").replace("%1", str(len(ev.evidence)))
+                               if ev.evidence else self.tr("Nothing relevant found."))
+        elif isinstance(ev, Token):
+            self._streamed += ev.text
+            if not self._repaint.isActive():
+                self._repaint.start()
+        elif isinstance(ev, Regenerating):
+            self._streamed = ""
+            self.state.setText(self.tr("Some citations did not check out; rewriting once…"))
+            self._render()
+
+    def _finished(self, res: AnswerResult) -> None:
+        self.result = res
+        if res.grounded:
+            state = self.tr("Grounded answer: every sentence cites the archive.")
+        elif res.refused:
+            state = self.tr("No answer: %1").replace("%1", res.reason)
+        elif res.reason == "cancelled":
+            state = self.tr("Stopped.")
+        else:
+            state = self.tr("Could not ground an answer in the archive.")
+        self.state.setText(state)
+        self.state.setProperty("outcome", "grounded" if res.grounded else "refused" if res.refused else
+                               "cancelled" if res.reason == "cancelled" else "ungrounded")
+        self._history.append(self._turn_html(self._question, res))
+        self._question, self._streamed = "", ""
+        self._render()
+
+    def _done(self) -> None:
+        self.worker = None
+        self._sync()
+
+    def _sync(self) -> None:
+        busy = self.worker is not None
+        self.ask_button.setEnabled(not busy)
+        self.cancel_button.setEnabled(busy)
+
+    # -- rendering ----------------------------------------------------------------------
+    def _render(self) -> None:
+        self._repaint.stop()
+        parts = list(self._history)
+        if self._question:
+            parts.append(f"<p><b>{html.escape(self._question)}</b></p><p>{html.escape(self._streamed)}▌</p>")
+        self.transcript.setHtml("<hr>".join(parts))
+        bar = self.transcript.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    def _turn_html(self, question: str, res: AnswerResult) -> str:
+        head = f"<p><b>{html.escape(question)}</b></p>"
+        if res.grounded:
+            return head + f"<p>{self._linked(res)}</p>" + self._sources(res)
+        if res.reason == "cancelled":
+            stopped = self.tr("(stopped)")
+            return head + f"<p><i>{html.escape(stopped)}</i></p>"
+        label = self.tr("No answer") if res.refused else self.tr("Could not ground an answer")
+        found = "".join(f"<li>{html.escape(str(n.get('title') or n.get('id')))}</li>" for n in res.nearest)
+        closest = self.tr("Closest passages found:")
+        extra = f"<p>{html.escape(closest)}</p><ul>{found}</ul>" if found else ""
+        return head + f"<p><i>{html.escape(label)} — {html.escape(res.reason)}</i></p>" + extra
+
+    def _linked(self, res: AnswerResult) -> str:
+        valid = {c.id: c for c in res.citations}
+        numbers = {cid: i + 1 for i, cid in enumerate(valid)}
+        out: list[str] = []
+        pos = 0
+        text = res.answer
+        for m in CITE_GROUP.finditer(text):
+            out.append(html.escape(text[pos:m.start()]))
+            ids = [p.strip() for p in m.group(1).replace(";", ",").split(",")]
+            links = []
+            for cid in ids:
+                c = valid.get(cid)
+                if c is None:
+                    continue  # only validated citations are shown as sources
+                url = citation_url(c.section_tipo, c.section_id, c.chunk_index).toString()
+                links.append(f"<a href='{html.escape(url)}'>[{numbers[cid]}]</a>")
+            out.append("".join(links) if links else html.escape(m.group(0)))
+            pos = m.end()
+        out.append(html.escape(text[pos:]))
+        return "".join(out)
+
+    def _sources(self, res: AnswerResult) -> str:
+        titles = {p["id"]: p.get("title") or p["id"] for p in res.provenance}
+        items = []
+        for i, c in enumerate(res.citations, 1):
+            url = citation_url(c.section_tipo, c.section_id, c.chunk_index).toString()
+            where = f" · p. {c.page}" if c.page else ""
+            items.append(f"<li><a href='{html.escape(url)}'>[{i}] {html.escape(str(titles.get(c.id, c.id)))}</a>"
+                         f"{html.escape(where)}</li>")
+        return f"<ol style='list-style:none;'>{''.join(items)}</ol>" if items else ""
+
+    def _link(self, url: QUrl) -> None:
+        target = parse_citation_url(url)
+        if target is not None:
+            self.open_citation.emit(*target)

@@ -1,0 +1,254 @@
+"""Import: drop files or folders, index them in the background with progress, pause, resume, cancel.
+
+Pause is "cancel after the current step"; resume runs the same import again. The ingest
+queue is crash-safe, so a resumed run indexes exactly what the paused one had left and
+embeds nothing twice. Searching keeps working meanwhile (reads run on their own thread).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget,
+                               QProgressBar, QPushButton, QVBoxLayout, QWidget)
+
+from app.ops import Ops
+from app.text import human_eta
+from app.workers import Worker
+from core.ingest.pipeline import IngestOptions, IngestSummary
+from core.progress import Progress
+
+
+class ImportView(QWidget):
+    """The import queue and its controls; ``state`` is idle, running, pausing, paused or cancelling."""
+
+    finished = Signal(object)  # IngestSummary
+    status_text = Signal(str)  # one line for the window's status bar
+    running = Signal(bool)
+    progressed = Signal(object)  # each Progress, re-emitted on the GUI thread
+
+    def __init__(self, ops: Ops, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ops = ops
+        self.state = "idle"
+        self.worker: Worker | None = None
+        self.summary: IngestSummary | None = None
+        self._run: tuple[list[str], IngestOptions] | None = None
+        self.setAcceptDrops(True)
+        self.paths = QListWidget(objectName="importPaths")
+        self.paths.setToolTip(self.tr("Drop files or folders here"))
+        self.add_files = QPushButton(self.tr("Add &files…"), objectName="addFiles")
+        self.add_folder = QPushButton(self.tr("Add f&older…"), objectName="addFolder")
+        self.remove = QPushButton(self.tr("&Remove"), objectName="removePath")
+        self.collection = QLineEdit(objectName="importCollection")
+        self.collection.setPlaceholderText(self.tr("default: the folder's name"))
+        self.classification = QComboBox(objectName="importClassification")
+        for c in ("public", "restricted", "secret"):
+            self.classification.addItem(c, c)
+        self.classification.setCurrentIndex(max(0, self.classification.findData(
+            ops.ovillo.settings.default_classification)))
+        self.start = QPushButton(self.tr("&Start import"), objectName="startImport")
+        self.pause = QPushButton(self.tr("&Pause"), objectName="pauseImport")
+        self.resume = QPushButton(self.tr("Res&ume"), objectName="resumeImport")
+        self.cancel = QPushButton(self.tr("&Cancel"), objectName="cancelImport")
+        self.overall = QProgressBar(objectName="overallProgress")
+        self.file_bar = QProgressBar(objectName="fileProgress")
+        self.current = QLabel(objectName="currentFile")
+        self.current.setWordWrap(True)
+        self.eta = QLabel(objectName="eta")
+        self.failures = QListWidget(objectName="failures")
+
+        row = QHBoxLayout()
+        for b in (self.add_files, self.add_folder, self.remove):
+            row.addWidget(b)
+        row.addStretch(1)
+        form = QFormLayout()
+        form.addRow(self.tr("Collection"), self.collection)
+        form.addRow(self.tr("Classification"), self.classification)
+        controls = QHBoxLayout()
+        for b in (self.start, self.pause, self.resume, self.cancel):
+            controls.addWidget(b)
+        controls.addStretch(1)
+        lay = QVBoxLayout(self)
+        lay.addWidget(QLabel(self.tr("Files and folders to import (drag and drop them here):")))
+        lay.addWidget(self.paths, 1)
+        lay.addLayout(row)
+        lay.addLayout(form)
+        lay.addLayout(controls)
+        lay.addWidget(QLabel(self.tr("Overall")))
+        lay.addWidget(self.overall)
+        lay.addWidget(QLabel(self.tr("Current file")))
+        lay.addWidget(self.file_bar)
+        lay.addWidget(self.current)
+        lay.addWidget(self.eta)
+        lay.addWidget(QLabel(self.tr("Problems")))
+        lay.addWidget(self.failures, 1)
+
+        self.add_files.clicked.connect(self._pick_files)
+        self.add_folder.clicked.connect(self._pick_folder)
+        self.remove.clicked.connect(lambda: [self.paths.takeItem(self.paths.row(i)) for i in self.paths.selectedItems()])
+        self.start.clicked.connect(lambda: self.start_import())
+        self.pause.clicked.connect(self.pause_import)
+        self.resume.clicked.connect(self.resume_import)
+        self.cancel.clicked.connect(self.cancel_import)
+        self._sync_buttons()
+
+    # -- choosing files -------------------------------------------------------------------
+    def add_paths(self, paths: list[str]) -> None:
+        """Queue paths (duplicates ignored)."""
+        have = {self.paths.item(i).text() for i in range(self.paths.count())}
+        for p in paths:
+            if p and p not in have:
+                self.paths.addItem(p)
+                have.add(p)
+        self._sync_buttons()
+
+    def queued_paths(self) -> list[str]:
+        """The paths in the list."""
+        return [self.paths.item(i).text() for i in range(self.paths.count())]
+
+    def _pick_files(self) -> None:
+        files, _ = QFileDialog.getOpenFileNames(self, self.tr("Choose files to import"))
+        self.add_paths(files)
+
+    def _pick_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Choose a folder to import"))
+        self.add_paths([folder] if folder else [])
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt API
+        """Accept local files and folders."""
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt API
+        """Queue what was dropped."""
+        self.add_paths([u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()])
+        event.acceptProposedAction()
+
+    # -- running --------------------------------------------------------------------------
+    def start_import(self, paths: list[str] | None = None, collection: str | None = None,
+                     classification: str | None = None) -> None:
+        """Start indexing ``paths`` (default: the list) in the background."""
+        if self.state in ("running", "pausing", "cancelling"):
+            return
+        if paths:
+            self.add_paths(paths)
+        chosen = paths or self.queued_paths()
+        if not chosen:
+            return
+        opts = IngestOptions(collection=collection or self.collection.text().strip() or None,
+                             classification=classification or self.classification.currentData())
+        self._run = (list(chosen), opts)
+        self.failures.clear()
+        self._launch()
+
+    def _launch(self) -> None:
+        assert self._run is not None
+        paths, opts = self._run
+        self.state = "running"
+        self.summary = None
+        self.overall.setRange(0, 0)  # busy until the scan knows the total
+        self.file_bar.setRange(0, 1)
+        self.file_bar.setValue(0)
+        self.current.setText(self.tr("Looking for files…"))
+        self.eta.clear()
+        self.worker = self.ops.ingest(paths, opts, on_progress=self._progress, on_result=self._result,
+                                      on_done=self._done)
+        self.running.emit(True)
+        self._sync_buttons()
+
+    def pause_import(self) -> None:
+        """Stop after the current step; :meth:`resume_import` continues exactly where it stopped."""
+        if self.state == "running" and self.worker is not None:
+            self.state = "pausing"
+            self.worker.cancel()
+            self.current.setText(self.tr("Pausing after the current file…"))
+            self._sync_buttons()
+
+    def resume_import(self) -> None:
+        """Run the paused import again (the queue skips what is already indexed)."""
+        if self.state == "paused" and self._run is not None:
+            self._launch()
+
+    def cancel_import(self) -> None:
+        """Stop now; files already indexed stay, the rest stays queued for a later run."""
+        if self.state in ("running", "pausing") and self.worker is not None:
+            self.state = "cancelling"
+            self.worker.cancel()
+            self._sync_buttons()
+        elif self.state == "paused":
+            self.state = "idle"
+            self._run = None
+            self.current.setText(self.tr("Import cancelled."))
+            self._sync_buttons()
+
+    def _progress(self, p: Progress) -> None:
+        if p.stage == "scan":
+            self.current.setText(self.tr("Looking for files… %1 found").replace("%1", str(p.done)))
+        elif p.stage == "index":
+            self.overall.setRange(0, max(1, p.total or 1))
+            self.overall.setValue(p.done)
+            self.file_bar.setRange(0, 1)
+            self.file_bar.setValue(0)
+            self.current.setText(os.path.basename(p.item) or p.item)
+            self.current.setToolTip(p.item)
+            eta = human_eta(p.eta_s)
+            self.eta.setText(self.tr("%1 of %2 files · about %3 left").replace("%1", str(p.done))
+                             .replace("%2", str(p.total or "?")).replace("%3", eta) if eta else
+                             self.tr("%1 of %2 files").replace("%1", str(p.done)).replace("%2", str(p.total or "?")))
+        elif p.stage == "embed":
+            self.file_bar.setRange(0, max(1, p.total or 1))
+            self.file_bar.setValue(p.done)
+        elif p.stage == "lexical":
+            self.current.setText(self.tr("Updating the keyword index…"))
+        self.status_text.emit(self.tr("Indexing: %1").replace("%1", self.current.text()))
+        self.progressed.emit(p)
+
+    def _result(self, summary: IngestSummary) -> None:
+        self.summary = summary
+        for o in summary.failed:
+            self.failures.addItem(f"{Path(o.path).name}: {o.reason}")
+            self.failures.item(self.failures.count() - 1).setToolTip(o.path)
+
+    def _done(self) -> None:
+        s = self.summary
+        paused = self.state == "pausing"
+        self.state = "paused" if paused and s is not None and s.cancelled else "idle"
+        self.worker = None
+        self.overall.setRange(0, 1)
+        self.overall.setValue(0 if self.state == "paused" or s is None or s.cancelled else 1)
+        if s is None:
+            self.current.setText(self.tr("Import stopped."))
+        elif self.state == "paused":
+            self.current.setText(self.tr("Paused. Resume continues where it stopped."))
+        elif s.cancelled:
+            self.current.setText(self.tr("Cancelled. %1 file(s) indexed; the rest stays queued.")
+                                 .replace("%1", str(len(s.ok))))
+        else:
+            self.current.setText(self.tr("Done: %1 indexed, %2 unchanged, %3 failed.")
+                                 .replace("%1", str(len(s.ok))).replace("%2", str(len(s.skipped)))
+                                 .replace("%3", str(len(s.failed))))
+            self._run = None
+        self.eta.clear()
+        self.status_text.emit(self.current.text())
+        self.running.emit(False)
+        self._sync_buttons()
+        if s is not None:
+            self.finished.emit(s)
+
+    def _sync_buttons(self) -> None:
+        busy = self.state in ("running", "pausing", "cancelling")
+        self.start.setEnabled(not busy and self.state != "paused" and self.paths.count() > 0)
+        self.pause.setEnabled(self.state == "running")
+        self.resume.setEnabled(self.state == "paused")
+        self.cancel.setEnabled(self.state in ("running", "pausing", "paused"))
+        for w in (self.add_files, self.add_folder, self.remove, self.collection, self.classification):
+            w.setEnabled(not busy)
+        self.paths.setEnabled(True)
+        self.setProperty("busy", busy)
+        self.paths.setDragDropMode(self.paths.DragDropMode.NoDragDrop)
+        self.paths.setSelectionMode(self.paths.SelectionMode.ExtendedSelection)
+        self.paths.setFocusPolicy(Qt.FocusPolicy.StrongFocus)

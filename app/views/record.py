@@ -1,0 +1,175 @@
+"""Record view: the full text rebuilt from its passages, the hit passage highlighted and in view."""
+
+from __future__ import annotations
+
+import html
+import os
+
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QFormLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
+                               QSplitter, QTextBrowser, QVBoxLayout, QWidget)
+
+from app.ops import Ops
+from app.text import highlight, timecode
+from core.records import RecordChunk, RecordText
+from core.retrieval.hits import Hit
+
+HIT_BG = "#fff3c4"
+
+
+class RecordView(QWidget):
+    """Shows one record; ``back`` returns to where the user came from."""
+
+    back = Signal()
+    shown = Signal(object)  # the RecordText now displayed
+
+    def __init__(self, ops: Ops, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ops = ops
+        self.record: RecordText | None = None
+        self.focus_chunk: tuple[str, int] | None = None
+        self._similar_seq = 0
+        self.title = QLabel(objectName="recordTitle")
+        self.title.setWordWrap(True)
+        self.title.setStyleSheet("font-size: 16pt; font-weight: bold;")
+        self.meta = QFormLayout()
+        self.text = QTextBrowser(objectName="fullText")
+        self.text.setOpenLinks(False)
+        self.similar = QListWidget(objectName="similar")
+        self.similar.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.similar.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.back_button = QPushButton(self.tr("← Back"), objectName="back")
+        self.open_button = QPushButton(self.tr("Open original file"), objectName="openOriginal")
+        self.open_button.setVisible(not ops.kiosk)
+
+        meta_box = QWidget()
+        meta_box.setLayout(self.meta)
+        side = QWidget()
+        side.setMinimumWidth(320)
+        side_lay = QVBoxLayout(side)
+        side_lay.addWidget(meta_box)
+        side_lay.addWidget(QLabel(self.tr("Similar records")))
+        side_lay.addWidget(self.similar, 1)
+        split = QSplitter()
+        split.addWidget(self.text)
+        split.addWidget(side)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        top = QHBoxLayout()
+        top.addWidget(self.back_button)
+        top.addWidget(self.title, 1)
+        top.addWidget(self.open_button)
+        lay = QVBoxLayout(self)
+        lay.addLayout(top)
+        lay.addWidget(split, 1)
+
+        self.back_button.clicked.connect(self.back.emit)
+        QShortcut(QKeySequence("Esc"), self, activated=self.back.emit)  # type: ignore[call-overload]
+        self.open_button.clicked.connect(self.open_original)
+        self.similar.itemActivated.connect(self._open_similar)
+        self.similar.itemClicked.connect(self._open_similar)
+
+    # -- loading ------------------------------------------------------------------------
+    def show_hit(self, hit: Hit, query: str = "") -> None:
+        """Open the hit's record at its passage."""
+        self.open(hit.section_tipo, hit.section_id, (hit.component_tipo, hit.chunk_index), query)
+
+    def open(self, section_tipo: str, section_id: int, chunk: tuple[str, int] | int | None = None,
+             query: str = "") -> None:
+        """Load a record (as this window's profile); ``chunk`` is (component, index) or an index."""
+        self.ops.record(section_tipo, section_id, lambda rec: self.render(rec, chunk, query))
+
+    def render(self, rec: RecordText, chunk: tuple[str, int] | int | None, query: str = "") -> None:
+        """Show the record, highlight ``chunk`` and scroll it into view."""
+        self.record = rec
+        focus = self._resolve(rec, chunk)
+        self.focus_chunk = (focus.component_tipo, focus.chunk_index) if focus else None
+        self.title.setText(rec.title or f"{rec.section_tipo} {rec.section_id}")
+        self._fill_meta(rec, focus)
+        parts: list[str] = []
+        for c in rec.chunks:
+            body = highlight(c.text, query).replace("\n", "<br>")
+            where = self._where(c)
+            prefix = f"<span style='color:#777;'>[{html.escape(where)}]</span> " if where else ""
+            if focus is not None and c is focus:
+                parts.append(f"<a name='hit'></a><p style='background-color:{HIT_BG};'>{prefix}{body}</p>")
+            else:
+                parts.append(f"<p>{prefix}{body}</p>")
+        self.text.setHtml("".join(parts))
+        self.open_button.setEnabled(bool(rec.source_path) and os.path.exists(rec.source_path or ""))
+        if focus is not None:
+            self.text.scrollToAnchor("hit")
+        else:
+            self.text.verticalScrollBar().setValue(0)
+        self._load_similar(rec)
+        self.shown.emit(rec)
+
+    @staticmethod
+    def _resolve(rec: RecordText, chunk: tuple[str, int] | int | None) -> RecordChunk | None:
+        for c in rec.chunks:
+            if isinstance(chunk, tuple) and (c.component_tipo, c.chunk_index) == chunk:
+                return c
+            if isinstance(chunk, int) and c.chunk_index == chunk:
+                return c
+        return None
+
+    def _where(self, c: RecordChunk) -> str:
+        if c.page:
+            return self.tr("p. %1").replace("%1", str(c.page))
+        if c.tc_in is not None:
+            return timecode(c.tc_in) + (f"–{timecode(c.tc_out)}" if c.tc_out is not None else "")
+        return ""
+
+    def _fill_meta(self, rec: RecordText, focus: RecordChunk | None) -> None:
+        while self.meta.rowCount():
+            self.meta.removeRow(0)
+        dates = " – ".join(str(d) for d in (rec.date_start, rec.date_end) if d) or "—"
+        rows = [(self.tr("Collection"), rec.section_tipo), (self.tr("Record"), str(rec.section_id)),
+                (self.tr("Language"), rec.lang or "—"), (self.tr("Classification"), rec.classification),
+                (self.tr("Dates"), dates), (self.tr("Passages"), str(len(rec.chunks)))]
+        if focus is not None:
+            rows.append((self.tr("Passage"), f"#{focus.chunk_index} {self._where(focus)}".strip()))
+        if rec.source_path and not self.ops.kiosk:
+            rows.append((self.tr("File"), os.path.basename(rec.source_path)))
+        for label, value in rows:
+            v = QLabel(value)
+            v.setWordWrap(True)
+            if label == self.tr("File"):
+                v.setToolTip(rec.source_path)
+            self.meta.addRow(label, v)
+
+    def _load_similar(self, rec: RecordText) -> None:
+        self.similar.clear()
+        self._similar_seq += 1
+        seq = self._similar_seq
+        self.ops.similar(rec.section_tipo, rec.section_id, lambda hits: self._show_similar(seq, hits))
+
+    def _show_similar(self, seq: int, hits: list[Hit]) -> None:
+        if seq != self._similar_seq:
+            return
+        self.similar.clear()
+        for h in hits:
+            item = QListWidgetItem(h.title or f"{h.section_tipo} {h.section_id}", self.similar)
+            item.setData(256, h)
+            item.setToolTip(h.snippet)
+
+    def _open_similar(self, item: QListWidgetItem) -> None:
+        hit = item.data(256)
+        if hit is not None:
+            self.show_hit(hit)
+
+    def open_original(self) -> None:
+        """Open the source file with the system's viewer (never in kiosk mode)."""
+        if self.ops.kiosk or self.record is None or not self.record.source_path:
+            return
+        QDesktopServices.openUrl(QUrl.fromLocalFile(self.record.source_path))
+
+    def clear(self) -> None:
+        """Forget the record (kiosk idle reset)."""
+        self.record = None
+        self.focus_chunk = None
+        self.title.clear()
+        self.text.clear()
+        self.similar.clear()
+        self._similar_seq += 1

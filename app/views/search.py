@@ -1,0 +1,226 @@
+"""Search: a query box with debounced live results, facet filters and a keyboard-navigable list."""
+
+from __future__ import annotations
+
+import os
+from datetime import date
+
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSpinBox,
+                               QVBoxLayout, QWidget)
+
+from app.ops import Ops
+from app.text import highlight, timecode
+from core.records import Facets
+from core.retrieval.filters import SearchFilters
+from core.retrieval.hits import Hit
+
+DEBOUNCE_MS = 300
+HIT_ROLE = Qt.ItemDataRole.UserRole
+
+
+class SearchView(QWidget):
+    """Type to search; Down moves into the results; Enter opens one."""
+
+    open_hit = Signal(object, str)  # Hit, query
+
+    def __init__(self, ops: Ops, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ops = ops
+        self.hits: list[Hit] = []
+        self._seq = 0
+        self._running = False
+        self._again = False
+        self.query = QLineEdit(objectName="query")
+        self.query.setPlaceholderText(self.tr("Search the archive by meaning, in any language…"))
+        self.query.setClearButtonEnabled(True)
+        self.collection = QComboBox(objectName="collection")
+        self.lang = QComboBox(objectName="lang")
+        self.classification = QComboBox(objectName="classification")
+        self.year_from = self._year_box("yearFrom", self.tr("from any year"))
+        self.year_to = self._year_box("yearTo", self.tr("to any year"))
+        self.results = QListWidget(objectName="results")
+        self.results.setWordWrap(True)
+        self.results.setAlternatingRowColors(True)
+        self.results.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # the cards are rich-text labels: keep the selection light so their dark text stays readable
+        self.results.setStyleSheet("QListWidget#results::item:selected { background: #d6e6f7; }"
+                                   "QListWidget#results::item { border-bottom: 1px solid #e4e4e4; }")
+        self.info = QLabel(objectName="searchInfo")
+        self._timer = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
+        self._timer.timeout.connect(self.run_search)
+
+        filters = QHBoxLayout()
+        for label, box in ((self.tr("Collection"), self.collection), (self.tr("Language"), self.lang),
+                           (self.tr("Classification"), self.classification)):
+            lab = QLabel(label)
+            lab.setBuddy(box)
+            filters.addWidget(lab)
+            filters.addWidget(box)
+        filters.addWidget(QLabel(self.tr("Dates")))
+        filters.addWidget(self.year_from)
+        filters.addWidget(self.year_to)
+        filters.addStretch(1)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.query)
+        lay.addLayout(filters)
+        lay.addWidget(self.info)
+        lay.addWidget(self.results, 1)
+
+        self.query.textChanged.connect(lambda _t: self._timer.start())
+        self.query.returnPressed.connect(self._enter_from_query)
+        self.query.installEventFilter(self)
+        for box in (self.collection, self.lang, self.classification):
+            box.currentIndexChanged.connect(lambda _i: self._timer.start())
+        for spin in (self.year_from, self.year_to):
+            spin.valueChanged.connect(lambda _v: self._timer.start())
+        self.results.itemActivated.connect(self._activate)
+        self.results.itemClicked.connect(self._activate)
+        self.set_facets(Facets((), (), (), (), None, None))
+        if ops.kiosk:  # public records only: the classification filter has nothing to choose
+            self.classification.hide()
+            filters.itemAt(4).widget().hide()
+
+    def _year_box(self, name: str, special: str) -> QSpinBox:
+        box = QSpinBox(objectName=name)
+        box.setRange(0, 2100)
+        box.setSpecialValueText(special)  # 0 = no bound
+        box.setValue(0)
+        return box
+
+    # -- facets -------------------------------------------------------------------------
+    def refresh_facets(self) -> None:
+        """Reload filter values (after an import, or when the view opens)."""
+        self.ops.facets(self.set_facets)
+
+    def set_facets(self, facets: Facets) -> None:
+        """Fill the filter boxes, keeping the current choices when still present."""
+        for box, values, everything in ((self.collection, facets.collections, self.tr("All collections")),
+                                        (self.lang, facets.langs, self.tr("All languages")),
+                                        (self.classification, facets.classifications, self.tr("Any classification"))):
+            current = box.currentData()
+            box.blockSignals(True)
+            box.clear()
+            box.addItem(everything, None)
+            for v in values:
+                box.addItem(v, v)
+            box.setCurrentIndex(max(0, box.findData(current)) if current else 0)
+            box.blockSignals(False)
+
+    def filters(self) -> SearchFilters:
+        """The filters the boxes describe."""
+        def one(box: QComboBox) -> tuple[str, ...]:
+            return (box.currentData(),) if box.currentData() else ()
+
+        y0, y1 = self.year_from.value(), self.year_to.value()
+        return SearchFilters(collections=one(self.collection), langs=one(self.lang),
+                             classifications=one(self.classification),
+                             date_from=date(y0, 1, 1) if y0 else None, date_to=date(y1, 12, 31) if y1 else None)
+
+    # -- searching ----------------------------------------------------------------------
+    def run_search(self) -> None:
+        """Search now (the debounce timer calls this); one search in flight at a time."""
+        text = self.query.text().strip()
+        if not text:
+            self._seq += 1  # a search still in flight must not repaint an emptied box
+            self.show_hits([], "")
+            return
+        if self._running:
+            self._again = True  # the newest query runs when the current one returns
+            return
+        self._running = True
+        self._seq += 1
+        seq, filters = self._seq, self.filters()
+        self.info.setText(self.tr("Searching…"))
+        self.ops.run(lambda _t: self.ops.ovillo.search(text, profile=self.ops.profile, limit=20, filters=filters),
+                     on_result=lambda hits: self._arrived(seq, text, hits), on_done=self._search_done, name="search")
+
+    def _arrived(self, seq: int, text: str, hits: list[Hit]) -> None:
+        if seq == self._seq and not self._again:
+            self.show_hits(hits, text)
+
+    def _search_done(self) -> None:
+        self._running = False
+        if self._again:
+            self._again = False
+            self.run_search()
+        elif self.info.text() == self.tr("Searching…"):
+            self.info.clear()
+
+    def show_hits(self, hits: list[Hit], query: str) -> None:
+        """Render results: title, highlighted snippet, source and score."""
+        self.hits = hits
+        self.results.clear()
+        for hit in hits:
+            item = QListWidgetItem(self.results)
+            item.setData(HIT_ROLE, hit)
+            label = QLabel(self._card(hit, query))
+            label.setWordWrap(True)
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setContentsMargins(6, 4, 6, 4)
+            item.setToolTip(hit.title)
+            self.results.setItemWidget(item, label)
+        self._fit_rows()
+        if hits:
+            self.results.setCurrentRow(0)
+        self.info.setText(self.tr("%n result(s)", "", len(hits)) if query else "")
+
+    def _fit_rows(self) -> None:
+        """Row heights follow the wrapped card text at the list's current width."""
+        width = max(200, self.results.viewport().width() - 16)
+        for i in range(self.results.count()):
+            item = self.results.item(i)
+            label = self.results.itemWidget(item)
+            if label is not None:
+                item.setSizeHint(QSize(width, label.heightForWidth(width) + 2))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        """Re-wrap the cards."""
+        super().resizeEvent(event)
+        self._fit_rows()
+
+    def _card(self, hit: Hit, query: str) -> str:
+        where = [os.path.basename(hit.source_path) if hit.source_path else hit.section_tipo]
+        if hit.page:
+            where.append(self.tr("p. %1").replace("%1", str(hit.page)))
+        if hit.tc_in is not None:
+            where.append(timecode(hit.tc_in))
+        if hit.lang:
+            where.append(hit.lang)
+        score = self.tr("score")
+        meta = " · ".join(where) + f" · {score} {hit.score:.4f}"
+        return (f"<b>{highlight(hit.title, query)}</b><br>{highlight(hit.snippet, query)}"
+                f"<br><span style='color:#666; font-size:small;'>{meta}</span>")
+
+    # -- keyboard -----------------------------------------------------------------------
+    def _enter_from_query(self) -> None:
+        self._timer.stop()
+        self.run_search()
+        if self.hits:
+            self.results.setFocus()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        """Down in the query box moves into the results."""
+        if obj is self.query and event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Down:  # type: ignore[attr-defined]
+            if self.results.count():
+                self.results.setFocus()
+                return True
+        return super().eventFilter(obj, event)
+
+    def _activate(self, item: QListWidgetItem) -> None:
+        hit = item.data(HIT_ROLE)
+        if hit is not None:
+            self.open_hit.emit(hit, self.query.text())
+
+    def reset(self) -> None:
+        """Back to an empty search (kiosk idle reset)."""
+        self._timer.stop()
+        self._seq += 1
+        self.query.clear()
+        for box in (self.collection, self.lang, self.classification):
+            box.setCurrentIndex(0)
+        self.year_from.setValue(0)
+        self.year_to.setValue(0)
+        self.show_hits([], "")
+        self.query.setFocus()

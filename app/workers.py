@@ -1,0 +1,127 @@
+"""The one worker abstraction: run core work off the GUI thread and report through signals.
+
+A :class:`Worker` runs a callable that receives a :class:`CancelToken`. If the callable
+returns a generator (core's long operations do), the worker drives it, emitting each
+yielded event as ``progress`` and the generator's return value as ``result``. A
+:class:`~core.errors.Cancelled` ending is quiet: ``cancelled`` then ``finished``, never
+``error``. Signals are emitted from the pool thread and delivered queued on the GUI thread.
+
+Two pools (Anki's taskman, DESIGN.md §9): one long-lived thread for writes (ingest and
+maintenance share DuckDB's single writer) and one for reads (search, record, similar, ask),
+so reads keep working while an import runs.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from types import GeneratorType
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from core.errors import Cancelled
+from core.progress import CancelToken, Progress
+
+Task = Callable[[CancelToken], Any]
+
+
+class WorkerSignals(QObject):
+    """The signals of one worker (a QRunnable cannot carry signals itself)."""
+
+    started = Signal()
+    progress = Signal(object)
+    result = Signal(object)
+    error = Signal(object)  # the exception; its formatted traceback is on ``worker.traceback``
+    cancelled = Signal()
+    finished = Signal()
+
+
+class Worker(QRunnable):
+    """Runs ``task(cancel_token)``; drives it when it is a generator."""
+
+    def __init__(self, task: Task, *, throttle_s: float = 0.0, name: str = "") -> None:
+        super().__init__()
+        self.setAutoDelete(False)  # the pool must not delete it while Python still holds the signals
+        self.task = task
+        self.name = name or getattr(task, "__name__", "task")
+        self.signals = WorkerSignals()
+        self.token = CancelToken()
+        self.traceback = ""
+        self.done = False
+        # Progress events closer than this are coalesced (the latest wins) so a chatty core loop
+        # cannot flood the GUI's event queue; other events (answer tokens) always pass.
+        self._throttle_s = throttle_s
+        self._last_emit = 0.0
+
+    def cancel(self) -> None:
+        """Ask the task to stop at its next check."""
+        self.token.cancel()
+
+    def run(self) -> None:  # noqa: D401 - Qt's entry point
+        """Executed on a pool thread."""
+        self.signals.started.emit()
+        try:
+            out = self.task(self.token)
+            if isinstance(out, GeneratorType):
+                out = self._drive(out)
+            self.signals.result.emit(out)
+        except Cancelled:
+            self.signals.cancelled.emit()
+        except Exception as exc:  # noqa: BLE001 - every failure is reported, never lost on a thread
+            self.traceback = traceback.format_exc()
+            self.signals.error.emit(exc)
+        finally:
+            self.done = True
+            self.signals.finished.emit()
+
+    def _drive(self, gen: GeneratorType) -> Any:  # type: ignore[type-arg]
+        pending: Progress | None = None
+        while True:
+            try:
+                event = next(gen)
+            except StopIteration as stop:
+                if pending is not None:
+                    self.signals.progress.emit(pending)
+                return stop.value
+            if isinstance(event, Progress) and self._throttle_s > 0:
+                now = time.monotonic()
+                if now - self._last_emit < self._throttle_s and (pending is None or pending.stage == event.stage):
+                    pending = event
+                    continue
+                self._last_emit, pending = now, None
+            self.signals.progress.emit(event)
+
+
+class Pools:
+    """The read and write thread pools, and every live worker (so shutdown can wait for them)."""
+
+    def __init__(self) -> None:
+        # Python hands the GIL between threads every 5 ms by default; workers running pure-Python
+        # stretches (chunking, result building) then delay the event loop in 5 ms steps that add up
+        # on a loaded machine. A shorter interval gives the GUI thread the GIL back sooner.
+        sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
+        self.reads = QThreadPool()
+        self.reads.setMaxThreadCount(1)
+        self.writes = QThreadPool()
+        self.writes.setMaxThreadCount(1)
+        self.writes.setExpiryTimeout(-1)  # one long-lived writer thread
+        self.live: set[Worker] = set()
+
+    def start(self, worker: Worker, *, write: bool = False) -> Worker:
+        """Queue a worker; it is forgotten once finished."""
+        self.live.add(worker)
+        worker.signals.finished.connect(lambda w=worker: self.live.discard(w))
+        (self.writes if write else self.reads).start(worker)
+        return worker
+
+    def shutdown(self, timeout_ms: int = 30000) -> bool:
+        """Cancel everything and wait for the threads to go idle."""
+        for w in list(self.live):
+            w.cancel()
+        ok = self.reads.waitForDone(timeout_ms) and self.writes.waitForDone(timeout_ms)
+        self.writes.setExpiryTimeout(0)
+        self.writes.clear()
+        return ok

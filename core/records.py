@@ -1,0 +1,113 @@
+"""Reading one record back (full text from its chunks) and the facets a profile can filter by.
+
+Both go through the same ACL rule as search: a record the profile may not see is
+reported exactly like a missing one (:class:`NotFound`), and facets only count
+visible records, so a front end can never learn of a hidden collection.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from core.acl import Profile
+from core.errors import NotFound
+from core.store.db import Store
+
+
+@dataclass(frozen=True)
+class RecordChunk:
+    """One passage of a record, in reading order."""
+
+    component_tipo: str
+    chunk_index: int
+    text: str
+    page: int | None = None
+    tc_in: float | None = None
+    tc_out: float | None = None
+    heading_path: tuple[str, ...] = ()
+
+    @property
+    def citation(self) -> str:
+        """Suffix of the canonical id (``#chunk``)."""
+        return f"#{self.chunk_index}"
+
+
+@dataclass
+class RecordText:
+    """A visible record with its passages in order (what a reader view shows)."""
+
+    section_tipo: str
+    section_id: int
+    title: str
+    lang: str | None
+    classification: str
+    date_start: date | None
+    date_end: date | None
+    data: dict[str, Any]
+    chunks: list[RecordChunk] = field(default_factory=list)
+
+    @property
+    def source_path(self) -> str | None:
+        """The original file, if the record came from one."""
+        value = self.data.get("source_path")
+        return str(value) if value else None
+
+    @property
+    def full_text(self) -> str:
+        """The passages joined in order (chunks do not overlap, so this is the text)."""
+        return "\n\n".join(c.text for c in self.chunks)
+
+
+@dataclass(frozen=True)
+class Facets:
+    """Filter values present among the records a profile may see."""
+
+    collections: tuple[str, ...]
+    langs: tuple[str, ...]
+    classifications: tuple[str, ...]
+    components: tuple[str, ...]
+    date_min: date | None
+    date_max: date | None
+
+
+def read_record(store: Store, model: str | None, section_tipo: str, section_id: int,
+                profile: Profile) -> RecordText:
+    """The record and its chunks of ``model``; hidden or missing → :class:`NotFound`."""
+    cur = store.cursor()
+    row = cur.execute(
+        "SELECT title, lang, classification, project_ids, deleted_at, date_start, date_end, data FROM records "
+        "WHERE section_tipo = ? AND section_id = ?", [section_tipo, section_id]).fetchone()
+    if row is None or not profile.allows(row[2], row[3], row[4]):
+        raise NotFound(f"no record {section_tipo} {section_id}")
+    rows = cur.execute("""
+        SELECT component_tipo, chunk_index, source_text, chunk_meta FROM rag_embeddings
+        WHERE section_tipo = ? AND section_id = ? AND model = ? AND modality = 'text'
+        ORDER BY component_tipo, chunk_index""", [section_tipo, section_id, model or ""]).fetchall()
+    chunks = []
+    for comp, idx, text, meta_json in rows:
+        meta = json.loads(meta_json) if meta_json else {}
+        chunks.append(RecordChunk(comp, int(idx), text, meta.get("page"), meta.get("tc_in"), meta.get("tc_out"),
+                                  tuple(meta.get("heading_path") or ())))
+    return RecordText(section_tipo, int(section_id), row[0] or "", row[1], row[2], row[5], row[6],
+                      json.loads(row[7]) if row[7] else {}, chunks)
+
+
+def visible_facets(store: Store, profile: Profile) -> Facets:
+    """Distinct filter values over visible records only."""
+    acl, params = profile.sql("r")
+    cur = store.cursor()
+
+    def distinct(expr: str, join: str = "") -> tuple[str, ...]:
+        rows = cur.execute(f"SELECT DISTINCT {expr} AS v FROM records r {join} WHERE {acl} AND {expr} IS NOT NULL "
+                           "ORDER BY v", params).fetchall()
+        return tuple(str(r[0]) for r in rows)
+
+    chunk_join = "JOIN rag_embeddings e ON e.section_tipo = r.section_tipo AND e.section_id = r.section_id"
+    dates = cur.execute(f"SELECT min(coalesce(r.date_start, r.date_end)), max(coalesce(r.date_end, r.date_start)) "
+                        f"FROM records r WHERE {acl}", params).fetchone()
+    return Facets(distinct("r.section_tipo"), distinct("e.lang", chunk_join), distinct("r.classification"),
+                  distinct("e.component_tipo", chunk_join), dates[0] if dates else None,
+                  dates[1] if dates else None)

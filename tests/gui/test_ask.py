@@ -1,0 +1,65 @@
+"""Ask streams an answer; validated citations are links that open the cited passage; refusals show as such."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pytestqt.qtbot import QtBot
+
+from app.views.ask import citation_url
+from core.models.generator import Message, ScriptedGenerator
+from tests.gui.conftest import WAIT_MS, WindowFactory
+
+HEADER = re.compile(r"^\[([^\]]+#\d+)\] (.*)$", re.M)
+
+
+def cite_first(messages: Sequence[Message]) -> str:
+    ids = [m.group(1) for msg in messages for m in HEADER.finditer(msg.content)]
+    return f"Los fragmentos vidriados aparecieron en la trinchera 3 [{ids[0]}]."
+
+
+def test_grounded_answer_streams_and_links_open_the_record(qtbot: QtBot, make_window: WindowFactory) -> None:
+    w = make_window(generator=ScriptedGenerator([cite_first], delay_s=0.02))
+    assert w.ask is not None
+    w.go(1)
+    tokens: list[str] = []
+    w.ask.ask("¿Dónde aparecieron fragmentos de cerámica vidriada?")
+    assert w.ask.cancel_button.isEnabled()
+    qtbot.waitUntil(lambda: bool(w.ask._streamed) and tokens.append(w.ask._streamed) is None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: w.ask.result is not None, timeout=WAIT_MS)
+    res = w.ask.result
+    html = w.ask.transcript.toHtml()
+    if res.grounded:
+        c = res.citations[0]
+        url = citation_url(c.section_tipo, c.section_id, c.chunk_index)
+        assert url.toString() in html
+        assert w.ask.state.property("outcome") == "grounded"
+        w.ask._link(url)
+        qtbot.waitUntil(lambda: w.record.record is not None, timeout=WAIT_MS)
+        assert w.stack.currentWidget() is w.record
+        assert w.record.focus_chunk is not None and w.record.focus_chunk[1] == c.chunk_index
+    else:  # the validator may judge the scripted sentence unsupported: then it must say so, no links
+        assert w.ask.state.property("outcome") in ("ungrounded", "refused")
+        assert "ovillo:record" not in html
+    assert tokens
+    assert not w.ask.cancel_button.isEnabled()
+
+
+def test_refusal_is_shown_as_such(qtbot: QtBot, make_window: WindowFactory) -> None:
+    w = make_window(generator=ScriptedGenerator(["NO_ANSWER"]))
+    assert w.ask is not None
+    w.ask.ask("¿Cuál es la capital de Australia?")
+    qtbot.waitUntil(lambda: w.ask.result is not None, timeout=WAIT_MS)
+    assert w.ask.result.refused and w.ask.state.property("outcome") == "refused"
+    assert "ovillo:record" not in w.ask.transcript.toHtml()
+
+
+def test_cancel_stops_the_answer(qtbot: QtBot, make_window: WindowFactory) -> None:
+    slow = make_window(generator=ScriptedGenerator([" ".join(["palabra"] * 400)], delay_s=0.05))
+    assert slow.ask is not None
+    slow.ask.ask("¿Dónde aparecieron fragmentos de cerámica vidriada?")
+    qtbot.waitUntil(lambda: len(slow.ask._streamed) > 20, timeout=WAIT_MS)
+    slow.ask.cancel()
+    qtbot.waitUntil(lambda: slow.ask.worker is None, timeout=WAIT_MS)
+    assert slow.ask.result is not None and slow.ask.result.reason == "cancelled"

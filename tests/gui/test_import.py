@@ -1,0 +1,131 @@
+"""Import shows progress, pause/resume and cancel leave a consistent store, search keeps working."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from core.progress import Progress
+from tests.gui.conftest import WAIT_MS, WindowFactory
+
+TOPICS = ["molino harinero", "acequia medieval", "torre de vigía", "horno de cal", "puente romano",
+          "ermita románica", "masía fortificada", "nevera de piedra"]
+
+
+def make_folder(root: Path, n: int = 6) -> Path:
+    """``n`` small new documents (different content, so each one is embedded)."""
+    folder = root / "inbox"
+    folder.mkdir()
+    for i, topic in enumerate(TOPICS[:n]):
+        paras = [f"Informe {i} sobre el {topic}. Párrafo {j}: se documentó el {topic} con fotografías, "
+                 f"planimetría y una descripción de {j + 3} unidades estratigráficas del sector {i}{j}."
+                 for j in range(6)]
+        (folder / f"informe_{i}.md").write_text(f"# {topic.title()}\n\n" + "\n\n".join(paras), encoding="utf-8")
+    (folder / "roto.pdf").write_bytes(b"%PDF-1.4 this is not really a pdf")
+    return folder
+
+
+def store_is_consistent(ov) -> None:  # type: ignore[no-untyped-def]
+    """Every indexed source has its records and chunks; nothing half-written."""
+    cur = ov.store.cursor()
+    orphans = cur.execute("""SELECT count(*) FROM rag_embeddings e LEFT JOIN records r
+        ON r.section_tipo = e.section_tipo AND r.section_id = e.section_id WHERE r.section_id IS NULL""").fetchone()[0]
+    assert orphans == 0
+    ok_without_records = cur.execute("""SELECT count(*) FROM sources s WHERE s.status = 'ok' AND s.chunks > 0
+        AND NOT EXISTS (SELECT 1 FROM source_records sr WHERE sr.path = s.path)""").fetchone()[0]
+    assert ok_without_records == 0
+
+
+def test_import_progress_cancel_and_resume(qtbot: QtBot, make_window: WindowFactory, tmp_path: Path) -> None:
+    w = make_window()
+    imp = w.importer
+    assert imp is not None
+    folder = make_folder(tmp_path)
+    events: list[Progress] = []
+    cancelled_at: list[int] = []
+
+    def on_progress(p: Progress) -> None:
+        events.append(p)
+        if p.stage == "index" and not cancelled_at:
+            cancelled_at.append(p.done)
+            imp.cancel_import()
+
+    imp.add_paths([str(folder)])
+    imp.collection.setText("inbox")
+    imp.progressed.connect(on_progress)
+    imp.start_import()
+    assert imp.state == "running" and w.progress_bar.isVisibleTo(w)
+    qtbot.waitUntil(lambda: imp.state == "idle", timeout=WAIT_MS)
+    assert cancelled_at, [e.stage for e in events]
+    assert imp.summary is not None
+    ov = w.ops.ovillo
+    store_is_consistent(ov)
+    indexed_first = len(imp.summary.ok)
+    assert imp.summary.cancelled or indexed_first == 6
+
+    # run again: it finishes exactly (nothing twice), the broken PDF is listed with its reason
+    imp.start_import()
+    qtbot.waitUntil(lambda: imp.state == "idle", timeout=WAIT_MS)
+    assert imp.summary is not None and not imp.summary.cancelled
+    assert len(imp.summary.ok) == 6 - indexed_first
+    assert imp.failures.count() == 1 and "roto.pdf" in imp.failures.item(0).text()
+    store_is_consistent(ov)
+    assert ov.status().queue_pending == 0
+    assert w.ops.ovillo.search("acequia medieval", limit=3)[0].section_tipo == "inbox"
+    assert not w.progress_bar.isVisibleTo(w)
+
+
+def test_pause_resume_and_search_while_indexing(qtbot: QtBot, make_window: WindowFactory, tmp_path: Path) -> None:
+    w = make_window()
+    imp = w.importer
+    assert imp is not None
+    folder = make_folder(tmp_path, 8)
+    paused: list[bool] = []
+
+    def pause_once(p: Progress) -> None:
+        if p.stage in ("index", "embed") and not paused:
+            paused.append(True)
+            imp.pause_import()
+
+    imp.progressed.connect(pause_once)
+    imp.start_import([str(folder)], collection="inbox")
+    # searching keeps working while the import runs on the writer thread
+    w.search.query.setText("cerámica vidriada trinchera")
+    qtbot.waitUntil(lambda: bool(w.search.hits), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: imp.state in ("paused", "idle"), timeout=WAIT_MS)
+    if imp.state == "paused":
+        assert imp.resume.isEnabled() and not imp.start.isEnabled()
+        store_is_consistent(w.ops.ovillo)
+        imp.resume_import()
+        qtbot.waitUntil(lambda: imp.state == "idle", timeout=WAIT_MS)
+    st = w.ops.ovillo.status()
+    assert st.queue_pending == 0
+    rows = w.ops.ovillo.store.cursor().execute(
+        "SELECT count(*) FROM records WHERE section_tipo = 'inbox'").fetchone()[0]
+    assert rows == 8
+    assert "8" in imp.overall.format() or imp.overall.value() in (0, 1)
+
+
+def test_first_run_indexes_in_background_while_usable(qtbot: QtBot, tmp_path: Path, models_dir: Path,
+                                                      encoder: object) -> None:
+    from app.main_window import MainWindow
+    from core.service import Ovillo
+    from tests.demo_fixtures import DEMO
+
+    ov = Ovillo(tmp_path / "fresh", models_dir=models_dir, encoder=encoder)  # type: ignore[arg-type]
+    w = MainWindow(ov)
+    qtbot.addWidget(w)
+    w.show()
+    try:
+        w.index_in_background([str(DEMO / "transcripts")], collection="demo", classification="public")
+        assert w.progress_bar.isVisibleTo(w) and w.importer is not None and w.importer.state == "running"
+        w.go(0)  # the user can type while it indexes
+        w.search.query.setText("riada pantano")
+        qtbot.waitUntil(lambda: w.importer is not None and w.importer.state == "idle", timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: w.search.collection.findData("demo") >= 0, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: bool(w.search.hits), timeout=WAIT_MS)
+        assert not w.progress_bar.isVisibleTo(w)
+    finally:
+        w.shutdown()
+        ov.close()
