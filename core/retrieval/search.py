@@ -110,15 +110,15 @@ class Searcher:
         lex_scores: dict[str, float] = {}
         dense_ids: list[str] = []
         lex_ids: list[str] = []
+        # one refresh and one mask serve both legs (neither leg writes into the mask)
+        self.index.refresh()
+        mask = self.index.mask(profile, filters)
         if mode in ("hybrid", "dense"):
-            self.index.refresh()
             qv = query_vector if query_vector is not None else self.encoder.embed_query(query)
-            for h in self.index.top(qv, fetch, self.index.mask(profile, filters)):
+            for h in self.index.top(qv, fetch, mask):
                 dense_ids.append(h.chunk_id)
                 dense_scores[h.chunk_id] = h.score
         if mode in ("hybrid", "lexical"):
-            self.index.refresh()
-            mask = self.index.mask(profile, filters)
             for row, score in self.index.bm25.top(query, fetch, mask, len(self.index)):
                 cid = self.index.ids[row]
                 lex_ids.append(cid)
