@@ -320,6 +320,45 @@
     </message>
 </context>
 <context>
+    <name>MediaPanel</name>
+    <message>
+        <location filename="../media.py" line="50"/>
+        <location filename="../media.py" line="236"/>
+        <source>Play</source>
+        <translation>Reproducir</translation>
+    </message>
+    <message>
+        <location filename="../media.py" line="51"/>
+        <source>Play or pause the recording</source>
+        <translation>Reproducir o pausar la grabación</translation>
+    </message>
+    <message>
+        <location filename="../media.py" line="53"/>
+        <source>Position in the recording</source>
+        <translation>Posición en la grabación</translation>
+    </message>
+    <message>
+        <location filename="../media.py" line="61"/>
+        <source>Recording:</source>
+        <translation>Grabación:</translation>
+    </message>
+    <message>
+        <location filename="../media.py" line="102"/>
+        <source>▶ Play from %1</source>
+        <translation>▶ Reproducir desde %1</translation>
+    </message>
+    <message>
+        <location filename="../media.py" line="236"/>
+        <source>Pause</source>
+        <translation>Pausa</translation>
+    </message>
+    <message>
+        <location filename="../media.py" line="249"/>
+        <source>Cannot play this recording.</source>
+        <translation>No se puede reproducir esta grabación.</translation>
+    </message>
+</context>
+<context>
     <name>PreferencesView</name>
     <message>
         <location filename="../settings_strings.py" line="29"/>
@@ -370,126 +409,132 @@
 <context>
     <name>RecordView</name>
     <message>
-        <location filename="../views/record.py" line="40"/>
+        <location filename="../views/record.py" line="46"/>
         <source>← Back</source>
         <translation>← Volver</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="41"/>
+        <location filename="../views/record.py" line="47"/>
         <source>Open original file</source>
         <translation>Abrir el archivo original</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="49"/>
+        <location filename="../views/record.py" line="57"/>
         <source>Similar records</source>
         <translation>Registros similares</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="116"/>
+        <location filename="../views/record.py" line="136"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="125"/>
+        <location filename="../views/record.py" line="145"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="125"/>
+        <location filename="../views/record.py" line="145"/>
         <source>Record</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="126"/>
+        <location filename="../views/record.py" line="146"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="126"/>
+        <location filename="../views/record.py" line="146"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="127"/>
+        <location filename="../views/record.py" line="147"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="127"/>
+        <location filename="../views/record.py" line="147"/>
         <source>Passages</source>
         <translation>Pasajes</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="129"/>
+        <location filename="../views/record.py" line="149"/>
         <source>Passage</source>
         <translation>Pasaje</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="131"/>
+        <location filename="../views/record.py" line="151"/>
+        <location filename="../views/record.py" line="155"/>
         <source>File</source>
         <translation>Archivo</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="184"/>
+        <source>Play from here</source>
+        <translation>Reproducir desde aquí</translation>
     </message>
 </context>
 <context>
     <name>SearchView</name>
     <message>
-        <location filename="../views/search.py" line="35"/>
+        <location filename="../views/search.py" line="36"/>
         <source>Search the archive by meaning, in any language…</source>
         <translation>Busque en el archivo por significado, en cualquier idioma…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="40"/>
+        <location filename="../views/search.py" line="41"/>
         <source>from any year</source>
         <translation>desde cualquier año</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="41"/>
+        <location filename="../views/search.py" line="42"/>
         <source>to any year</source>
         <translation>hasta cualquier año</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="50"/>
+        <location filename="../views/search.py" line="55"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="50"/>
+        <location filename="../views/search.py" line="55"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="51"/>
+        <location filename="../views/search.py" line="56"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="56"/>
+        <location filename="../views/search.py" line="61"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="91"/>
+        <location filename="../views/search.py" line="99"/>
         <source>All collections</source>
         <translation>Todas las colecciones</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="92"/>
+        <location filename="../views/search.py" line="100"/>
         <source>All languages</source>
         <translation>Todos los idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="93"/>
+        <location filename="../views/search.py" line="101"/>
         <source>Any classification</source>
         <translation>Cualquier clasificación</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="127"/>
-        <location filename="../views/search.py" line="140"/>
+        <location filename="../views/search.py" line="135"/>
+        <location filename="../views/search.py" line="148"/>
         <source>Searching…</source>
         <translation>Buscando…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="160"/>
+        <location filename="../views/search.py" line="167"/>
         <source>%n result(s)</source>
         <translation>
             <numerusform>%n resultado</numerusform>
@@ -497,12 +542,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="165"/>
+        <location filename="../views/search.py" line="186"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="170"/>
+        <location filename="../views/search.py" line="191"/>
         <source>score</source>
         <translation>puntuación</translation>
     </message>

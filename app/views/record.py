@@ -6,16 +6,19 @@ import html
 import os
 
 from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut
+from PySide6.QtGui import QCursor, QDesktopServices, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QFormLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
-                               QSplitter, QTextBrowser, QVBoxLayout, QWidget)
+                               QSplitter, QTextBrowser, QToolTip, QVBoxLayout, QWidget)
 
+from app.fonts import scaled_font
+from app.media import MediaPanel
 from app.ops import Ops
 from app.text import highlight, timecode
 from core.records import RecordChunk, RecordText
 from core.retrieval.hits import Hit
 
 HIT_BG = "#fff3c4"
+PLAY_SCHEME = "play"  # passage links "play:<seconds>" start the recording there
 
 
 class RecordView(QWidget):
@@ -32,7 +35,8 @@ class RecordView(QWidget):
         self._similar_seq = 0
         self.title = QLabel(objectName="recordTitle")
         self.title.setWordWrap(True)
-        self.title.setStyleSheet("font-size: 16pt; font-weight: bold;")
+        # larger than the body text by a ratio, so it follows the user's system font size
+        self.title.setFont(scaled_font(1.5, bold=True))
         self.meta = QFormLayout()
         self.text = QTextBrowser(objectName="fullText")
         self.text.setOpenLinks(False)
@@ -42,6 +46,7 @@ class RecordView(QWidget):
         self.back_button = QPushButton(self.tr("← Back"), objectName="back")
         self.open_button = QPushButton(self.tr("Open original file"), objectName="openOriginal")
         self.open_button.setVisible(not ops.kiosk)
+        self.media = MediaPanel()  # reading-room content: playable in kiosk mode too
 
         meta_box = QWidget()
         meta_box.setLayout(self.meta)
@@ -62,10 +67,13 @@ class RecordView(QWidget):
         top.addWidget(self.open_button)
         lay = QVBoxLayout(self)
         lay.addLayout(top)
+        lay.addWidget(self.media)
         lay.addWidget(split, 1)
 
-        self.back_button.clicked.connect(self.back.emit)
-        QShortcut(QKeySequence("Esc"), self, activated=self.back.emit)  # type: ignore[call-overload]
+        self.back_button.clicked.connect(self.go_back)
+        QShortcut(QKeySequence("Esc"), self, activated=self.go_back)  # type: ignore[call-overload]
+        self.text.anchorClicked.connect(self._link)
+        self.text.highlighted.connect(self._hover)
         self.open_button.clicked.connect(self.open_original)
         self.similar.itemActivated.connect(self._open_similar)
         self.similar.itemClicked.connect(self._open_similar)
@@ -87,11 +95,20 @@ class RecordView(QWidget):
         self.focus_chunk = (focus.component_tipo, focus.chunk_index) if focus else None
         self.title.setText(rec.title or f"{rec.section_tipo} {rec.section_id}")
         self._fill_meta(rec, focus)
+        media = rec.data.get("media_path")
+        self.media.load(str(media) if media else None)
+        self.media.cue(focus.tc_in if focus is not None else None)
+        playable = self.media.available and self.media.source is not None
         parts: list[str] = []
         for c in rec.chunks:
             body = highlight(c.text, query).replace("\n", "<br>")
             where = self._where(c)
-            prefix = f"<span style='color:#777;'>[{html.escape(where)}]</span> " if where else ""
+            if playable and c.tc_in is not None:
+                prefix = f"<a href='{PLAY_SCHEME}:{c.tc_in:.3f}'>▶ {html.escape(where)}</a> "
+            elif where:
+                prefix = f"<span style='color:#777;'>[{html.escape(where)}]</span> "
+            else:
+                prefix = ""
             if focus is not None and c is focus:
                 parts.append(f"<a name='hit'></a><p style='background-color:{HIT_BG};'>{prefix}{body}</p>")
             else:
@@ -154,6 +171,25 @@ class RecordView(QWidget):
             item.setData(256, h)
             item.setToolTip(h.snippet)
 
+    def _link(self, url: QUrl) -> None:
+        """A passage's ▶ link: play the recording from its timecode."""
+        if url.scheme() == PLAY_SCHEME:
+            try:
+                self.media.play_from(float(url.path()))
+            except ValueError:
+                pass
+
+    def _hover(self, url: QUrl) -> None:
+        if url.scheme() == PLAY_SCHEME:
+            QToolTip.showText(QCursor.pos(), self.tr("Play from here"), self.text)
+        else:
+            QToolTip.hideText()
+
+    def go_back(self) -> None:
+        """Leave the record (the recording pauses: its controls are no longer on screen)."""
+        self.media.pause()
+        self.back.emit()
+
     def _open_similar(self, item: QListWidgetItem) -> None:
         hit = item.data(256)
         if hit is not None:
@@ -169,6 +205,7 @@ class RecordView(QWidget):
         """Forget the record (kiosk idle reset)."""
         self.record = None
         self.focus_chunk = None
+        self.media.clear()
         self.title.clear()
         self.text.clear()
         self.similar.clear()
