@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QTranslator
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from app.i18n import TRANSLATIONS, install_translators, pick_language
+
+APP = Path(__file__).resolve().parents[2] / "app"
 from core.settings import Settings
 from tests.gui.conftest import WindowFactory
 
@@ -58,3 +61,35 @@ def test_every_setting_title_is_marked_for_translation() -> None:
 
     titles = {f.title for f in Settings.model_fields.values() if f.title}
     assert titles <= set(SETTING_TITLES), titles - set(SETTING_TITLES)
+
+
+def test_catalogues_are_complete_and_current(tmp_path: Path) -> None:
+    """Every interface string in app/ is in both catalogues, translated, and the .qm files are fresh."""
+    import subprocess
+    import sys
+    import xml.etree.ElementTree as ET
+
+    lupdate = Path(sys.executable).with_name("pyside6-lupdate")
+    sources = sorted(str(p) for p in (*APP.glob("*.py"), *(APP / "views").glob("*.py")))
+    fresh = tmp_path / "fresh.ts"
+    subprocess.run([str(lupdate), *sources, "-ts", str(fresh)], check=True, capture_output=True, timeout=120)
+
+    def messages(ts: Path) -> dict[tuple[str, str], ET.Element]:
+        root = ET.parse(ts).getroot()
+        return {(ctx.findtext("name") or "", m.findtext("source") or ""): m
+                for ctx in root.iter("context") for m in ctx.iter("message")}
+
+    wanted = set(messages(fresh))
+    for lang in ("es", "ca"):
+        ts = TRANSLATIONS / f"ovillo_{lang}.ts"
+        shipped = messages(ts)
+        assert wanted <= set(shipped), (lang, sorted(wanted - set(shipped)))
+        for key in wanted:
+            tr = shipped[key].find("translation")
+            assert tr is not None and tr.get("type") not in ("unfinished", "vanished", "obsolete"), (lang, key)
+            assert (tr.text or "").strip() or tr.findall("numerusform"), (lang, key)
+        # the compiled catalogue the app loads has them too (scripts/translations was re-run)
+        qm = QTranslator()
+        assert qm.load(str(TRANSLATIONS / f"ovillo_{lang}.qm"))
+        stale = [k for k in wanted if not qm.translate(k[0], k[1], None, 1)]
+        assert not stale, (lang, sorted(stale))
