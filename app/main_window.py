@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QHBoxLayout, QInputDialog, QLabel, QLineEdit, QListWidget, QMainWindow, QMessageBox,
                                QProgressBar, QPushButton, QStackedWidget, QWidget)
 
@@ -10,7 +10,7 @@ from app.errors import report_error
 from app.kiosk import IdleWatcher, KioskConfig, check_pin
 from app.ops import Ops
 from app.views.ask import AskView
-from app.views.importer import ImportView
+from app.views.importer import ImportView, dropped_paths
 from app.views.preferences import PreferencesView
 from app.views.record import RecordView
 from app.views.search import SearchView
@@ -83,6 +83,9 @@ class MainWindow(QMainWindow):
         if kiosk:
             self.idle = IdleWatcher(self.kiosk_config.idle_s, self)
             self.idle.idle.connect(self.reset_to_start)
+        # files dropped anywhere on the window are imported (the import page shows the progress);
+        # a kiosk takes no drops at all
+        self.setAcceptDrops(self.importer is not None)
         self.resize(1100, 720)
         self.search.query.setFocus()
 
@@ -143,6 +146,31 @@ class MainWindow(QMainWindow):
             self.ask.reset()
         self.go(0)
         self.search.reset()
+
+    # -- drag and drop --------------------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt API
+        """Files and folders may be dropped on any page (never in a kiosk)."""
+        if self.importer is not None and dropped_paths(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802 - Qt API
+        """Keep accepting while the drag moves (platforms ask again on every move)."""
+        if self.importer is not None and dropped_paths(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt API
+        """Show the import page and import what was dropped."""
+        paths = dropped_paths(event.mimeData())
+        if self.importer is None or not paths:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.go(next(i for i, (_t, v) in enumerate(self.pages) if v is self.importer))
+        self.importer.import_dropped(paths)
 
     # -- background work ------------------------------------------------------------------
     def index_in_background(self, paths: list[str], *, collection: str | None = None,

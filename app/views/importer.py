@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget,
                                QProgressBar, QPushButton, QVBoxLayout, QWidget)
 
@@ -20,6 +20,11 @@ from app.text import human_eta
 from app.workers import Worker
 from core.ingest.pipeline import IngestOptions, IngestSummary
 from core.progress import Progress
+
+
+def dropped_paths(mime: QMimeData) -> list[str]:
+    """The local files and folders in a drag (remote URLs and plain text are not importable)."""
+    return [u.toLocalFile() for u in mime.urls() if u.isLocalFile() and u.toLocalFile()] if mime.hasUrls() else []
 
 
 class ImportView(QWidget):
@@ -120,13 +125,29 @@ class ImportView(QWidget):
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt API
         """Accept local files and folders."""
-        if event.mimeData().hasUrls():
+        if dropped_paths(event.mimeData()):
             event.acceptProposedAction()
 
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802 - Qt API
+        """Keep accepting while the drag moves (platforms ask again on every move)."""
+        if dropped_paths(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt API
-        """Queue what was dropped."""
-        self.add_paths([u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()])
-        event.acceptProposedAction()
+        """Import what was dropped."""
+        paths = dropped_paths(event.mimeData())
+        if paths:
+            event.acceptProposedAction()
+            self.import_dropped(paths)
+
+    def import_dropped(self, paths: list[str]) -> None:
+        """Dropping is the whole gesture: start at once, or queue behind a running import."""
+        if self.state in ("running", "pausing", "cancelling", "paused"):
+            self.add_paths(paths)  # "Start import" picks them up when the current run ends
+            return
+        self.start_import(paths)
 
     # -- running --------------------------------------------------------------------------
     def start_import(self, paths: list[str] | None = None, collection: str | None = None,
