@@ -17,8 +17,11 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal
-from PySide6.QtWidgets import QApplication
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, QTimer, Signal
+from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 KIOSK_FILE = "kiosk.json"
 DEFAULT_IDLE_S = 120
@@ -111,3 +114,44 @@ class IdleWatcher(QObject):
         app = QApplication.instance()
         if app is not None:
             app.removeEventFilter(self)
+
+
+class PinDialog(QDialog):
+    """Asks for the staff PIN; stays open on a wrong PIN, accepts only the right one.
+
+    Opened with ``open()`` (window-modal, not a nested event loop), so the kiosk's idle
+    timer and tests keep running while it waits.
+    """
+
+    def __init__(self, check: Callable[[str], bool], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("pinDialog")
+        self.setWindowTitle(self.tr("Staff"))
+        self._check = check
+        self.attempts = 0
+        self.pin = QLineEdit(objectName="pin")
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,32}"), self.pin))
+        self.pin.setInputMethodHints(Qt.InputMethodHint.ImhDigitsOnly | Qt.InputMethodHint.ImhSensitiveData)
+        label = QLabel(self.tr("Staff PIN:"))
+        label.setBuddy(self.pin)
+        self.message = QLabel(objectName="pinMessage")
+        self.message.setStyleSheet("color: #a00000;")
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        lay = QVBoxLayout(self)
+        lay.addWidget(label)
+        lay.addWidget(self.pin)
+        lay.addWidget(self.message)
+        lay.addWidget(self.buttons)
+        self.buttons.accepted.connect(self.submit)
+        self.buttons.rejected.connect(self.reject)
+
+    def submit(self) -> None:
+        """Check the PIN: accept on the right one; otherwise say so and let staff retry."""
+        if self._check(self.pin.text()):
+            self.accept()
+            return
+        self.attempts += 1
+        self.pin.clear()
+        self.message.setText(self.tr("Wrong PIN."))
+        self.pin.setFocus()

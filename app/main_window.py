@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QHBoxLayout, QInputDialog, QLabel, QLineEdit, QListWidget, QMainWindow, QMessageBox,
-                               QProgressBar, QPushButton, QStackedWidget, QWidget)
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QMainWindow, QMessageBox, QProgressBar, QPushButton,
+                               QStackedWidget, QWidget)
 
 from app.errors import report_error
-from app.kiosk import IdleWatcher, KioskConfig, check_pin
+from app.kiosk import IdleWatcher, KioskConfig, PinDialog, check_pin
 from app.ops import Ops
 from app.views.ask import AskView
 from app.views.importer import ImportView, dropped_paths
@@ -30,6 +30,7 @@ class MainWindow(QMainWindow):
         self.ops = Ops(ovillo, kiosk=kiosk)
         self.ops.error_sink = self.show_error
         self.error_dialogs: list[QMessageBox] = []
+        self.pin_dialog: PinDialog | None = None
         self._closing_allowed = not kiosk
         self.setObjectName("mainWindow")
         self.setWindowTitle(self.tr("Ovillo — reading room") if kiosk else self.tr("Ovillo"))
@@ -141,6 +142,8 @@ class MainWindow(QMainWindow):
         for box in list(self.error_dialogs):
             box.close()
         self.error_dialogs.clear()
+        if self.pin_dialog is not None:  # a half-typed PIN must not wait for the next visitor
+            self.pin_dialog.reject()
         self.record.clear()
         if self.ask is not None:
             self.ask.reset()
@@ -199,16 +202,30 @@ class MainWindow(QMainWindow):
 
     # -- kiosk exit and shutdown ----------------------------------------------------------
     def _ask_pin(self) -> None:
-        pin, ok = QInputDialog.getText(self, self.tr("Staff"), self.tr("Staff PIN:"), QLineEdit.EchoMode.Password)
-        if ok and not self.leave_kiosk(pin):
-            QMessageBox.warning(self, self.tr("Staff"), self.tr("Wrong PIN."))
+        """The staff button: a PIN dialog over the kiosk (non-blocking, so the idle reset still works)."""
+        if self.pin_dialog is not None:
+            self.pin_dialog.raise_()
+            return
+        dialog = PinDialog(lambda pin: check_pin(self.ops.ovillo.paths.home, pin), self)
+        dialog.accepted.connect(self._staff_verified)
+        dialog.finished.connect(self._pin_dialog_closed)
+        self.pin_dialog = dialog
+        dialog.open()
+
+    def _pin_dialog_closed(self, _result: int) -> None:
+        if self.pin_dialog is not None:
+            self.pin_dialog.deleteLater()
+        self.pin_dialog = None
+
+    def _staff_verified(self) -> None:
+        self._closing_allowed = True
+        self.close()
 
     def leave_kiosk(self, pin: str) -> bool:
         """Close the kiosk if ``pin`` is the staff PIN."""
         if not self.kiosk or not check_pin(self.ops.ovillo.paths.home, pin):
             return False
-        self._closing_allowed = True
-        self.close()
+        self._staff_verified()
         return True
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API

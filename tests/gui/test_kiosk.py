@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QFileDialog, QPushButton
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QLineEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
-from app.kiosk import KioskConfig, check_pin, load_config, set_pin
+from app.kiosk import KioskConfig, PinDialog, check_pin, load_config, set_pin
 from app.views.importer import ImportView
 from app.views.preferences import PreferencesView
 from app.views.status import StatusView
@@ -110,6 +112,66 @@ def test_idle_reset_and_staff_exit(qtbot: QtBot, make_window: WindowFactory, gui
     assert staff is not None
     assert w.leave_kiosk("2468")
     assert not w.isVisible()
+
+
+def test_staff_pin_dialog_leaves_kiosk_only_with_the_right_pin(qtbot: QtBot, make_window: WindowFactory,
+                                                               gui_home: Path) -> None:
+    set_pin(gui_home, "97531")
+    raw = json.loads((gui_home / "kiosk.json").read_text())
+    # stored as a salted scrypt hash (the parameters in app.kiosk), never the PIN itself
+    assert "97531" not in json.dumps(raw) and set(raw) == {"pin_hash", "salt", "idle_s"}
+    expected = hashlib.scrypt(b"97531", salt=bytes.fromhex(raw["salt"]), n=2**14, r=8, p=1, dklen=32).hex()
+    assert raw["pin_hash"] == expected and len(bytes.fromhex(raw["salt"])) == 16
+    assert (gui_home / "kiosk.json").stat().st_mode & 0o077 == 0
+
+    w = make_window(kiosk=True, kiosk_config=load_config(gui_home))
+    staff = w.findChild(QPushButton, "staffButton")
+    assert staff is not None and staff.isVisible()
+
+    def open_dialog() -> PinDialog:
+        qtbot.mouseClick(staff, Qt.MouseButton.LeftButton)
+        dialog = w.pin_dialog
+        assert dialog is not None
+        qtbot.waitUntil(dialog.isVisible)
+        assert dialog.isModal() and QApplication.activeModalWidget() in (dialog, None)
+        return dialog
+
+    # a wrong PIN keeps the kiosk and the dialog, says so, and clears the field
+    dialog = open_dialog()
+    dialog.pin.setFocus()
+    qtbot.keyClicks(dialog.pin, "12345")
+    assert dialog.pin.echoMode() == QLineEdit.EchoMode.Password
+    qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
+    assert dialog.isVisible() and dialog.message.text() == "Wrong PIN." and dialog.pin.text() == ""
+    assert w.isVisible() and w.kiosk
+    qtbot.keyClicks(dialog.pin, "9753x1")  # letters are not even typed into the PIN field
+    assert dialog.pin.text() == "97531"
+    # Escape cancels: still a kiosk
+    qtbot.keyClick(dialog.pin, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: w.pin_dialog is None)
+    assert w.isVisible()
+    w.close()
+    assert w.isVisible()
+
+    # the right PIN, typed and confirmed with the OK button, leaves kiosk mode
+    dialog = open_dialog()
+    qtbot.keyClicks(dialog.pin, "97531")
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not w.isVisible())
+    assert dialog.attempts == 0 and w.pin_dialog is None
+
+
+def test_idle_reset_closes_a_forgotten_pin_dialog(qtbot: QtBot, make_window: WindowFactory, gui_home: Path) -> None:
+    set_pin(gui_home, "2468", idle_s=2)
+    w = make_window(kiosk=True, kiosk_config=load_config(gui_home))
+    staff = w.findChild(QPushButton, "staffButton")
+    assert staff is not None
+    qtbot.mouseClick(staff, Qt.MouseButton.LeftButton)
+    assert w.pin_dialog is not None
+    qtbot.keyClicks(w.pin_dialog.pin, "24")  # a visitor pokes at it and walks away
+    qtbot.waitUntil(lambda: w.pin_dialog is None, timeout=10_000)
+    assert w.isVisible() and w.stack.currentWidget() is w.search
 
 
 def test_kiosk_needs_a_pin_to_start(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
