@@ -1,17 +1,21 @@
 """The citation grammar and the validator that decides whether an answer is grounded.
 
-Grammar: ``[section_tipo-section_id#chunk_index]``; several ids may share brackets,
-separated by ``,`` or ``;`` (``[demo-1#0; demo-2#3]``). Bracketed text with a ``#``
-that does not parse is a malformed citation and counts as dangling.
+Grammar: ``[section_tipo-section_id#chunk_index]`` (canonical) or ``[S3]`` (the label an
+evidence block carries in this turn's prompt); several may share brackets, separated by
+``,`` or ``;`` (``[S1; S4]``), or follow each other (``[S1][S4]``). A label resolves only
+to an evidence block of this turn; bracketed text with a ``#`` that does not parse is a
+malformed citation and counts as dangling. Accepted answers are rewritten with canonical ids.
 
 Support test for a sentence and the passages it cites:
   * every number in the sentence appears in a cited passage (numbers survive translation,
     and invented dates or counts are the commonest hallucination), and
-  * lexical: at least ``LEXICAL_SUPPORT`` of the sentence's content words share a 5-letter
-    accent-folded stem with the cited passages, or
+  * lexical: at least ``LEXICAL_SUPPORT`` of the content words the sentence adds to the
+    question (restating the question proves nothing) share a 5-letter accent-folded stem
+    with the cited passages, or
   * semantic: e5 cosine (sentence as query, passage as passage) ≥ the semantic threshold,
     which covers answers written in another language than their sources.
-Each cited passage must itself contribute (a shared stem or number, or the semantic test).
+Each cited passage must itself contribute (a stem or number the sentence adds, or the
+semantic test): piling extra citations onto a sentence fails it.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from core.answer.text import content_words, numbers, sentences, stem
 
 CITE_GROUP = re.compile(r"\[([^\[\]\n]{1,300})\]")
 CITE_ID = re.compile(r"^[A-Za-z0-9_.:\-]+-\d+#\d+$")
+CITE_LABEL = re.compile(r"^[Ss]\d{1,3}$")
 LEXICAL_SUPPORT = 0.5
 
 Similarity = Callable[[str, str], float]
@@ -70,7 +75,7 @@ def parse_citations(text: str) -> list[str]:
     for group in CITE_GROUP.findall(text):
         for token in re.split(r"[,;]", group):
             token = token.strip()
-            if "#" in token or CITE_ID.match(token):
+            if "#" in token or CITE_ID.match(token) or CITE_LABEL.match(token):
                 out.append(token)
     return out
 
@@ -81,22 +86,46 @@ def strip_citations(text: str) -> str:
         lambda m: "" if parse_citations(m.group(0)) else m.group(0), text)).strip()
 
 
+LEADING_GROUP = re.compile(r"\s*\[[^\[\]\n]{1,300}\][.,;]?")
+# Tags a small model sometimes emits around answers (``[OBSERVATION]``, ``[ANSWER]``): not content, not citations.
+MODEL_TAG = re.compile(r"\[[A-Z][A-Z_ ]{2,30}\]")
+
+
+def _leading_citations(sent: str) -> tuple[str, str]:
+    """Split ``"[S1][S2] Next sentence."`` into its leading citations and the rest."""
+    pos = 0
+    while m := LEADING_GROUP.match(sent, pos):
+        if not parse_citations(m.group(0)):
+            break
+        pos = m.end()
+    return sent[:pos].strip(), sent[pos:].strip()
+
+
 def answer_sentences(answer: str) -> list[str]:
-    """Sentences of an answer; a fragment that is only citations joins the sentence before it."""
+    """Sentences of an answer, each with the citations that belong to it.
+
+    Citations written after the full stop (``... 1959. [S2] Next ...``) or on a line of their
+    own belong to the sentence before them, not the one they happen to precede.
+    """
     out: list[str] = []
     for sent in sentences(answer):
-        if out and parse_citations(sent) and not strip_citations(sent).strip(" .;,"):
-            out[-1] = f"{out[-1]} {sent}"
-        else:
-            out.append(sent)
+        lead, rest = _leading_citations(sent)
+        if out and lead:
+            out[-1] = f"{out[-1]} {lead}"
+            sent = rest
+        if not sent or not any(ch.isalnum() for ch in strip_citations(sent)) and out:
+            if sent:
+                out[-1] = f"{out[-1]} {sent}"
+            continue
+        out.append(sent)
     return out
 
 
 def tidy(answer: str) -> str:
-    """Drop sentences a small model repeated and an unfinished last one (cut by max_tokens)."""
+    """Drop model tags, sentences a small model repeated and an unfinished last one (cut by max_tokens)."""
     out: list[str] = []
     seen: set[str] = set()
-    parts = answer_sentences(answer)
+    parts = answer_sentences(MODEL_TAG.sub("", answer))
     for n, sent in enumerate(parts):
         key = " ".join(sorted(content_words(sent)))
         if key in seen:
@@ -112,13 +141,18 @@ def _stems(text: str) -> set[str]:
     return {stem(w) for w in content_words(text)}
 
 
-def _support(claim: str, passages: list[str], similarity: Similarity | None, semantic: float) -> tuple[bool, str]:
-    """Does the union of ``passages`` support ``claim``? (verdict, reason when not)."""
+def _support(claim: str, passages: list[str], given: set[str], similarity: Similarity | None,
+             semantic: float) -> tuple[bool, str]:
+    """Does the union of ``passages`` support ``claim``? (verdict, reason when not).
+
+    ``given`` are the question's stems: repeating the question proves nothing, so only the
+    words the sentence adds are looked for in the passages (all of them if it adds none).
+    """
     joined = "\n".join(passages)
     missing = numbers(claim) - numbers(joined)
     if missing:
         return False, f"numbers not in the cited passage: {', '.join(sorted(missing))}"
-    words = _stems(claim)
+    words = (_stems(claim) - given) or _stems(claim)
     if not words:
         return True, ""
     overlap = len(words & _stems(joined)) / len(words)
@@ -126,41 +160,70 @@ def _support(claim: str, passages: list[str], similarity: Similarity | None, sem
         return True, ""
     if similarity is not None and max(similarity(claim, p) for p in passages) >= semantic:
         return True, ""
-    return False, f"only {overlap:.0%} of its content words are in the cited passage"
+    return False, f"only {overlap:.0%} of the words it adds to the question are in the cited passage"
 
 
-def _contributes(claim: str, passage: str, similarity: Similarity | None, semantic: float) -> bool:
-    if (_stems(claim) & _stems(passage)) or (numbers(claim) & numbers(passage)):
+def _contributes(claim: str, passage: str, given: set[str], similarity: Similarity | None,
+                 semantic: float) -> bool:
+    """Does this one cited passage back something the sentence adds (a new word or a number)?"""
+    new = (_stems(claim) - given) or _stems(claim)
+    if (new & _stems(passage)) or (numbers(claim) & numbers(passage)):
         return True
     return similarity is not None and similarity(claim, passage) >= semantic
 
 
+def _labels(evidence: Mapping[str, Evidence]) -> dict[str, str]:
+    return {e.label.upper(): cid for cid, e in evidence.items() if e.label}
+
+
+def resolve(token: str, evidence: Mapping[str, Evidence]) -> str | None:
+    """The canonical id a citation token stands for in this turn, or None (dangling)."""
+    if token in evidence:
+        return token
+    return _labels(evidence).get(token.upper()) if CITE_LABEL.match(token) else None
+
+
+def canonical(answer: str, evidence: Mapping[str, Evidence]) -> str:
+    """``answer`` with every resolvable label replaced by its canonical id (``[S2]`` → ``[demo-9#2]``)."""
+    def swap(m: re.Match[str]) -> str:
+        tokens = parse_citations(m.group(0))
+        if not tokens:
+            return m.group(0)
+        return "".join(f"[{resolve(t, evidence) or t}]" for t in tokens)
+
+    return CITE_GROUP.sub(swap, answer)
+
+
 def validate(answer: str, evidence: Mapping[str, Evidence], *, similarity: Similarity | None = None,
-             semantic: float = 0.86, attempt: int = 1) -> Validation:
-    """Check every citation of ``answer`` against the evidence given in this turn."""
+             semantic: float = 0.86, attempt: int = 1, question: str = "") -> Validation:
+    """Check every citation of ``answer`` against the evidence given in this turn (by id or label)."""
+    given = _stems(question)
     verdicts: list[SentenceVerdict] = []
     checks: list[CitationCheck] = []
     valid: list[str] = []
     for sent in answer_sentences(answer):
-        ids = parse_citations(sent)
+        tokens = parse_citations(sent)
+        resolved = {t: resolve(t, evidence) for t in tokens}
+        ids = [resolved[t] or t for t in tokens]
         v = SentenceVerdict(sent, strip_citations(sent), ids)
         verdicts.append(v)
-        known = [i for i in ids if i in evidence]
-        for i in ids:
-            if i not in evidence:
-                v.problems.append(f"[{i}] is not one of the evidence passages given")
-                checks.append(CitationCheck(i, False, "dangling", attempt))
+        known = list(dict.fromkeys(i for i in resolved.values() if i is not None))
+        for t, i in resolved.items():
+            if i is None:
+                v.problems.append(f"[{t}] is not one of the evidence passages given")
+                checks.append(CitationCheck(t, False, "dangling", attempt))
         if not known:
             continue
         texts = [f"{evidence[i].hit.title}\n{evidence[i].hit.text}" for i in known]
-        ok, why = _support(v.claim, texts, similarity, semantic)
+        ok, why = _support(v.claim, texts, given, similarity, semantic)
         for i, t in zip(known, texts):
-            good = ok and _contributes(v.claim, t, similarity, semantic)
+            good = ok and _contributes(v.claim, t, given, similarity, semantic)
             if good:
                 checks.append(CitationCheck(i, True, "", attempt))
                 if i not in valid:
                     valid.append(i)
             else:
-                v.problems.append(f"\"{v.claim[:80]}\" is not supported by [{i}]" + (f" ({why})" if why else ""))
+                shown = evidence[i].label or i  # the model knows the passage by its label
+                v.problems.append(f"\"{v.claim[:80]}\" is not supported by [{shown}]" + (f" ({why})" if why else ""))
                 checks.append(CitationCheck(i, False, "unsupported", attempt))
     return Validation(verdicts, checks, valid)

@@ -61,7 +61,7 @@ def diversify(hits: Sequence[Hit]) -> list[Hit]:
 
 
 def build_context(question: str, hits: Sequence[Hit], gen: Generator, *, max_tokens: int, lang: str,
-                  scope: str, conversation: Conversation | None = None) -> Context:
+                  scope: str, conversation: Conversation | None = None, short_labels: bool = True) -> Context:
     """Choose the evidence and conversation that fit, and write the messages."""
     n_ctx = gen.n_ctx
     count = gen.count_tokens
@@ -75,7 +75,7 @@ def build_context(question: str, hits: Sequence[Hit], gen: Generator, *, max_tok
     blocks: list[str] = []
     used = 0
     for h in diversify(dedupe(hits)):
-        ev = Evidence(h.citation, h)
+        ev = Evidence(h.citation, h, f"S{len(chosen) + 1}" if short_labels else "")
         block = evidence_block(ev)
         cost = count(block) + 2
         if chosen and used + cost > evidence_budget:
@@ -86,7 +86,7 @@ def build_context(question: str, hits: Sequence[Hit], gen: Generator, *, max_tok
     messages = [Message("system", SYSTEM)]
     for t in turns:
         messages += [Message("user", t.question), Message("assistant", t.answer)]
-    example = chosen[0].id if chosen else "demo-123#2"
+    example = (chosen[0].label or chosen[0].id) if chosen else "S1"
     messages.append(Message("user", user_message(question, lang, scope, blocks, summary, example)))
     total = sum(count(m.content) for m in messages) + TEMPLATE_SLACK * len(messages)
     return Context(messages, chosen, total, {"n_ctx": n_ctx, "reserve": reserve, "fixed": fixed,

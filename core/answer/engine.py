@@ -12,7 +12,7 @@ from collections.abc import Callable, Generator as Gen
 from dataclasses import dataclass
 
 from core.acl import Profile
-from core.answer.citations import Similarity, Validation, strip_citations, tidy, validate
+from core.answer.citations import Similarity, Validation, canonical, strip_citations, tidy, validate
 from core.answer.context import Context, build_context
 from core.answer.conversation import Conversation
 from core.answer.prompt import NO_ANSWER, corrective_note, question_language
@@ -43,11 +43,12 @@ SEMANTIC_SUPPORT = 0.86
 class AskOptions:
     """Knobs of one question (defaults come from settings through the facade)."""
 
-    max_tokens: int = 384
-    limit: int = 8
+    max_tokens: int = 256
+    limit: int = 6
     min_relevance: float = MIN_RELEVANCE
     semantic_support: float = SEMANTIC_SUPPORT
     filters: SearchFilters | None = None
+    short_labels: bool = True  # [S1] labels in the prompt; False shows canonical ids (measured worse)
 
 
 def _ms(t0: float) -> float:
@@ -90,7 +91,7 @@ class Answerer:
         gen = self._generator()
         ctx = build_context(question, relevant, gen, max_tokens=opt.max_tokens, lang=question_language(question),
                             scope=f"{len(relevant)} passages from the archive visible to profile {profile.name}",
-                            conversation=conversation)
+                            conversation=conversation, short_labels=opt.short_labels)
         by_id = {e.id: e for e in ctx.evidence}
         provenance = [e.provenance() for e in ctx.evidence]
         base = AnswerResult("", False, False, "", provenance=provenance, model=gen.name, timings=timings)
@@ -98,16 +99,17 @@ class Answerer:
         counter = [0, 0.0]  # tokens, seconds after the first token
         try:
             text = yield from self._attempt(gen, messages, opt, cancel, t0, timings, counter, 1)
-            check = validate(text, by_id, similarity=self.similarity, semantic=opt.semantic_support, attempt=1)
+            check = validate(text, by_id, similarity=self.similarity, semantic=opt.semantic_support, attempt=1,
+                             question=question)
             yield from check.checks
             if not _no_answer(text) and not check.ok:
                 problems = check.problems or ["no sentence cites a passage"]
                 yield Regenerating(problems)
                 messages = [*messages, Message("assistant", text),
-                            Message("user", corrective_note(problems, list(by_id)))]
+                            Message("user", corrective_note(problems, [e.label or e.id for e in ctx.evidence]))]
                 text = yield from self._attempt(gen, messages, opt, cancel, t0, timings, counter, 2)
                 check = validate(text, by_id, similarity=self.similarity, semantic=opt.semantic_support,
-                                 attempt=2)
+                                 attempt=2, question=question)
                 yield from check.checks
         except Cancelled:
             _finish(base, timings, t0, counter)
@@ -154,18 +156,18 @@ def _conclude(res: AnswerResult, text: str, check: Validation, ctx: Context, que
         res.nearest = [{"id": p["id"], "title": p["title"], "source_path": p["source_path"], "page": p["page"],
                         "dense_score": p["dense_score"]} for p in res.provenance]
         return res
-    res.unsupported = [s.text for s in check.sentences if not s.ids or s.problems]
+    by_id: dict[str, Evidence] = {e.id: e for e in ctx.evidence}
+    res.unsupported = [canonical(s.text, by_id) for s in check.sentences if not s.ids or s.problems]
     if not check.ok:
         res.reason = "could not ground: " + "; ".join(check.problems or ["no sentence cites a passage"])
         res.nearest = [{"id": p["id"], "title": p["title"], "source_path": p["source_path"], "page": p["page"],
                         "dense_score": p["dense_score"]} for p in res.provenance]
         return res
-    by_id: dict[str, Evidence] = {e.id: e for e in ctx.evidence}
     for cid in check.valid_ids:
         h = by_id[cid].hit
         res.citations.append(Citation(cid, h.section_tipo, h.section_id, h.chunk_index, h.text, h.source_path,
                                       h.page, h.tc_in))
-    res.answer = text
+    res.answer = canonical(text, by_id)
     res.grounded = True
     res.reason = "grounded" if not res.unsupported else f"grounded; {len(res.unsupported)} sentence(s) uncited"
     if conversation is not None:

@@ -10,17 +10,23 @@ from core.retrieval.hits import Hit
 
 @dataclass(frozen=True)
 class Evidence:
-    """One passage given to the model, under its canonical id."""
+    """One passage given to the model: its canonical id and the short label the prompt uses.
+
+    The label (``S1``, ``S2``…) exists only for one turn; the validator maps it back to
+    ``id``, and every answer the caller sees carries canonical ids.
+    """
 
     id: str
     hit: Hit
+    label: str = ""
 
     def provenance(self) -> dict[str, Any]:
         """The ``provenance`` entry of the result (the passage as scored by retrieval)."""
         h = self.hit
-        return {"id": self.id, "section_tipo": h.section_tipo, "section_id": h.section_id,
+        return {"id": self.id, "label": self.label, "section_tipo": h.section_tipo, "section_id": h.section_id,
                 "chunk_index": h.chunk_index, "title": h.title, "source_path": h.source_path, "page": h.page,
-                "tc_in": h.tc_in, "classification": h.classification, "score": h.score, "dense_score": h.dense_score, "lexical_score": h.lexical_score}
+                "tc_in": h.tc_in, "classification": h.classification, "score": h.score, "dense_score": h.dense_score,
+                "lexical_score": h.lexical_score}
 
 
 @dataclass

@@ -28,7 +28,9 @@ def test_budget_follows_n_ctx_and_never_cuts() -> None:
     for ctx in (a, b):
         prompt = ctx.messages[-1].content
         assert all(e.hit.text in prompt for e in ctx.evidence)  # each passage whole
-        assert all(f"[{e.id}]" in prompt for e in ctx.evidence)  # under its canonical id
+        # under a per-turn label, S1… in order (the canonical id stays out of the prompt)
+        assert [e.label for e in ctx.evidence] == [f"S{n}" for n in range(1, len(ctx.evidence) + 1)]
+        assert all(f"[{e.label}] " in prompt and e.id not in prompt for e in ctx.evidence)
 
 
 def test_keeps_at_least_one_even_when_it_does_not_fit() -> None:

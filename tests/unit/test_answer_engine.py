@@ -20,11 +20,11 @@ from core.service import Ovillo
 from core.settings import Settings
 from tests.conftest import drain
 
-HEADER = re.compile(r"^\[([^\]]+#\d+)\] (.*)$", re.M)
+HEADER = re.compile(r"^\[(S\d+)\] (.*)$", re.M)  # evidence blocks carry per-turn labels
 
 
 def evidence_ids(messages: Sequence[Message]) -> dict[str, str]:
-    """id → title of the evidence blocks given in the prompt."""
+    """label → title of the evidence blocks given in the prompt."""
     return {m.group(1): m.group(2) for msg in messages for m in HEADER.finditer(msg.content)}
 
 
@@ -96,7 +96,10 @@ def test_grounded_answer_cites_evidence(shared_app: Ovillo) -> None:
         events, res = ask(app, "¿Cuándo cubrió el agua del pantano el pueblo?")
     assert res.grounded and not res.refused and len(gen.calls) == 1
     assert isinstance(events[0], RetrievalDone)
-    assert "".join(e.text for e in events if isinstance(e, Token)).strip() == res.answer
+    streamed = "".join(e.text for e in events if isinstance(e, Token)).strip()
+    assert streamed.endswith("[S1].")  # the model cites the per-turn label…
+    assert res.answer == streamed.replace("[S1]", f"[{res.citations[0].id}]")  # …the result the canonical id
+    assert "[S" not in res.answer
     assert [c.section_tipo for c in res.citations] == ["demo"]
     assert res.citations[0].source_path and res.citations[0].source_path.endswith("1959-03-01_pantano.md")
     assert res.citations[0].id in {p["id"] for p in res.provenance}
@@ -235,3 +238,29 @@ def test_scripted_generator_replays() -> None:
     assert "".join(_iter_tokens(gen.stream([Message("user", "x")], max_tokens=10))).split() == ["a", "b"]
     assert "".join(_iter_tokens(gen.stream([Message("user", "x")], max_tokens=10))).split() == ["c"]
     assert "".join(_iter_tokens(gen.stream([Message("user", "x")], max_tokens=10))).split() == ["c"]
+
+
+def test_cli_prints_answer_then_sources(shared_app: Ovillo, capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+    import json
+
+    from core.answer.cli_ask import run_ask
+
+    gen = ScriptedGenerator([cite("pantano", "El agua del pantano cubrió el pueblo en marzo de 1959")])
+    q = "¿Cuándo cubrió el agua del pantano el pueblo?"
+    with make_app(shared_app, gen) as app:
+        args = argparse.Namespace(question=q, profile="owner", model=None, max_tokens=None, json=False)
+        assert run_ask(app, args) == 0
+        out = capsys.readouterr().out
+        answer, sources = out.split("Sources:")
+        assert "en marzo de 1959 [demo-" in answer and "[S1]" not in out
+        assert "1959-03-01_pantano.md" in sources
+        args.json = True
+        assert run_ask(app, args) == 0
+        js = json.loads(capsys.readouterr().out)
+        assert js["grounded"] and js["citations"][0]["source_path"].endswith("1959-03-01_pantano.md")
+        args.question, args.json = "¿Cuál era el precio del trigo en 1820?", False
+        app.settings = Settings(answer_min_relevance=1.0)  # nothing is relevant: refused, nearest listed
+        assert run_ask(app, args) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("Refused:") and "Nearest records found:" in out

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.answer.citations import parse_citations, strip_citations, tidy, validate
+from core.answer.citations import answer_sentences, canonical, parse_citations, strip_citations, tidy, validate
 from core.answer.result import Evidence
 from core.answer.text import fold, numbers, sentences
 from core.retrieval.hits import Hit
@@ -80,3 +80,54 @@ def test_tidy_drops_repeats_and_unfinished_tail() -> None:
     text = "El forn era circular [demo-7#0].\n\nEl forn era circular [demo-7#0].\n\nEl forn era de 2,"
     assert tidy(text) == "El forn era circular [demo-7#0]."
     assert tidy("Una sola frase sin punto") == "Una sola frase sin punto"
+
+
+def labelled(*evs: Evidence) -> dict[str, Evidence]:
+    return {e.id: Evidence(e.id, e.hit, f"S{n}") for n, e in enumerate(evs, 1)}
+
+
+def test_labels_resolve_to_this_turns_evidence_only() -> None:
+    turn = labelled(FORN, PANTANO)  # S1 = demo-7#0, S2 = demo-9#2
+    v = validate("El forn de la trinxera 4 era circular, de 2,4 m de diàmetre [S1].", turn)
+    assert v.ok and v.valid_ids == ["demo-7#0"]
+    v = validate("El agua del pantano cubrió Comafreda en 1959 [s2; demo-7#0].", turn)  # case, mixed forms
+    assert v.valid_ids == ["demo-9#2"] and not v.ok  # the forn passage does not say it
+    v = validate("El forn era circular [S3]. El agua del pantano cubrió Comafreda en 1959 [S2].", turn)
+    assert not v.ok and v.checks[0].id == "S3" and v.checks[0].problem == "dangling"
+    assert "[S3] is not one of the evidence passages given" in v.problems
+    # a label means nothing without a turn that gave it
+    assert not validate("El forn de la trinxera 4 era circular [S1].", EVIDENCE).ok
+
+
+def test_accepted_answers_carry_canonical_ids() -> None:
+    turn = labelled(FORN, PANTANO)
+    text = "El forn era circular [S1]. L'aigua va cobrir el poble [S2; S1] i [S9] [nota]."
+    assert canonical(text, turn) == ("El forn era circular [demo-7#0]. L'aigua va cobrir el poble "
+                                     "[demo-9#2][demo-7#0] i [S9] [nota].")
+    assert strip_citations("El forn era circular [S1].") == "El forn era circular."
+
+
+def test_citations_after_the_full_stop_belong_to_the_sentence_before() -> None:
+    turn = labelled(FORN, PANTANO)
+    text = ("El forn de la trinxera 4 era circular, de 2,4 m de diàmetre. [S1] "
+            "El agua del pantano cubrió Comafreda en 1959.\n\n[S2]")
+    assert answer_sentences(text) == ["El forn de la trinxera 4 era circular, de 2,4 m de diàmetre. [S1]",
+                                      "El agua del pantano cubrió Comafreda en 1959. [S2]"]
+    assert validate(text, turn).ok and validate(text, turn).uncited == []
+    # a model tag is dropped by tidy, so it neither hides a citation nor becomes a claim
+    assert tidy("El forn era circular. [OBSERVATION] [S1] Fi.") == "El forn era circular. [S1] Fi."
+
+
+def test_restating_the_question_is_not_support() -> None:
+    q = "¿Cuándo cubrió el agua del pantano el pueblo de Comafreda?"
+    # every word of this claim is in the passage, but only "río" is new — and the passage lacks it
+    assert not validate("El agua del pantano cubrió el pueblo de Comafreda por el río [demo-9#2].", EVIDENCE,
+                        question=q).ok
+    assert validate("El agua del pantano cubrió el pueblo de Comafreda en marzo de 1959 [demo-9#2].", EVIDENCE,
+                    question=q).ok
+
+
+def test_each_cited_passage_must_back_what_the_sentence_adds() -> None:
+    q = "¿Cuándo cubrió el agua el pueblo?"
+    v = validate("El agua cubrió el pueblo en marzo de 1959 [demo-9#2][demo-7#0].", EVIDENCE, question=q)
+    assert not v.ok and [c.ok for c in v.checks] == [True, False]  # the forn passage adds nothing to it
