@@ -43,10 +43,13 @@ class Settings(BaseModel):
     ui_language: str = Field("system", title="Interface language")
     answer_model: str = Field("qwen2.5-coder-1.5b-instruct-q4_k_m", title="Answer model",
                               description="GGUF generation model used by Ask (name of a model manifest).")
-    answer_n_ctx: int = Field(4096, ge=512, le=32768, title="Answer context size (tokens)",
-                              description="Context window the answer model is loaded with; the prompt budget follows it.")
-    answer_max_tokens: int = Field(384, ge=16, le=4096, title="Longest answer (tokens)")
-    answer_passages: int = Field(8, ge=1, le=50, title="Passages retrieved per question")
+    # 2048 / 6 passages: prompt evaluation dominates the wait on a laptop CPU (~170 tokens/s on 2 idle
+    # cores per DESIGN.md §4, ~35 measured while other jobs ran), and a 4096 / 8 prompt doubles it.
+    answer_n_ctx: int = Field(2048, ge=512, le=32768, title="Answer context size (tokens)",
+                              description="Context window the answer model is loaded with; the prompt budget "
+                                          "follows it. Larger gives more evidence but a slower first token.")
+    answer_max_tokens: int = Field(256, ge=16, le=4096, title="Longest answer (tokens)")
+    answer_passages: int = Field(6, ge=1, le=50, title="Passages retrieved per question")
     answer_min_relevance: float = Field(0.80, ge=-1.0, le=1.0, title="Relevance threshold (dense cosine)",
                                         description="Below it a passage is not evidence; with none, Ask refuses "
                                                     "without calling the model (calibrated for e5).")
