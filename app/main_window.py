@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QMainWindow, QMessageBox, QProgressBar, QPushButton,
-                               QStackedWidget, QWidget)
+from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QListWidget, QMainWindow, QMessageBox, QProgressBar,
+                               QPushButton, QStackedWidget, QWidget)
 
 from app.errors import report_error
 from app.kiosk import IdleWatcher, KioskConfig, PinDialog, check_pin
@@ -58,6 +59,7 @@ class MainWindow(QMainWindow):
             QShortcut(QKeySequence(f"Ctrl+{i}"), self, activated=lambda n=i - 1: self.go(n))  # type: ignore[call-overload]
         self.stack.addWidget(self.record)
         self._previous: QWidget = self.search
+        self._return_focus: QWidget | None = None  # where Esc from a record puts the keyboard back
 
         body = QWidget()
         lay = QHBoxLayout(body)
@@ -67,8 +69,10 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
 
         self.nav.currentRowChanged.connect(self._nav_changed)
+        # arrows only browse the list; Enter (or a click) also moves the keyboard into the page
+        self.nav.itemActivated.connect(lambda _item: self._focus_page(self.stack.currentWidget()))
         self.search.open_hit.connect(self.open_hit)
-        self.record.back.connect(lambda: self.stack.setCurrentWidget(self._previous))
+        self.record.back.connect(self._back_from_record)
         if self.ask is not None:
             self.ask.open_citation.connect(self.open_citation)
         if self.importer is not None:
@@ -107,10 +111,27 @@ class MainWindow(QMainWindow):
 
     # -- navigation ---------------------------------------------------------------------
     def go(self, index: int) -> None:
-        """Show page ``index`` of the navigation list."""
+        """Show page ``index`` of the navigation list, with the keyboard in its first field."""
         if 0 <= index < len(self.pages):
             self.nav.setCurrentRow(index)
             self._nav_changed(index)
+            self._focus_page(self.pages[index][1])
+
+    def page_focus(self, view: QWidget) -> QWidget:
+        """The widget a page's keyboard user starts in."""
+        starts: dict[int, QWidget] = {id(self.search): self.search.query, id(self.record): self.record.text}
+        if self.ask is not None:
+            starts[id(self.ask)] = self.ask.question
+        if self.importer is not None:
+            starts[id(self.importer)] = self.importer.add_files
+        if self.status_view is not None:
+            starts[id(self.status_view)] = self.status_view.refresh_button
+        if self.preferences is not None and self.preferences.editors:
+            starts[id(self.preferences)] = next(iter(self.preferences.editors.values()))
+        return starts.get(id(view), view)
+
+    def _focus_page(self, view: QWidget) -> None:
+        self.page_focus(view).setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _nav_changed(self, index: int) -> None:
         if 0 <= index < len(self.pages):
@@ -127,15 +148,29 @@ class MainWindow(QMainWindow):
 
     def open_hit(self, hit: Hit, query: str = "") -> None:
         """A search result: its record at its passage."""
-        self._previous = self.stack.currentWidget() if self.stack.currentWidget() is not self.record else self._previous
+        self._show_record()
         self.record.show_hit(hit, query)
-        self.stack.setCurrentWidget(self.record)
 
     def open_citation(self, section_tipo: str, section_id: int, chunk_index: int) -> None:
         """A citation link in an answer: the cited passage."""
-        self._previous = self.stack.currentWidget() if self.stack.currentWidget() is not self.record else self._previous
+        self._show_record()
         self.record.open(section_tipo, section_id, chunk_index)
+
+    def _show_record(self) -> None:
+        if self.stack.currentWidget() is not self.record:
+            self._previous = self.stack.currentWidget()
+            focus = QApplication.focusWidget()
+            self._return_focus = focus if focus is not None and self._previous.isAncestorOf(focus) else None
         self.stack.setCurrentWidget(self.record)
+        self.record.text.setFocus(Qt.FocusReason.OtherFocusReason)  # arrows scroll, Tab walks the ▶ links
+
+    def _back_from_record(self) -> None:
+        self.stack.setCurrentWidget(self._previous)
+        target = self._return_focus
+        if target is not None and target.isVisible() and target.isEnabled():
+            target.setFocus(Qt.FocusReason.OtherFocusReason)
+        else:
+            self._focus_page(self._previous)
 
     def reset_to_start(self) -> None:
         """Kiosk idle: forget everything the last visitor did and show an empty search."""

@@ -14,7 +14,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
 
 from app.text import timecode
@@ -34,8 +34,6 @@ def multimedia() -> ModuleType | None:
 
 class MediaPanel(QWidget):
     """Plays one recording; hidden when there is none or Qt has no media backend."""
-
-    requested = Signal(int)  # a position request in ms (cue or play-from), before the backend applies it
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -111,7 +109,6 @@ class MediaPanel(QWidget):
 
     def _request(self, seconds: float) -> None:
         self.requested_ms = max(0, round(seconds * 1000))
-        self.requested.emit(self.requested_ms)
         if self._backend() is None:
             return
         if self._loaded():

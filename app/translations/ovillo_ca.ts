@@ -4,87 +4,87 @@
 <context>
     <name>AskView</name>
     <message>
-        <location filename="../views/ask.py" line="59"/>
+        <location filename="../views/ask.py" line="60"/>
         <source>Ask the archive a question…</source>
         <translation>Fes una pregunta a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="60"/>
+        <location filename="../views/ask.py" line="61"/>
         <source>&amp;Ask</source>
         <translation>&amp;Pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="61"/>
+        <location filename="../views/ask.py" line="62"/>
         <source>S&amp;top</source>
         <translation>&amp;Atura</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="62"/>
+        <location filename="../views/ask.py" line="63"/>
         <source>&amp;New conversation</source>
         <translation>&amp;Nova conversa</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="91"/>
+        <location filename="../views/ask.py" line="92"/>
         <source>Searching the archive…</source>
         <translation>Cercant a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="101"/>
+        <location filename="../views/ask.py" line="102"/>
         <source>Stopping…</source>
         <translation>Aturant…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="115"/>
+        <location filename="../views/ask.py" line="116"/>
         <source>%1 passages found; writing the answer…</source>
         <translation>%1 passatges trobats; redactant la resposta…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="116"/>
+        <location filename="../views/ask.py" line="117"/>
         <source>Nothing relevant found.</source>
         <translation>No s&apos;ha trobat res pertinent.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="123"/>
+        <location filename="../views/ask.py" line="124"/>
         <source>Some citations did not check out; rewriting once…</source>
         <translation>Algunes cites no se sostenen; es reescriu una vegada…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="129"/>
+        <location filename="../views/ask.py" line="130"/>
         <source>Grounded answer: every sentence cites the archive.</source>
         <translation>Resposta fonamentada: cada frase cita l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="131"/>
+        <location filename="../views/ask.py" line="132"/>
         <source>No answer: %1</source>
         <translation>Sense resposta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="133"/>
+        <location filename="../views/ask.py" line="134"/>
         <source>Stopped.</source>
         <translation>Aturat.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="135"/>
+        <location filename="../views/ask.py" line="136"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No s&apos;ha pogut fonamentar una resposta en l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="167"/>
+        <location filename="../views/ask.py" line="168"/>
         <source>(stopped)</source>
         <translation>(aturat)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="169"/>
+        <location filename="../views/ask.py" line="170"/>
         <source>No answer</source>
         <translation>Sense resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="169"/>
+        <location filename="../views/ask.py" line="170"/>
         <source>Could not ground an answer</source>
         <translation>No s&apos;ha pogut fonamentar la resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="171"/>
+        <location filename="../views/ask.py" line="172"/>
         <source>Closest passages found:</source>
         <translation>Passatges més propers trobats:</translation>
     </message>
@@ -263,42 +263,42 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="36"/>
+        <location filename="../main_window.py" line="37"/>
         <source>Ovillo — reading room</source>
         <translation>Ovillo — sala de consulta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="36"/>
+        <location filename="../main_window.py" line="37"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="48"/>
+        <location filename="../main_window.py" line="49"/>
         <source>Search</source>
         <translation>Cerca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="50"/>
+        <location filename="../main_window.py" line="51"/>
         <source>Ask</source>
         <translation>Pregunta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="51"/>
+        <location filename="../main_window.py" line="52"/>
         <source>Import</source>
         <translation>Importa</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="51"/>
+        <location filename="../main_window.py" line="52"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="52"/>
+        <location filename="../main_window.py" line="53"/>
         <source>Preferences</source>
         <translation>Preferències</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="103"/>
+        <location filename="../main_window.py" line="107"/>
         <source>Staff…</source>
         <translation>Personal…</translation>
     </message>
@@ -306,38 +306,38 @@
 <context>
     <name>MediaPanel</name>
     <message>
-        <location filename="../media.py" line="50"/>
-        <location filename="../media.py" line="236"/>
+        <location filename="../media.py" line="48"/>
+        <location filename="../media.py" line="233"/>
         <source>Play</source>
         <translation>Reprodueix</translation>
     </message>
     <message>
-        <location filename="../media.py" line="51"/>
+        <location filename="../media.py" line="49"/>
         <source>Play or pause the recording</source>
         <translation>Reprodueix o posa en pausa l&apos;enregistrament</translation>
     </message>
     <message>
-        <location filename="../media.py" line="53"/>
+        <location filename="../media.py" line="51"/>
         <source>Position in the recording</source>
         <translation>Posició a l&apos;enregistrament</translation>
     </message>
     <message>
-        <location filename="../media.py" line="61"/>
+        <location filename="../media.py" line="59"/>
         <source>Recording:</source>
         <translation>Enregistrament:</translation>
     </message>
     <message>
-        <location filename="../media.py" line="102"/>
+        <location filename="../media.py" line="100"/>
         <source>▶ Play from %1</source>
         <translation>▶ Reprodueix des de %1</translation>
     </message>
     <message>
-        <location filename="../media.py" line="236"/>
+        <location filename="../media.py" line="233"/>
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
     <message>
-        <location filename="../media.py" line="249"/>
+        <location filename="../media.py" line="246"/>
         <source>Cannot play this recording.</source>
         <translation>No es pot reproduir aquest enregistrament.</translation>
     </message>
@@ -411,68 +411,68 @@
 <context>
     <name>RecordView</name>
     <message>
-        <location filename="../views/record.py" line="46"/>
+        <location filename="../views/record.py" line="47"/>
         <source>← Back</source>
         <translation>← Enrere</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="47"/>
+        <location filename="../views/record.py" line="48"/>
         <source>Open original file</source>
         <translation>Obre el fitxer original</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="57"/>
+        <location filename="../views/record.py" line="58"/>
         <source>Similar records</source>
         <translation>Registres semblants</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="136"/>
+        <location filename="../views/record.py" line="143"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="145"/>
+        <location filename="../views/record.py" line="152"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="145"/>
+        <location filename="../views/record.py" line="152"/>
         <source>Record</source>
         <translation>Registre</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="146"/>
+        <location filename="../views/record.py" line="153"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="146"/>
+        <location filename="../views/record.py" line="153"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="147"/>
+        <location filename="../views/record.py" line="154"/>
         <source>Dates</source>
         <translation>Dates</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="147"/>
+        <location filename="../views/record.py" line="154"/>
         <source>Passages</source>
         <translation>Passatges</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="149"/>
+        <location filename="../views/record.py" line="156"/>
         <source>Passage</source>
         <translation>Passatge</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="151"/>
-        <location filename="../views/record.py" line="155"/>
+        <location filename="../views/record.py" line="158"/>
+        <location filename="../views/record.py" line="162"/>
         <source>File</source>
         <translation>Fitxer</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="184"/>
+        <location filename="../views/record.py" line="191"/>
         <source>Play from here</source>
         <translation>Reprodueix des d&apos;aquí</translation>
     </message>

@@ -4,87 +4,87 @@
 <context>
     <name>AskView</name>
     <message>
-        <location filename="../views/ask.py" line="59"/>
+        <location filename="../views/ask.py" line="60"/>
         <source>Ask the archive a question…</source>
         <translation>Haz una pregunta al archivo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="60"/>
+        <location filename="../views/ask.py" line="61"/>
         <source>&amp;Ask</source>
         <translation>&amp;Preguntar</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="61"/>
+        <location filename="../views/ask.py" line="62"/>
         <source>S&amp;top</source>
         <translation>&amp;Detener</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="62"/>
+        <location filename="../views/ask.py" line="63"/>
         <source>&amp;New conversation</source>
         <translation>&amp;Nueva conversación</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="91"/>
+        <location filename="../views/ask.py" line="92"/>
         <source>Searching the archive…</source>
         <translation>Buscando en el archivo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="101"/>
+        <location filename="../views/ask.py" line="102"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="115"/>
+        <location filename="../views/ask.py" line="116"/>
         <source>%1 passages found; writing the answer…</source>
         <translation>%1 pasajes encontrados; redactando la respuesta…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="116"/>
+        <location filename="../views/ask.py" line="117"/>
         <source>Nothing relevant found.</source>
         <translation>No se encontró nada pertinente.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="123"/>
+        <location filename="../views/ask.py" line="124"/>
         <source>Some citations did not check out; rewriting once…</source>
         <translation>Algunas citas no se sostienen; se reescribe una vez…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="129"/>
+        <location filename="../views/ask.py" line="130"/>
         <source>Grounded answer: every sentence cites the archive.</source>
         <translation>Respuesta fundamentada: cada frase cita el archivo.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="131"/>
+        <location filename="../views/ask.py" line="132"/>
         <source>No answer: %1</source>
         <translation>Sin respuesta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="133"/>
+        <location filename="../views/ask.py" line="134"/>
         <source>Stopped.</source>
         <translation>Detenido.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="135"/>
+        <location filename="../views/ask.py" line="136"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No se pudo fundamentar una respuesta en el archivo.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="167"/>
+        <location filename="../views/ask.py" line="168"/>
         <source>(stopped)</source>
         <translation>(detenido)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="169"/>
+        <location filename="../views/ask.py" line="170"/>
         <source>No answer</source>
         <translation>Sin respuesta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="169"/>
+        <location filename="../views/ask.py" line="170"/>
         <source>Could not ground an answer</source>
         <translation>No se pudo fundamentar la respuesta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="171"/>
+        <location filename="../views/ask.py" line="172"/>
         <source>Closest passages found:</source>
         <translation>Pasajes más cercanos encontrados:</translation>
     </message>
@@ -263,42 +263,42 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="36"/>
+        <location filename="../main_window.py" line="37"/>
         <source>Ovillo — reading room</source>
         <translation>Ovillo — sala de consulta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="36"/>
+        <location filename="../main_window.py" line="37"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="48"/>
+        <location filename="../main_window.py" line="49"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="50"/>
+        <location filename="../main_window.py" line="51"/>
         <source>Ask</source>
         <translation>Preguntar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="51"/>
+        <location filename="../main_window.py" line="52"/>
         <source>Import</source>
         <translation>Importar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="51"/>
+        <location filename="../main_window.py" line="52"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="52"/>
+        <location filename="../main_window.py" line="53"/>
         <source>Preferences</source>
         <translation>Preferencias</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="103"/>
+        <location filename="../main_window.py" line="107"/>
         <source>Staff…</source>
         <translation>Personal…</translation>
     </message>
@@ -306,38 +306,38 @@
 <context>
     <name>MediaPanel</name>
     <message>
-        <location filename="../media.py" line="50"/>
-        <location filename="../media.py" line="236"/>
+        <location filename="../media.py" line="48"/>
+        <location filename="../media.py" line="233"/>
         <source>Play</source>
         <translation>Reproducir</translation>
     </message>
     <message>
-        <location filename="../media.py" line="51"/>
+        <location filename="../media.py" line="49"/>
         <source>Play or pause the recording</source>
         <translation>Reproducir o pausar la grabación</translation>
     </message>
     <message>
-        <location filename="../media.py" line="53"/>
+        <location filename="../media.py" line="51"/>
         <source>Position in the recording</source>
         <translation>Posición en la grabación</translation>
     </message>
     <message>
-        <location filename="../media.py" line="61"/>
+        <location filename="../media.py" line="59"/>
         <source>Recording:</source>
         <translation>Grabación:</translation>
     </message>
     <message>
-        <location filename="../media.py" line="102"/>
+        <location filename="../media.py" line="100"/>
         <source>▶ Play from %1</source>
         <translation>▶ Reproducir desde %1</translation>
     </message>
     <message>
-        <location filename="../media.py" line="236"/>
+        <location filename="../media.py" line="233"/>
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
     <message>
-        <location filename="../media.py" line="249"/>
+        <location filename="../media.py" line="246"/>
         <source>Cannot play this recording.</source>
         <translation>No se puede reproducir esta grabación.</translation>
     </message>
@@ -411,68 +411,68 @@
 <context>
     <name>RecordView</name>
     <message>
-        <location filename="../views/record.py" line="46"/>
+        <location filename="../views/record.py" line="47"/>
         <source>← Back</source>
         <translation>← Volver</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="47"/>
+        <location filename="../views/record.py" line="48"/>
         <source>Open original file</source>
         <translation>Abrir el archivo original</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="57"/>
+        <location filename="../views/record.py" line="58"/>
         <source>Similar records</source>
         <translation>Registros similares</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="136"/>
+        <location filename="../views/record.py" line="143"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="145"/>
+        <location filename="../views/record.py" line="152"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="145"/>
+        <location filename="../views/record.py" line="152"/>
         <source>Record</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="146"/>
+        <location filename="../views/record.py" line="153"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="146"/>
+        <location filename="../views/record.py" line="153"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="147"/>
+        <location filename="../views/record.py" line="154"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="147"/>
+        <location filename="../views/record.py" line="154"/>
         <source>Passages</source>
         <translation>Pasajes</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="149"/>
+        <location filename="../views/record.py" line="156"/>
         <source>Passage</source>
         <translation>Pasaje</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="151"/>
-        <location filename="../views/record.py" line="155"/>
+        <location filename="../views/record.py" line="158"/>
+        <location filename="../views/record.py" line="162"/>
         <source>File</source>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="184"/>
+        <location filename="../views/record.py" line="191"/>
         <source>Play from here</source>
         <translation>Reproducir desde aquí</translation>
     </message>

@@ -42,7 +42,8 @@ def parse_citation_url(url: QUrl) -> tuple[str, int, int] | None:
 class AskView(QWidget):
     """A conversation with the archive; ``open_citation`` asks the window to show a passage."""
 
-    open_citation = Signal(str, int, int)
+    # section ids are 52-bit: an ``int`` signal argument is a C++ int and overflows, so ``object``
+    open_citation = Signal(str, object, int)
 
     def __init__(self, ops: Ops, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import os
 
-from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtCore import QEvent, Qt, QUrl, Signal
 from PySide6.QtGui import QCursor, QDesktopServices, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QFormLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
                                QSplitter, QTextBrowser, QToolTip, QVBoxLayout, QWidget)
@@ -18,6 +18,7 @@ from core.records import RecordChunk, RecordText
 from core.retrieval.hits import Hit
 
 HIT_BG = "#fff3c4"
+TITLE_SCALE = 1.5  # the record title, relative to the application font
 PLAY_SCHEME = "play"  # passage links "play:<seconds>" start the recording there
 
 
@@ -36,7 +37,7 @@ class RecordView(QWidget):
         self.title = QLabel(objectName="recordTitle")
         self.title.setWordWrap(True)
         # larger than the body text by a ratio, so it follows the user's system font size
-        self.title.setFont(scaled_font(1.5, bold=True))
+        self.title.setFont(scaled_font(TITLE_SCALE, bold=True))
         self.meta = QFormLayout()
         self.text = QTextBrowser(objectName="fullText")
         self.text.setOpenLinks(False)
@@ -77,6 +78,12 @@ class RecordView(QWidget):
         self.open_button.clicked.connect(self.open_original)
         self.similar.itemActivated.connect(self._open_similar)
         self.similar.itemClicked.connect(self._open_similar)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt API
+        """The system font changed while running: rescale the title from the new one."""
+        if event.type() == QEvent.Type.FontChange:
+            self.title.setFont(scaled_font(TITLE_SCALE, bold=True, base=self.font()))
+        super().changeEvent(event)
 
     # -- loading ------------------------------------------------------------------------
     def show_hit(self, hit: Hit, query: str = "") -> None:

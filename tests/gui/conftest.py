@@ -6,7 +6,8 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before anything imports Qt
 
-from collections.abc import Callable, Iterator  # noqa: E402
+import re  # noqa: E402
+from collections.abc import Callable, Iterator, Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
@@ -14,11 +15,30 @@ from pytestqt.qtbot import QtBot  # noqa: E402
 
 from app.main_window import MainWindow  # noqa: E402
 from core.models.encoder import TextEncoder  # noqa: E402
-from core.models.generator import Generator  # noqa: E402
+from core.models.generator import Generator, Message  # noqa: E402
 from core.service import Ovillo  # noqa: E402
 from tests.demo_fixtures import copy_home  # noqa: E402
 
 WAIT_MS = 120_000  # the shared machine is loaded; generous, the tests still fail if work never ends
+# an evidence block's header line: "[<label>] <title>"; the label is whatever the prompt uses to
+# name a passage (a canonical id like demo-123#2, or a short per-turn label like S1)
+EVIDENCE_HEADER = re.compile(r"^\[([^\]\s]+)\] (.*)$", re.M)
+
+
+def evidence_labels(messages: Sequence[Message]) -> list[str]:
+    """The labels of the evidence passages a scripted model was shown, in order."""
+    return [m.group(1) for msg in messages for m in EVIDENCE_HEADER.finditer(msg.content)]
+
+
+def quote_first(messages: Sequence[Message]) -> str:
+    """A scripted answer the validator accepts: the first passage's first sentence, citing it."""
+    for msg in messages:
+        m = EVIDENCE_HEADER.search(msg.content)
+        if m:
+            body = msg.content[m.end():].strip().split("\n")[0]
+            sentence = re.split(r"(?<=[.!?])\s", body)[0].rstrip(".!? ")
+            return f"{sentence} [{m.group(1)}]."
+    return "NO_ANSWER"
 
 
 @pytest.fixture
