@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from pytestqt.qtbot import QtBot
 
 from app.views.ask import citation_url
 from core.models.generator import Message, ScriptedGenerator
-from tests.gui.conftest import WAIT_MS, WindowFactory
-
-HEADER = re.compile(r"^\[([^\]]+#\d+)\] (.*)$", re.M)
+from tests.gui.conftest import WAIT_MS, WindowFactory, evidence_labels, quote_first
 
 
-def cite_first(messages: Sequence[Message]) -> str:
-    ids = [m.group(1) for msg in messages for m in HEADER.finditer(msg.content)]
-    return f"Los fragmentos vidriados aparecieron en la trinchera 3 [{ids[0]}]."
+def cite_unrelated(messages: Sequence[Message]) -> str:
+    ids = evidence_labels(messages)
+    return f"La luna está hecha de queso manchego y la habitan ocho conejos [{ids[0]}]."
 
 
 def test_grounded_answer_streams_and_links_open_the_record(qtbot: QtBot, make_window: WindowFactory) -> None:
-    w = make_window(generator=ScriptedGenerator([cite_first], delay_s=0.02))
+    # an answer quoting its evidence, so the validator grounds it and the link path really runs
+    # (a grounded-or-not branch here once hid that a 52-bit record id overflowed the link's signal)
+    w = make_window(generator=ScriptedGenerator([quote_first], delay_s=0.02))
     assert w.ask is not None
     w.go(1)
     tokens: list[str] = []
@@ -30,20 +29,28 @@ def test_grounded_answer_streams_and_links_open_the_record(qtbot: QtBot, make_wi
     qtbot.waitUntil(lambda: w.ask.result is not None, timeout=WAIT_MS)
     res = w.ask.result
     html = w.ask.transcript.toHtml()
-    if res.grounded:
-        c = res.citations[0]
-        url = citation_url(c.section_tipo, c.section_id, c.chunk_index)
-        assert url.toString() in html
-        assert w.ask.state.property("outcome") == "grounded"
-        w.ask._link(url)
-        qtbot.waitUntil(lambda: w.record.record is not None, timeout=WAIT_MS)
-        assert w.stack.currentWidget() is w.record
-        assert w.record.focus_chunk is not None and w.record.focus_chunk[1] == c.chunk_index
-    else:  # the validator may judge the scripted sentence unsupported: then it must say so, no links
-        assert w.ask.state.property("outcome") in ("ungrounded", "refused")
-        assert "ovillo:record" not in html
+    assert res.grounded, res
+    c = res.citations[0]
+    url = citation_url(c.section_tipo, c.section_id, c.chunk_index)
+    assert url.toString() in html
+    assert w.ask.state.property("outcome") == "grounded"
+    w.ask.transcript.anchorClicked.emit(url)
+    qtbot.waitUntil(lambda: w.record.record is not None, timeout=WAIT_MS)
+    assert w.stack.currentWidget() is w.record
+    assert w.record.record.section_id == c.section_id
+    assert w.record.focus_chunk is not None and w.record.focus_chunk[1] == c.chunk_index
     assert tokens
     assert not w.ask.cancel_button.isEnabled()
+
+
+def test_unsupported_citations_are_not_links(qtbot: QtBot, make_window: WindowFactory) -> None:
+    w = make_window(generator=ScriptedGenerator([cite_unrelated]))
+    assert w.ask is not None
+    w.ask.ask("¿Dónde aparecieron fragmentos de cerámica vidriada?")
+    qtbot.waitUntil(lambda: w.ask.result is not None and w.ask.worker is None, timeout=WAIT_MS)
+    assert not w.ask.result.grounded
+    assert w.ask.state.property("outcome") in ("ungrounded", "refused")
+    assert "ovillo:record" not in w.ask.transcript.toHtml()
 
 
 def test_refusal_is_shown_as_such(qtbot: QtBot, make_window: WindowFactory) -> None:

@@ -16,7 +16,7 @@ from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
 from core.models.generator import Message, ScriptedGenerator
-from tests.gui.conftest import WAIT_MS, WindowFactory
+from tests.gui.conftest import WAIT_MS, WindowFactory, evidence_labels
 from tests.gui.test_import import make_folder
 
 # The issue asks for no stall over 100 ms. This machine is shared and loaded (load average well above
@@ -48,9 +48,7 @@ class Ticker:
 
 
 def cite_first(messages: Sequence[Message]) -> str:
-    import re
-
-    ids = re.findall(r"^\[([^\]]+#\d+)\]", "\n".join(m.content for m in messages), re.M)
+    ids = evidence_labels(messages)
     return " ".join(["La trinchera 3 dio fragmentos vidriados."] * 20) + f" [{ids[0]}]."
 
 
