@@ -14,14 +14,15 @@ import hmac
 import json
 import os
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-
-from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, QTimer, Signal
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from app.qt import named
 
 KIOSK_FILE = "kiosk.json"
 DEFAULT_IDLE_S = 120
@@ -129,13 +130,13 @@ class PinDialog(QDialog):
         self.setWindowTitle(self.tr("Staff"))
         self._check = check
         self.attempts = 0
-        self.pin = QLineEdit(objectName="pin")
+        self.pin = named(QLineEdit(), "pin")
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
         self.pin.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,32}"), self.pin))
         self.pin.setInputMethodHints(Qt.InputMethodHint.ImhDigitsOnly | Qt.InputMethodHint.ImhSensitiveData)
         label = QLabel(self.tr("Staff PIN:"))
         label.setBuddy(self.pin)
-        self.message = QLabel(objectName="pinMessage")
+        self.message = named(QLabel(), "pinMessage")
         self.message.setStyleSheet("color: #a00000;")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         lay = QVBoxLayout(self)

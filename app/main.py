@@ -51,7 +51,8 @@ def _set_pin(home: Path, idle: int | None) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``ovillo-gui`` script."""
     args = parse_args(argv)
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setApplicationName("Ovillo")
     app.setOrganizationName("Ovillo")
     app.setDesktopFileName("ovillo")

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QListWidget, Q
 from app.errors import report_error
 from app.kiosk import IdleWatcher, KioskConfig, PinDialog, check_pin
 from app.ops import Ops
+from app.qt import named
 from app.views.ask import AskView
 from app.views.importer import ImportView, dropped_paths
 from app.views.preferences import PreferencesView
@@ -43,20 +44,20 @@ class MainWindow(QMainWindow):
         self.status_view: StatusView | None = None if kiosk else StatusView(self.ops)
         self.preferences: PreferencesView | None = None if kiosk else PreferencesView(self.ops)
 
-        self.nav = QListWidget(objectName="nav")
+        self.nav = named(QListWidget(), "nav")
         self.nav.setMaximumWidth(180)
-        self.stack = QStackedWidget(objectName="pages")
+        self.stack = named(QStackedWidget(), "pages")
         self.pages: list[tuple[str, QWidget]] = [(self.tr("Search"), self.search)]
         if self.ask is not None:
             self.pages.append((self.tr("Ask"), self.ask))
-        for title, view in ((self.tr("Import"), self.importer), (self.tr("Library"), self.status_view),
-                            (self.tr("Preferences"), self.preferences)):
-            if view is not None:
-                self.pages.append((title, view))
+        staff_pages: tuple[tuple[str, QWidget | None], ...] = (
+            (self.tr("Import"), self.importer), (self.tr("Library"), self.status_view),
+            (self.tr("Preferences"), self.preferences))
+        self.pages.extend((title, page) for title, page in staff_pages if page is not None)
         for i, (title, view) in enumerate(self.pages, 1):
             self.nav.addItem(f"{title}" if kiosk else f"{title}\tCtrl+{i}")
             self.stack.addWidget(view)
-            QShortcut(QKeySequence(f"Ctrl+{i}"), self, activated=lambda n=i - 1: self.go(n))  # type: ignore[call-overload]
+            QShortcut(QKeySequence(f"Ctrl+{i}"), self).activated.connect(lambda n=i - 1: self.go(n))
         self.stack.addWidget(self.record)
         self._previous: QWidget = self.search
         self._return_focus: QWidget | None = None  # where Esc from a record puts the keyboard back
@@ -70,7 +71,7 @@ class MainWindow(QMainWindow):
 
         self.nav.currentRowChanged.connect(self._nav_changed)
         # arrows only browse the list; Enter (or a click) also moves the keyboard into the page
-        self.nav.itemActivated.connect(lambda _item: self._focus_page(self.stack.currentWidget()))
+        self.nav.itemActivated.connect(lambda _item: self._focus_page(self.stack.currentWidget() or self.search))
         self.search.open_hit.connect(self.open_hit)
         self.record.back.connect(self._back_from_record)
         if self.ask is not None:
@@ -79,7 +80,7 @@ class MainWindow(QMainWindow):
             self.importer.status_text.connect(self.progress_label.setText)
             self.importer.running.connect(self._indexing)
             self.importer.finished.connect(self._library_changed)
-        QShortcut(QKeySequence("Ctrl+F"), self, activated=self.focus_search)  # type: ignore[call-overload]
+        QShortcut(QKeySequence("Ctrl+F"), self).activated.connect(self.focus_search)
         self.nav.setCurrentRow(0)
         self.search.refresh_facets()
         if self.status_view is not None:
@@ -95,8 +96,8 @@ class MainWindow(QMainWindow):
         self.search.query.setFocus()
 
     def _build_status_bar(self) -> None:
-        self.progress_label = QLabel(objectName="backgroundLabel")
-        self.progress_bar = QProgressBar(objectName="backgroundProgress")
+        self.progress_label = named(QLabel(), "backgroundLabel")
+        self.progress_bar = named(QProgressBar(), "backgroundProgress")
         self.progress_bar.setRange(0, 0)
         self.progress_bar.setMaximumWidth(160)
         self.progress_bar.hide()
@@ -104,7 +105,7 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.progress_label, 1)
         bar.addPermanentWidget(self.progress_bar)
         if self.kiosk:
-            staff = QPushButton(self.tr("Staff…"), objectName="staffButton")
+            staff = named(QPushButton(self.tr("Staff…")), "staffButton")
             staff.setFlat(True)
             staff.clicked.connect(self._ask_pin)
             bar.addPermanentWidget(staff)
@@ -157,8 +158,9 @@ class MainWindow(QMainWindow):
         self.record.open(section_tipo, section_id, chunk_index)
 
     def _show_record(self) -> None:
-        if self.stack.currentWidget() is not self.record:
-            self._previous = self.stack.currentWidget()
+        current = self.stack.currentWidget()
+        if current is not None and current is not self.record:
+            self._previous = current
             focus = QApplication.focusWidget()
             self._return_focus = focus if focus is not None and self._previous.isAncestorOf(focus) else None
         self.stack.setCurrentWidget(self.record)

@@ -17,6 +17,7 @@ from typing import Any
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
 
+from app.qt import named
 from app.text import timecode
 
 
@@ -45,14 +46,14 @@ class MediaPanel(QWidget):
         self._pending_ms: int | None = None
         self._play_pending = False
         self._duration_ms = 0
-        self.play_button = QPushButton(self.tr("Play"), objectName="playPause")
+        self.play_button = named(QPushButton(self.tr("Play")), "playPause")
         self.play_button.setToolTip(self.tr("Play or pause the recording"))
-        self.slider = QSlider(Qt.Orientation.Horizontal, objectName="mediaPosition")
+        self.slider = named(QSlider(Qt.Orientation.Horizontal), "mediaPosition")
         self.slider.setAccessibleName(self.tr("Position in the recording"))
         self.slider.setRange(0, 0)
         self.slider.setPageStep(10_000)
-        self.time = QLabel("0:00:00", objectName="mediaTime")
-        self.cue_button = QPushButton(objectName="playFromPassage")
+        self.time = named(QLabel("0:00:00"), "mediaTime")
+        self.cue_button = named(QPushButton(), "playFromPassage")
         self.cue_button.hide()
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)

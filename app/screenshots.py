@@ -53,7 +53,8 @@ def shoot(home: Path, out: Path, demo: list[str], *, ask: bool, lang: str) -> No
     """Index the demo if needed, then capture search, record, ask, import, library, preferences, kiosk."""
     from app.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setWindowIcon(QIcon(str(ICON)))
     keep = install_translators(app, lang)
     out.mkdir(parents=True, exist_ok=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from types import GeneratorType
 from typing import Any
 
@@ -77,7 +77,7 @@ class Worker(QRunnable):
             self.done = True
             self.signals.finished.emit()
 
-    def _drive(self, gen: GeneratorType) -> Any:  # type: ignore[type-arg]
+    def _drive(self, gen: Generator[object, None, Any]) -> Any:
         pending: Progress | None = None
         while True:
             try:

@@ -4,87 +4,87 @@
 <context>
     <name>AskView</name>
     <message>
-        <location filename="../views/ask.py" line="60"/>
+        <location filename="../views/ask.py" line="61"/>
         <source>Ask the archive a question…</source>
         <translation>Fes una pregunta a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="61"/>
+        <location filename="../views/ask.py" line="62"/>
         <source>&amp;Ask</source>
         <translation>&amp;Pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="62"/>
+        <location filename="../views/ask.py" line="63"/>
         <source>S&amp;top</source>
         <translation>&amp;Atura</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="63"/>
+        <location filename="../views/ask.py" line="64"/>
         <source>&amp;New conversation</source>
         <translation>&amp;Nova conversa</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="92"/>
+        <location filename="../views/ask.py" line="93"/>
         <source>Searching the archive…</source>
         <translation>Cercant a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="102"/>
+        <location filename="../views/ask.py" line="103"/>
         <source>Stopping…</source>
         <translation>Aturant…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="116"/>
+        <location filename="../views/ask.py" line="117"/>
         <source>%1 passages found; writing the answer…</source>
         <translation>%1 passatges trobats; redactant la resposta…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="117"/>
+        <location filename="../views/ask.py" line="118"/>
         <source>Nothing relevant found.</source>
         <translation>No s&apos;ha trobat res pertinent.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="124"/>
+        <location filename="../views/ask.py" line="125"/>
         <source>Some citations did not check out; rewriting once…</source>
         <translation>Algunes cites no se sostenen; es reescriu una vegada…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="130"/>
+        <location filename="../views/ask.py" line="131"/>
         <source>Grounded answer: every sentence cites the archive.</source>
         <translation>Resposta fonamentada: cada frase cita l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="132"/>
+        <location filename="../views/ask.py" line="133"/>
         <source>No answer: %1</source>
         <translation>Sense resposta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="134"/>
+        <location filename="../views/ask.py" line="135"/>
         <source>Stopped.</source>
         <translation>Aturat.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="136"/>
+        <location filename="../views/ask.py" line="137"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No s&apos;ha pogut fonamentar una resposta en l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="168"/>
+        <location filename="../views/ask.py" line="169"/>
         <source>(stopped)</source>
         <translation>(aturat)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="170"/>
+        <location filename="../views/ask.py" line="171"/>
         <source>No answer</source>
         <translation>Sense resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="170"/>
+        <location filename="../views/ask.py" line="171"/>
         <source>Could not ground an answer</source>
         <translation>No s&apos;ha pogut fonamentar la resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="172"/>
+        <location filename="../views/ask.py" line="173"/>
         <source>Closest passages found:</source>
         <translation>Passatges més propers trobats:</translation>
     </message>
@@ -115,147 +115,147 @@
 <context>
     <name>ImportView</name>
     <message>
-        <location filename="../views/importer.py" line="47"/>
+        <location filename="../views/importer.py" line="48"/>
         <source>Drop files or folders here</source>
         <translation>Deixeu anar aquí fitxers o carpetes</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="48"/>
+        <location filename="../views/importer.py" line="49"/>
         <source>Add &amp;files…</source>
         <translation>Afegeix &amp;fitxers…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="49"/>
+        <location filename="../views/importer.py" line="50"/>
         <source>Add f&amp;older…</source>
         <translation>Afegeix una &amp;carpeta…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="50"/>
+        <location filename="../views/importer.py" line="51"/>
         <source>&amp;Remove</source>
         <translation>&amp;Treu</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="52"/>
+        <location filename="../views/importer.py" line="53"/>
         <source>default: the folder&apos;s name</source>
         <translation>per defecte: el nom de la carpeta</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="58"/>
+        <location filename="../views/importer.py" line="59"/>
         <source>&amp;Start import</source>
         <translation>&amp;Inicia la importació</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="59"/>
+        <location filename="../views/importer.py" line="60"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausa</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="60"/>
+        <location filename="../views/importer.py" line="61"/>
         <source>Res&amp;ume</source>
         <translation>&amp;Reprèn</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="61"/>
+        <location filename="../views/importer.py" line="62"/>
         <source>&amp;Cancel</source>
         <translation>Ca&amp;ncel·la</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="74"/>
+        <location filename="../views/importer.py" line="75"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="75"/>
+        <location filename="../views/importer.py" line="76"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="81"/>
+        <location filename="../views/importer.py" line="82"/>
         <source>Files and folders to import (drag and drop them here):</source>
         <translation>Fitxers i carpetes per importar (arrossegueu-los aquí):</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="86"/>
+        <location filename="../views/importer.py" line="87"/>
         <source>Overall</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="88"/>
+        <location filename="../views/importer.py" line="89"/>
         <source>Current file</source>
         <translation>Fitxer actual</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="92"/>
+        <location filename="../views/importer.py" line="93"/>
         <source>Problems</source>
         <translation>Problemes</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="119"/>
+        <location filename="../views/importer.py" line="120"/>
         <source>Choose files to import</source>
         <translation>Trieu fitxers per importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="123"/>
+        <location filename="../views/importer.py" line="124"/>
         <source>Choose a folder to import</source>
         <translation>Trieu una carpeta per importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="177"/>
+        <location filename="../views/importer.py" line="178"/>
         <source>Looking for files…</source>
         <translation>Cercant fitxers…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="189"/>
+        <location filename="../views/importer.py" line="190"/>
         <source>Pausing after the current file…</source>
         <translation>Posant en pausa després del fitxer actual…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="206"/>
+        <location filename="../views/importer.py" line="207"/>
         <source>Import cancelled.</source>
         <translation>Importació cancel·lada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="211"/>
+        <location filename="../views/importer.py" line="212"/>
         <source>Looking for files… %1 found</source>
         <translation>Cercant fitxers… %1 trobats</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="220"/>
+        <location filename="../views/importer.py" line="221"/>
         <source>%1 of %2 files · about %3 left</source>
         <translation>%1 de %2 fitxers · queden uns %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="222"/>
+        <location filename="../views/importer.py" line="223"/>
         <source>%1 of %2 files</source>
         <translation>%1 de %2 fitxers</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="227"/>
+        <location filename="../views/importer.py" line="228"/>
         <source>Updating the keyword index…</source>
         <translation>Actualitzant l&apos;índex de paraules clau…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="228"/>
+        <location filename="../views/importer.py" line="229"/>
         <source>Indexing: %1</source>
         <translation>Indexant: %1</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="245"/>
+        <location filename="../views/importer.py" line="246"/>
         <source>Import stopped.</source>
         <translation>Importació aturada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="247"/>
+        <location filename="../views/importer.py" line="248"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reprendre continua on s&apos;ha aturat.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="249"/>
+        <location filename="../views/importer.py" line="250"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancel·lat. %1 fitxer(s) indexats; la resta queda a la cua.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="252"/>
+        <location filename="../views/importer.py" line="253"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Fet: %1 indexats, %2 sense canvis, %3 amb errors.</translation>
     </message>
@@ -263,42 +263,42 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="37"/>
+        <location filename="../main_window.py" line="38"/>
         <source>Ovillo — reading room</source>
         <translation>Ovillo — sala de consulta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="37"/>
+        <location filename="../main_window.py" line="38"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="49"/>
+        <location filename="../main_window.py" line="50"/>
         <source>Search</source>
         <translation>Cerca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="51"/>
+        <location filename="../main_window.py" line="52"/>
         <source>Ask</source>
         <translation>Pregunta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="52"/>
+        <location filename="../main_window.py" line="54"/>
         <source>Import</source>
         <translation>Importa</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="52"/>
+        <location filename="../main_window.py" line="54"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="53"/>
+        <location filename="../main_window.py" line="55"/>
         <source>Preferences</source>
         <translation>Preferències</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="107"/>
+        <location filename="../main_window.py" line="108"/>
         <source>Staff…</source>
         <translation>Personal…</translation>
     </message>
@@ -306,38 +306,38 @@
 <context>
     <name>MediaPanel</name>
     <message>
-        <location filename="../media.py" line="48"/>
-        <location filename="../media.py" line="233"/>
+        <location filename="../media.py" line="49"/>
+        <location filename="../media.py" line="234"/>
         <source>Play</source>
         <translation>Reprodueix</translation>
     </message>
     <message>
-        <location filename="../media.py" line="49"/>
+        <location filename="../media.py" line="50"/>
         <source>Play or pause the recording</source>
         <translation>Reprodueix o posa en pausa l&apos;enregistrament</translation>
     </message>
     <message>
-        <location filename="../media.py" line="51"/>
+        <location filename="../media.py" line="52"/>
         <source>Position in the recording</source>
         <translation>Posició a l&apos;enregistrament</translation>
     </message>
     <message>
-        <location filename="../media.py" line="59"/>
+        <location filename="../media.py" line="60"/>
         <source>Recording:</source>
         <translation>Enregistrament:</translation>
     </message>
     <message>
-        <location filename="../media.py" line="100"/>
+        <location filename="../media.py" line="101"/>
         <source>▶ Play from %1</source>
         <translation>▶ Reprodueix des de %1</translation>
     </message>
     <message>
-        <location filename="../media.py" line="233"/>
+        <location filename="../media.py" line="234"/>
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
     <message>
-        <location filename="../media.py" line="246"/>
+        <location filename="../media.py" line="247"/>
         <source>Cannot play this recording.</source>
         <translation>No es pot reproduir aquest enregistrament.</translation>
     </message>
@@ -345,17 +345,17 @@
 <context>
     <name>PinDialog</name>
     <message>
-        <location filename="../kiosk.py" line="129"/>
+        <location filename="../kiosk.py" line="130"/>
         <source>Staff</source>
         <translation>Personal</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="136"/>
+        <location filename="../kiosk.py" line="137"/>
         <source>Staff PIN:</source>
         <translation>PIN del personal:</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="156"/>
+        <location filename="../kiosk.py" line="157"/>
         <source>Wrong PIN.</source>
         <translation>PIN incorrecte.</translation>
     </message>
@@ -383,27 +383,27 @@
         <translation>Català</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="73"/>
+        <location filename="../views/preferences.py" line="74"/>
         <source>&amp;Save</source>
         <translation>&amp;Desa</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="74"/>
+        <location filename="../views/preferences.py" line="75"/>
         <source>Re&amp;vert</source>
         <translation>&amp;Reverteix</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="136"/>
+        <location filename="../views/preferences.py" line="137"/>
         <source>These preferences cannot be saved.</source>
         <translation>Aquestes preferències no es poden desar.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="143"/>
+        <location filename="../views/preferences.py" line="144"/>
         <source>The preferences file cannot be written.</source>
         <translation>No es pot escriure el fitxer de preferències.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="145"/>
+        <location filename="../views/preferences.py" line="146"/>
         <source>Saved. Model and language changes apply the next time Ovillo starts.</source>
         <translation>Desat. Els canvis de model i d&apos;idioma s&apos;apliquen en reiniciar Ovillo.</translation>
     </message>
@@ -411,68 +411,68 @@
 <context>
     <name>RecordView</name>
     <message>
-        <location filename="../views/record.py" line="47"/>
+        <location filename="../views/record.py" line="48"/>
         <source>← Back</source>
         <translation>← Enrere</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="48"/>
+        <location filename="../views/record.py" line="49"/>
         <source>Open original file</source>
         <translation>Obre el fitxer original</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="58"/>
+        <location filename="../views/record.py" line="59"/>
         <source>Similar records</source>
         <translation>Registres semblants</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="143"/>
+        <location filename="../views/record.py" line="144"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="152"/>
+        <location filename="../views/record.py" line="153"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="152"/>
+        <location filename="../views/record.py" line="153"/>
         <source>Record</source>
         <translation>Registre</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="153"/>
+        <location filename="../views/record.py" line="154"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="153"/>
+        <location filename="../views/record.py" line="154"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="154"/>
+        <location filename="../views/record.py" line="155"/>
         <source>Dates</source>
         <translation>Dates</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="154"/>
+        <location filename="../views/record.py" line="155"/>
         <source>Passages</source>
         <translation>Passatges</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="156"/>
+        <location filename="../views/record.py" line="157"/>
         <source>Passage</source>
         <translation>Passatge</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="158"/>
-        <location filename="../views/record.py" line="162"/>
+        <location filename="../views/record.py" line="159"/>
+        <location filename="../views/record.py" line="163"/>
         <source>File</source>
         <translation>Fitxer</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="191"/>
+        <location filename="../views/record.py" line="192"/>
         <source>Play from here</source>
         <translation>Reprodueix des d&apos;aquí</translation>
     </message>
@@ -480,63 +480,63 @@
 <context>
     <name>SearchView</name>
     <message>
-        <location filename="../views/search.py" line="36"/>
+        <location filename="../views/search.py" line="37"/>
         <source>Search the archive by meaning, in any language…</source>
         <translation>Cerqueu a l&apos;arxiu per significat, en qualsevol idioma…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="41"/>
+        <location filename="../views/search.py" line="42"/>
         <source>from any year</source>
         <translation>des de qualsevol any</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="42"/>
+        <location filename="../views/search.py" line="43"/>
         <source>to any year</source>
         <translation>fins a qualsevol any</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="55"/>
+        <location filename="../views/search.py" line="57"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="55"/>
+        <location filename="../views/search.py" line="57"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="56"/>
+        <location filename="../views/search.py" line="58"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="61"/>
+        <location filename="../views/search.py" line="64"/>
         <source>Dates</source>
         <translation>Dates</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="99"/>
+        <location filename="../views/search.py" line="102"/>
         <source>All collections</source>
         <translation>Totes les col·leccions</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="100"/>
+        <location filename="../views/search.py" line="103"/>
         <source>All languages</source>
         <translation>Tots els idiomes</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="101"/>
+        <location filename="../views/search.py" line="104"/>
         <source>Any classification</source>
         <translation>Qualsevol classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="135"/>
-        <location filename="../views/search.py" line="148"/>
+        <location filename="../views/search.py" line="138"/>
+        <location filename="../views/search.py" line="151"/>
         <source>Searching…</source>
         <translation>Cercant…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="167"/>
+        <location filename="../views/search.py" line="170"/>
         <source>%n result(s)</source>
         <translation>
             <numerusform>%n resultat</numerusform>
@@ -544,12 +544,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="186"/>
+        <location filename="../views/search.py" line="189"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="191"/>
+        <location filename="../views/search.py" line="194"/>
         <source>score</source>
         <translation>puntuació</translation>
     </message>
@@ -645,77 +645,77 @@
 <context>
     <name>StatusView</name>
     <message>
-        <location filename="../views/status.py" line="21"/>
+        <location filename="../views/status.py" line="22"/>
         <source>Records</source>
         <translation>Registres</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="21"/>
+        <location filename="../views/status.py" line="22"/>
         <source>Passages</source>
         <translation>Passatges</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="22"/>
+        <location filename="../views/status.py" line="23"/>
         <source>Source files</source>
         <translation>Fitxers d&apos;origen</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="22"/>
+        <location filename="../views/status.py" line="23"/>
         <source>Failed files</source>
         <translation>Fitxers amb errors</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="23"/>
+        <location filename="../views/status.py" line="24"/>
         <source>Waiting in the index queue</source>
         <translation>En espera a la cua d&apos;indexació</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="23"/>
+        <location filename="../views/status.py" line="24"/>
         <source>Store size</source>
         <translation>Mida del magatzem</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="24"/>
+        <location filename="../views/status.py" line="25"/>
         <source>Pinned text model</source>
         <translation>Model de text fixat</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="24"/>
+        <location filename="../views/status.py" line="25"/>
         <source>Schema</source>
         <translation>Esquema</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="25"/>
+        <location filename="../views/status.py" line="26"/>
         <source>Data folder</source>
         <translation>Carpeta de dades</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="30"/>
+        <location filename="../views/status.py" line="31"/>
         <source>&amp;Refresh</source>
         <translation>&amp;Actualitza</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="31"/>
+        <location filename="../views/status.py" line="32"/>
         <source>Rebuild &amp;keyword index</source>
         <translation>Reconstrueix l&apos;índex de &amp;paraules clau</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="42"/>
+        <location filename="../views/status.py" line="43"/>
         <source>Files that could not be indexed</source>
         <translation>Fitxers que no s&apos;han pogut indexar</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="63"/>
+        <location filename="../views/status.py" line="64"/>
         <source>none yet</source>
         <translation>cap encara</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="75"/>
+        <location filename="../views/status.py" line="76"/>
         <source>Rebuilding the keyword index…</source>
         <translation>Reconstruint l&apos;índex de paraules clau…</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="78"/>
+        <location filename="../views/status.py" line="79"/>
         <source>Keyword index rebuilt.</source>
         <translation>Índex de paraules clau reconstruït.</translation>
     </message>

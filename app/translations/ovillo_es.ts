@@ -4,87 +4,87 @@
 <context>
     <name>AskView</name>
     <message>
-        <location filename="../views/ask.py" line="60"/>
+        <location filename="../views/ask.py" line="61"/>
         <source>Ask the archive a question…</source>
         <translation>Haz una pregunta al archivo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="61"/>
+        <location filename="../views/ask.py" line="62"/>
         <source>&amp;Ask</source>
         <translation>&amp;Preguntar</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="62"/>
+        <location filename="../views/ask.py" line="63"/>
         <source>S&amp;top</source>
         <translation>&amp;Detener</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="63"/>
+        <location filename="../views/ask.py" line="64"/>
         <source>&amp;New conversation</source>
         <translation>&amp;Nueva conversación</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="92"/>
+        <location filename="../views/ask.py" line="93"/>
         <source>Searching the archive…</source>
         <translation>Buscando en el archivo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="102"/>
+        <location filename="../views/ask.py" line="103"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="116"/>
+        <location filename="../views/ask.py" line="117"/>
         <source>%1 passages found; writing the answer…</source>
         <translation>%1 pasajes encontrados; redactando la respuesta…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="117"/>
+        <location filename="../views/ask.py" line="118"/>
         <source>Nothing relevant found.</source>
         <translation>No se encontró nada pertinente.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="124"/>
+        <location filename="../views/ask.py" line="125"/>
         <source>Some citations did not check out; rewriting once…</source>
         <translation>Algunas citas no se sostienen; se reescribe una vez…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="130"/>
+        <location filename="../views/ask.py" line="131"/>
         <source>Grounded answer: every sentence cites the archive.</source>
         <translation>Respuesta fundamentada: cada frase cita el archivo.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="132"/>
+        <location filename="../views/ask.py" line="133"/>
         <source>No answer: %1</source>
         <translation>Sin respuesta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="134"/>
+        <location filename="../views/ask.py" line="135"/>
         <source>Stopped.</source>
         <translation>Detenido.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="136"/>
+        <location filename="../views/ask.py" line="137"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No se pudo fundamentar una respuesta en el archivo.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="168"/>
+        <location filename="../views/ask.py" line="169"/>
         <source>(stopped)</source>
         <translation>(detenido)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="170"/>
+        <location filename="../views/ask.py" line="171"/>
         <source>No answer</source>
         <translation>Sin respuesta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="170"/>
+        <location filename="../views/ask.py" line="171"/>
         <source>Could not ground an answer</source>
         <translation>No se pudo fundamentar la respuesta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="172"/>
+        <location filename="../views/ask.py" line="173"/>
         <source>Closest passages found:</source>
         <translation>Pasajes más cercanos encontrados:</translation>
     </message>
@@ -115,147 +115,147 @@
 <context>
     <name>ImportView</name>
     <message>
-        <location filename="../views/importer.py" line="47"/>
+        <location filename="../views/importer.py" line="48"/>
         <source>Drop files or folders here</source>
         <translation>Suelte aquí archivos o carpetas</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="48"/>
+        <location filename="../views/importer.py" line="49"/>
         <source>Add &amp;files…</source>
         <translation>Añadir &amp;archivos…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="49"/>
+        <location filename="../views/importer.py" line="50"/>
         <source>Add f&amp;older…</source>
         <translation>Añadir &amp;carpeta…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="50"/>
+        <location filename="../views/importer.py" line="51"/>
         <source>&amp;Remove</source>
         <translation>&amp;Quitar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="52"/>
+        <location filename="../views/importer.py" line="53"/>
         <source>default: the folder&apos;s name</source>
         <translation>por defecto: el nombre de la carpeta</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="58"/>
+        <location filename="../views/importer.py" line="59"/>
         <source>&amp;Start import</source>
         <translation>&amp;Iniciar importación</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="59"/>
+        <location filename="../views/importer.py" line="60"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausa</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="60"/>
+        <location filename="../views/importer.py" line="61"/>
         <source>Res&amp;ume</source>
         <translation>&amp;Reanudar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="61"/>
+        <location filename="../views/importer.py" line="62"/>
         <source>&amp;Cancel</source>
         <translation>Ca&amp;ncelar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="74"/>
+        <location filename="../views/importer.py" line="75"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="75"/>
+        <location filename="../views/importer.py" line="76"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="81"/>
+        <location filename="../views/importer.py" line="82"/>
         <source>Files and folders to import (drag and drop them here):</source>
         <translation>Archivos y carpetas que importar (arrástrelos aquí):</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="86"/>
+        <location filename="../views/importer.py" line="87"/>
         <source>Overall</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="88"/>
+        <location filename="../views/importer.py" line="89"/>
         <source>Current file</source>
         <translation>Archivo actual</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="92"/>
+        <location filename="../views/importer.py" line="93"/>
         <source>Problems</source>
         <translation>Problemas</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="119"/>
+        <location filename="../views/importer.py" line="120"/>
         <source>Choose files to import</source>
         <translation>Elija archivos para importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="123"/>
+        <location filename="../views/importer.py" line="124"/>
         <source>Choose a folder to import</source>
         <translation>Elija una carpeta para importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="177"/>
+        <location filename="../views/importer.py" line="178"/>
         <source>Looking for files…</source>
         <translation>Buscando archivos…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="189"/>
+        <location filename="../views/importer.py" line="190"/>
         <source>Pausing after the current file…</source>
         <translation>Pausando tras el archivo actual…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="206"/>
+        <location filename="../views/importer.py" line="207"/>
         <source>Import cancelled.</source>
         <translation>Importación cancelada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="211"/>
+        <location filename="../views/importer.py" line="212"/>
         <source>Looking for files… %1 found</source>
         <translation>Buscando archivos… %1 encontrados</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="220"/>
+        <location filename="../views/importer.py" line="221"/>
         <source>%1 of %2 files · about %3 left</source>
         <translation>%1 de %2 archivos · quedan unos %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="222"/>
+        <location filename="../views/importer.py" line="223"/>
         <source>%1 of %2 files</source>
         <translation>%1 de %2 archivos</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="227"/>
+        <location filename="../views/importer.py" line="228"/>
         <source>Updating the keyword index…</source>
         <translation>Actualizando el índice de palabras clave…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="228"/>
+        <location filename="../views/importer.py" line="229"/>
         <source>Indexing: %1</source>
         <translation>Indexando: %1</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="245"/>
+        <location filename="../views/importer.py" line="246"/>
         <source>Import stopped.</source>
         <translation>Importación detenida.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="247"/>
+        <location filename="../views/importer.py" line="248"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reanudar continúa donde se detuvo.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="249"/>
+        <location filename="../views/importer.py" line="250"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancelado. %1 archivo(s) indexados; el resto queda en cola.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="252"/>
+        <location filename="../views/importer.py" line="253"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Hecho: %1 indexados, %2 sin cambios, %3 con errores.</translation>
     </message>
@@ -263,42 +263,42 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="37"/>
+        <location filename="../main_window.py" line="38"/>
         <source>Ovillo — reading room</source>
         <translation>Ovillo — sala de consulta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="37"/>
+        <location filename="../main_window.py" line="38"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="49"/>
+        <location filename="../main_window.py" line="50"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="51"/>
+        <location filename="../main_window.py" line="52"/>
         <source>Ask</source>
         <translation>Preguntar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="52"/>
+        <location filename="../main_window.py" line="54"/>
         <source>Import</source>
         <translation>Importar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="52"/>
+        <location filename="../main_window.py" line="54"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="53"/>
+        <location filename="../main_window.py" line="55"/>
         <source>Preferences</source>
         <translation>Preferencias</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="107"/>
+        <location filename="../main_window.py" line="108"/>
         <source>Staff…</source>
         <translation>Personal…</translation>
     </message>
@@ -306,38 +306,38 @@
 <context>
     <name>MediaPanel</name>
     <message>
-        <location filename="../media.py" line="48"/>
-        <location filename="../media.py" line="233"/>
+        <location filename="../media.py" line="49"/>
+        <location filename="../media.py" line="234"/>
         <source>Play</source>
         <translation>Reproducir</translation>
     </message>
     <message>
-        <location filename="../media.py" line="49"/>
+        <location filename="../media.py" line="50"/>
         <source>Play or pause the recording</source>
         <translation>Reproducir o pausar la grabación</translation>
     </message>
     <message>
-        <location filename="../media.py" line="51"/>
+        <location filename="../media.py" line="52"/>
         <source>Position in the recording</source>
         <translation>Posición en la grabación</translation>
     </message>
     <message>
-        <location filename="../media.py" line="59"/>
+        <location filename="../media.py" line="60"/>
         <source>Recording:</source>
         <translation>Grabación:</translation>
     </message>
     <message>
-        <location filename="../media.py" line="100"/>
+        <location filename="../media.py" line="101"/>
         <source>▶ Play from %1</source>
         <translation>▶ Reproducir desde %1</translation>
     </message>
     <message>
-        <location filename="../media.py" line="233"/>
+        <location filename="../media.py" line="234"/>
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
     <message>
-        <location filename="../media.py" line="246"/>
+        <location filename="../media.py" line="247"/>
         <source>Cannot play this recording.</source>
         <translation>No se puede reproducir esta grabación.</translation>
     </message>
@@ -345,17 +345,17 @@
 <context>
     <name>PinDialog</name>
     <message>
-        <location filename="../kiosk.py" line="129"/>
+        <location filename="../kiosk.py" line="130"/>
         <source>Staff</source>
         <translation>Personal</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="136"/>
+        <location filename="../kiosk.py" line="137"/>
         <source>Staff PIN:</source>
         <translation>PIN del personal:</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="156"/>
+        <location filename="../kiosk.py" line="157"/>
         <source>Wrong PIN.</source>
         <translation>PIN incorrecto.</translation>
     </message>
@@ -383,27 +383,27 @@
         <translation>Català</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="73"/>
+        <location filename="../views/preferences.py" line="74"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="74"/>
+        <location filename="../views/preferences.py" line="75"/>
         <source>Re&amp;vert</source>
         <translation>&amp;Revertir</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="136"/>
+        <location filename="../views/preferences.py" line="137"/>
         <source>These preferences cannot be saved.</source>
         <translation>Estas preferencias no se pueden guardar.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="143"/>
+        <location filename="../views/preferences.py" line="144"/>
         <source>The preferences file cannot be written.</source>
         <translation>No se puede escribir el archivo de preferencias.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="145"/>
+        <location filename="../views/preferences.py" line="146"/>
         <source>Saved. Model and language changes apply the next time Ovillo starts.</source>
         <translation>Guardado. Los cambios de modelo e idioma se aplican al reiniciar Ovillo.</translation>
     </message>
@@ -411,68 +411,68 @@
 <context>
     <name>RecordView</name>
     <message>
-        <location filename="../views/record.py" line="47"/>
+        <location filename="../views/record.py" line="48"/>
         <source>← Back</source>
         <translation>← Volver</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="48"/>
+        <location filename="../views/record.py" line="49"/>
         <source>Open original file</source>
         <translation>Abrir el archivo original</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="58"/>
+        <location filename="../views/record.py" line="59"/>
         <source>Similar records</source>
         <translation>Registros similares</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="143"/>
+        <location filename="../views/record.py" line="144"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="152"/>
+        <location filename="../views/record.py" line="153"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="152"/>
+        <location filename="../views/record.py" line="153"/>
         <source>Record</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="153"/>
+        <location filename="../views/record.py" line="154"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="153"/>
+        <location filename="../views/record.py" line="154"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="154"/>
+        <location filename="../views/record.py" line="155"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="154"/>
+        <location filename="../views/record.py" line="155"/>
         <source>Passages</source>
         <translation>Pasajes</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="156"/>
+        <location filename="../views/record.py" line="157"/>
         <source>Passage</source>
         <translation>Pasaje</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="158"/>
-        <location filename="../views/record.py" line="162"/>
+        <location filename="../views/record.py" line="159"/>
+        <location filename="../views/record.py" line="163"/>
         <source>File</source>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="191"/>
+        <location filename="../views/record.py" line="192"/>
         <source>Play from here</source>
         <translation>Reproducir desde aquí</translation>
     </message>
@@ -480,63 +480,63 @@
 <context>
     <name>SearchView</name>
     <message>
-        <location filename="../views/search.py" line="36"/>
+        <location filename="../views/search.py" line="37"/>
         <source>Search the archive by meaning, in any language…</source>
         <translation>Busque en el archivo por significado, en cualquier idioma…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="41"/>
+        <location filename="../views/search.py" line="42"/>
         <source>from any year</source>
         <translation>desde cualquier año</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="42"/>
+        <location filename="../views/search.py" line="43"/>
         <source>to any year</source>
         <translation>hasta cualquier año</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="55"/>
+        <location filename="../views/search.py" line="57"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="55"/>
+        <location filename="../views/search.py" line="57"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="56"/>
+        <location filename="../views/search.py" line="58"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="61"/>
+        <location filename="../views/search.py" line="64"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="99"/>
+        <location filename="../views/search.py" line="102"/>
         <source>All collections</source>
         <translation>Todas las colecciones</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="100"/>
+        <location filename="../views/search.py" line="103"/>
         <source>All languages</source>
         <translation>Todos los idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="101"/>
+        <location filename="../views/search.py" line="104"/>
         <source>Any classification</source>
         <translation>Cualquier clasificación</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="135"/>
-        <location filename="../views/search.py" line="148"/>
+        <location filename="../views/search.py" line="138"/>
+        <location filename="../views/search.py" line="151"/>
         <source>Searching…</source>
         <translation>Buscando…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="167"/>
+        <location filename="../views/search.py" line="170"/>
         <source>%n result(s)</source>
         <translation>
             <numerusform>%n resultado</numerusform>
@@ -544,12 +544,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="186"/>
+        <location filename="../views/search.py" line="189"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="191"/>
+        <location filename="../views/search.py" line="194"/>
         <source>score</source>
         <translation>puntuación</translation>
     </message>
@@ -645,77 +645,77 @@
 <context>
     <name>StatusView</name>
     <message>
-        <location filename="../views/status.py" line="21"/>
+        <location filename="../views/status.py" line="22"/>
         <source>Records</source>
         <translation>Registros</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="21"/>
+        <location filename="../views/status.py" line="22"/>
         <source>Passages</source>
         <translation>Pasajes</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="22"/>
+        <location filename="../views/status.py" line="23"/>
         <source>Source files</source>
         <translation>Archivos de origen</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="22"/>
+        <location filename="../views/status.py" line="23"/>
         <source>Failed files</source>
         <translation>Archivos con errores</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="23"/>
+        <location filename="../views/status.py" line="24"/>
         <source>Waiting in the index queue</source>
         <translation>En espera en la cola de indexación</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="23"/>
+        <location filename="../views/status.py" line="24"/>
         <source>Store size</source>
         <translation>Tamaño del almacén</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="24"/>
+        <location filename="../views/status.py" line="25"/>
         <source>Pinned text model</source>
         <translation>Modelo de texto fijado</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="24"/>
+        <location filename="../views/status.py" line="25"/>
         <source>Schema</source>
         <translation>Esquema</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="25"/>
+        <location filename="../views/status.py" line="26"/>
         <source>Data folder</source>
         <translation>Carpeta de datos</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="30"/>
+        <location filename="../views/status.py" line="31"/>
         <source>&amp;Refresh</source>
         <translation>&amp;Actualizar</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="31"/>
+        <location filename="../views/status.py" line="32"/>
         <source>Rebuild &amp;keyword index</source>
         <translation>Reconstruir el índice de &amp;palabras clave</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="42"/>
+        <location filename="../views/status.py" line="43"/>
         <source>Files that could not be indexed</source>
         <translation>Archivos que no se pudieron indexar</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="63"/>
+        <location filename="../views/status.py" line="64"/>
         <source>none yet</source>
         <translation>ninguno todavía</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="75"/>
+        <location filename="../views/status.py" line="76"/>
         <source>Rebuilding the keyword index…</source>
         <translation>Reconstruyendo el índice de palabras clave…</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="78"/>
+        <location filename="../views/status.py" line="79"/>
         <source>Keyword index rebuilt.</source>
         <translation>Índice de palabras clave reconstruido.</translation>
     </message>

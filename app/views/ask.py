@@ -13,6 +13,7 @@ from PySide6.QtCore import QTimer, QUrl, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from app.ops import Ops
+from app.qt import named
 from app.workers import Worker
 from core.answer.citations import CITE_GROUP
 from core.answer.conversation import Conversation
@@ -54,14 +55,14 @@ class AskView(QWidget):
         self._history: list[str] = []
         self._question = ""
         self._streamed = ""
-        self.transcript = QTextBrowser(objectName="transcript")
+        self.transcript = named(QTextBrowser(), "transcript")
         self.transcript.setOpenLinks(False)
-        self.question = QLineEdit(objectName="question")
+        self.question = named(QLineEdit(), "question")
         self.question.setPlaceholderText(self.tr("Ask the archive a question…"))
-        self.ask_button = QPushButton(self.tr("&Ask"), objectName="askButton")
-        self.cancel_button = QPushButton(self.tr("S&top"), objectName="cancelAsk")
-        self.new_button = QPushButton(self.tr("&New conversation"), objectName="newConversation")
-        self.state = QLabel(objectName="answerState")
+        self.ask_button = named(QPushButton(self.tr("&Ask")), "askButton")
+        self.cancel_button = named(QPushButton(self.tr("S&top")), "cancelAsk")
+        self.new_button = named(QPushButton(self.tr("&New conversation")), "newConversation")
+        self.state = named(QLabel(), "answerState")
         # tokens arrive ~40/s; repaint at most every 50 ms so a long transcript never stalls the loop
         self._repaint = QTimer(self, singleShot=True, interval=50)
         self._repaint.timeout.connect(self._render)

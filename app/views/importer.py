@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QHBoxLayout,
                                QProgressBar, QPushButton, QVBoxLayout, QWidget)
 
 from app.ops import Ops
+from app.qt import named
 from app.text import human_eta
 from app.workers import Worker
 from core.ingest.pipeline import IngestOptions, IngestSummary
@@ -43,28 +44,28 @@ class ImportView(QWidget):
         self.summary: IngestSummary | None = None
         self._run: tuple[list[str], IngestOptions] | None = None
         self.setAcceptDrops(True)
-        self.paths = QListWidget(objectName="importPaths")
+        self.paths = named(QListWidget(), "importPaths")
         self.paths.setToolTip(self.tr("Drop files or folders here"))
-        self.add_files = QPushButton(self.tr("Add &files…"), objectName="addFiles")
-        self.add_folder = QPushButton(self.tr("Add f&older…"), objectName="addFolder")
-        self.remove = QPushButton(self.tr("&Remove"), objectName="removePath")
-        self.collection = QLineEdit(objectName="importCollection")
+        self.add_files = named(QPushButton(self.tr("Add &files…")), "addFiles")
+        self.add_folder = named(QPushButton(self.tr("Add f&older…")), "addFolder")
+        self.remove = named(QPushButton(self.tr("&Remove")), "removePath")
+        self.collection = named(QLineEdit(), "importCollection")
         self.collection.setPlaceholderText(self.tr("default: the folder's name"))
-        self.classification = QComboBox(objectName="importClassification")
+        self.classification = named(QComboBox(), "importClassification")
         for c in ("public", "restricted", "secret"):
             self.classification.addItem(c, c)
         self.classification.setCurrentIndex(max(0, self.classification.findData(
             ops.ovillo.settings.default_classification)))
-        self.start = QPushButton(self.tr("&Start import"), objectName="startImport")
-        self.pause = QPushButton(self.tr("&Pause"), objectName="pauseImport")
-        self.resume = QPushButton(self.tr("Res&ume"), objectName="resumeImport")
-        self.cancel = QPushButton(self.tr("&Cancel"), objectName="cancelImport")
-        self.overall = QProgressBar(objectName="overallProgress")
-        self.file_bar = QProgressBar(objectName="fileProgress")
-        self.current = QLabel(objectName="currentFile")
+        self.start = named(QPushButton(self.tr("&Start import")), "startImport")
+        self.pause = named(QPushButton(self.tr("&Pause")), "pauseImport")
+        self.resume = named(QPushButton(self.tr("Res&ume")), "resumeImport")
+        self.cancel = named(QPushButton(self.tr("&Cancel")), "cancelImport")
+        self.overall = named(QProgressBar(), "overallProgress")
+        self.file_bar = named(QProgressBar(), "fileProgress")
+        self.current = named(QLabel(), "currentFile")
         self.current.setWordWrap(True)
-        self.eta = QLabel(objectName="eta")
-        self.failures = QListWidget(objectName="failures")
+        self.eta = named(QLabel(), "eta")
+        self.failures = named(QListWidget(), "failures")
 
         row = QHBoxLayout()
         for b in (self.add_files, self.add_folder, self.remove):

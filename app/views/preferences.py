@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayo
                                QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
 from app.ops import Ops
+from app.qt import named
 from core.errors import ConfigError
 from core.settings import Settings
 
@@ -70,9 +71,9 @@ class PreferencesView(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(inner)
-        self.save_button = QPushButton(self.tr("&Save"), objectName="savePreferences")
-        self.revert_button = QPushButton(self.tr("Re&vert"), objectName="revertPreferences")
-        self.message = QLabel(objectName="preferencesMessage")
+        self.save_button = named(QPushButton(self.tr("&Save")), "savePreferences")
+        self.revert_button = named(QPushButton(self.tr("Re&vert")), "revertPreferences")
+        self.message = named(QLabel(), "preferencesMessage")
         self.message.setWordWrap(True)
         buttons = QHBoxLayout()
         buttons.addWidget(self.save_button)

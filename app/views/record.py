@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QFormLayout, QHBoxLayout, QLabel, QListWidget, QL
 from app.fonts import scaled_font
 from app.media import MediaPanel
 from app.ops import Ops
+from app.qt import named
 from app.text import highlight, timecode
 from core.records import RecordChunk, RecordText
 from core.retrieval.hits import Hit
@@ -34,18 +35,18 @@ class RecordView(QWidget):
         self.record: RecordText | None = None
         self.focus_chunk: tuple[str, int] | None = None
         self._similar_seq = 0
-        self.title = QLabel(objectName="recordTitle")
+        self.title = named(QLabel(), "recordTitle")
         self.title.setWordWrap(True)
         # larger than the body text by a ratio, so it follows the user's system font size
         self.title.setFont(scaled_font(TITLE_SCALE, bold=True))
         self.meta = QFormLayout()
-        self.text = QTextBrowser(objectName="fullText")
+        self.text = named(QTextBrowser(), "fullText")
         self.text.setOpenLinks(False)
-        self.similar = QListWidget(objectName="similar")
+        self.similar = named(QListWidget(), "similar")
         self.similar.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.similar.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.back_button = QPushButton(self.tr("← Back"), objectName="back")
-        self.open_button = QPushButton(self.tr("Open original file"), objectName="openOriginal")
+        self.back_button = named(QPushButton(self.tr("← Back")), "back")
+        self.open_button = named(QPushButton(self.tr("Open original file")), "openOriginal")
         self.open_button.setVisible(not ops.kiosk)
         self.media = MediaPanel()  # reading-room content: playable in kiosk mode too
 
@@ -72,7 +73,7 @@ class RecordView(QWidget):
         lay.addWidget(split, 1)
 
         self.back_button.clicked.connect(self.go_back)
-        QShortcut(QKeySequence("Esc"), self, activated=self.go_back)  # type: ignore[call-overload]
+        QShortcut(QKeySequence("Esc"), self).activated.connect(self.go_back)
         self.text.anchorClicked.connect(self._link)
         self.text.highlighted.connect(self._hover)
         self.open_button.clicked.connect(self.open_original)
@@ -93,9 +94,9 @@ class RecordView(QWidget):
     def open(self, section_tipo: str, section_id: int, chunk: tuple[str, int] | int | None = None,
              query: str = "") -> None:
         """Load a record (as this window's profile); ``chunk`` is (component, index) or an index."""
-        self.ops.record(section_tipo, section_id, lambda rec: self.render(rec, chunk, query))
+        self.ops.record(section_tipo, section_id, lambda rec: self.show_record(rec, chunk, query))
 
-    def render(self, rec: RecordText, chunk: tuple[str, int] | int | None, query: str = "") -> None:
+    def show_record(self, rec: RecordText, chunk: tuple[str, int] | int | None, query: str = "") -> None:
         """Show the record, highlight ``chunk`` and scroll it into view."""
         self.record = rec
         focus = self._resolve(rec, chunk)
@@ -160,7 +161,7 @@ class RecordView(QWidget):
             v = QLabel(value)
             v.setWordWrap(True)
             if label == self.tr("File"):
-                v.setToolTip(rec.source_path)
+                v.setToolTip(rec.source_path or "")
             self.meta.addRow(label, v)
 
     def _load_similar(self, rec: RecordText) -> None:

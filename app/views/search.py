@@ -6,11 +6,12 @@ import os
 from datetime import date
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSpinBox,
                                QVBoxLayout, QWidget)
 
 from app.ops import Ops
+from app.qt import named
 from app.text import highlight, timecode
 from core.records import Facets
 from core.retrieval.filters import SearchFilters
@@ -32,30 +33,32 @@ class SearchView(QWidget):
         self._seq = 0
         self._running = False
         self._again = False
-        self.query = QLineEdit(objectName="query")
+        self.query = named(QLineEdit(), "query")
         self.query.setPlaceholderText(self.tr("Search the archive by meaning, in any language…"))
         self.query.setClearButtonEnabled(True)
-        self.collection = QComboBox(objectName="collection")
-        self.lang = QComboBox(objectName="lang")
-        self.classification = QComboBox(objectName="classification")
+        self.collection = named(QComboBox(), "collection")
+        self.lang = named(QComboBox(), "lang")
+        self.classification = named(QComboBox(), "classification")
         self.year_from = self._year_box("yearFrom", self.tr("from any year"))
         self.year_to = self._year_box("yearTo", self.tr("to any year"))
-        self.results = QListWidget(objectName="results")
+        self.results = named(QListWidget(), "results")
         self.results.setWordWrap(True)
         self.results.setAlternatingRowColors(True)
         self.results.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # the cards are rich-text labels: keep the selection light so their dark text stays readable
         self.results.setStyleSheet("QListWidget#results::item:selected { background: #d6e6f7; }"
                                    "QListWidget#results::item { border-bottom: 1px solid #e4e4e4; }")
-        self.info = QLabel(objectName="searchInfo")
+        self.info = named(QLabel(), "searchInfo")
         self._timer = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._timer.timeout.connect(self.run_search)
 
         filters = QHBoxLayout()
+        labels: list[QLabel] = []
         for label, box in ((self.tr("Collection"), self.collection), (self.tr("Language"), self.lang),
                            (self.tr("Classification"), self.classification)):
             lab = QLabel(label)
             lab.setBuddy(box)
+            labels.append(lab)
             filters.addWidget(lab)
             filters.addWidget(box)
         filters.addWidget(QLabel(self.tr("Dates")))
@@ -80,10 +83,10 @@ class SearchView(QWidget):
         self.set_facets(Facets((), (), (), (), None, None))
         if ops.kiosk:  # public records only: the classification filter has nothing to choose
             self.classification.hide()
-            filters.itemAt(4).widget().hide()
+            labels[2].hide()
 
     def _year_box(self, name: str, special: str) -> QSpinBox:
-        box = QSpinBox(objectName=name)
+        box = named(QSpinBox(), name)
         box.setRange(0, 2100)
         box.setSpecialValueText(special)  # 0 = no bound
         box.setValue(0)
@@ -202,7 +205,8 @@ class SearchView(QWidget):
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         """Down in the query box moves into the results."""
-        if obj is self.query and event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Down:  # type: ignore[attr-defined]
+        if (obj is self.query and isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress
+                and event.key() == Qt.Key.Key_Down):
             if self.results.count():
                 self.results.setFocus()
                 return True

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QListWidget, QPushButton, QVBoxLayout, QWidget
 
 from app.ops import Ops
+from app.qt import named
 from app.text import human_bytes
 from core.service import Status
 
@@ -23,14 +24,14 @@ class StatusView(QWidget):
                            ("queue", self.tr("Waiting in the index queue")), ("size", self.tr("Store size")),
                            ("model", self.tr("Pinned text model")), ("schema", self.tr("Schema")),
                            ("home", self.tr("Data folder"))):
-            value = QLabel("…", objectName=f"status_{key}")
+            value = named(QLabel("…"), f"status_{key}")
             value.setWordWrap(True)
             self.values[key] = value
             form.addRow(label, value)
-        self.refresh_button = QPushButton(self.tr("&Refresh"), objectName="refreshStatus")
-        self.rebuild_button = QPushButton(self.tr("Rebuild &keyword index"), objectName="rebuildKeywords")
-        self.message = QLabel(objectName="statusMessage")
-        self.failed = QListWidget(objectName="failedSources")
+        self.refresh_button = named(QPushButton(self.tr("&Refresh")), "refreshStatus")
+        self.rebuild_button = named(QPushButton(self.tr("Rebuild &keyword index")), "rebuildKeywords")
+        self.message = named(QLabel(), "statusMessage")
+        self.failed = named(QListWidget(), "failedSources")
         buttons = QHBoxLayout()
         buttons.addWidget(self.refresh_button)
         buttons.addWidget(self.rebuild_button)
