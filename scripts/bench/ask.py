@@ -1,0 +1,381 @@
+"""Ask: overhead of the pipeline over bare llama-cpp-python, and grounding quality on a question set.
+
+Two parts, one loaded model:
+
+* **overhead** — for a few answerable questions, ``Ovillo.ask`` (retrieval, relevance gate,
+  context assembly, streaming through the engine) against bare ``Llama.create_chat_completion``
+  on the very messages ``ask`` sent (captured), same sampling settings. The KV cache is reset
+  before every run on both sides (llama-cpp-python would otherwise reuse the shared prefix and
+  the second side would skip prompt evaluation). Time to first token is measured from the call;
+  tokens/s over the first attempt's stream after its first token (both sides count the same
+  streamed pieces). The ``ask`` side stops after its first attempt (validation and any
+  regeneration are not part of the comparison).
+* **quality** — every question of ``resources/demo/ask_questions.jsonl`` through ``Ovillo.ask``
+  with the product settings: grounded share, refusals (gate = no model call, or the model's
+  NO_ANSWER), could-not-ground, citation precision as judged by the validator (accepted
+  citations / all citations written, final attempt and first attempt), and a loose coverage of
+  the expected facts. Every answer with its cited passages is written to ``--answers`` for the
+  hand spot-check (``docs/ask_spotcheck.md``).
+* optionally **labels** — the same es/ca questions with canonical ids in the prompt instead of
+  ``[S1]`` labels (``--compare-labels N``), to show why labels are used.
+
+    .venv/bin/python scripts/bench/ask.py [--threads 2] [--limit N] [--compare-labels 8]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _common as C  # noqa: E402
+
+from core.answer.result import AnswerResult, CitationCheck, Regenerating, RetrievalDone, Token  # noqa: E402
+from core.answer.text import content_words, fold, stem  # noqa: E402
+from core.models.generator import Generator, LlamaGenerator, Message, load_generator  # noqa: E402
+from core.paths import default_models_dir  # noqa: E402
+from core.progress import CancelToken  # noqa: E402
+from core.service import Ovillo  # noqa: E402
+from core.settings import Settings  # noqa: E402
+
+QUESTIONS = C.DEMO / "ask_questions.jsonl"
+OVERHEAD_QUESTIONS = (22, 13, 2)  # en, es, ca — answerable, different lengths of evidence
+
+
+class Recording(Generator):
+    """The real model behind a recorder of the messages of each call."""
+
+    def __init__(self, inner: LlamaGenerator) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.n_ctx = inner.n_ctx
+        self.calls: list[list[Message]] = []
+
+    def stream(self, messages: Sequence[Message], *, max_tokens: int, stop: Sequence[str] = (),
+               cancel: CancelToken | None = None) -> Iterator[str]:
+        self.calls.append(list(messages))
+        return self.inner.stream(messages, max_tokens=max_tokens, stop=stop, cancel=cancel)
+
+    def count_tokens(self, text: str) -> int:
+        return self.inner.count_tokens(text)
+
+
+def run_ask(app: Ovillo, question: str, first_attempt_only: bool = False) -> dict[str, Any]:
+    """One ``ask``: its result and what the events say about timing and attempts."""
+    t0 = time.perf_counter()
+    gen = app.ask(question)
+    firsts: dict[int, float] = {}
+    lasts: dict[int, float] = {}
+    pieces: dict[int, int] = {}
+    events: list[object] = []
+    result: AnswerResult | None = None
+    while True:
+        try:
+            ev = next(gen)
+        except StopIteration as stop:
+            result = stop.value
+            break
+        now = time.perf_counter()
+        events.append(ev)
+        if isinstance(ev, Token):
+            firsts.setdefault(ev.attempt, now)
+            lasts[ev.attempt] = now
+            pieces[ev.attempt] = pieces.get(ev.attempt, 0) + 1
+        elif first_attempt_only and isinstance(ev, (CitationCheck, Regenerating)):
+            gen.close()
+            break
+    total = time.perf_counter() - t0
+    n1 = pieces.get(1, 0)
+    span = lasts.get(1, 0.0) - firsts.get(1, 0.0)
+    return {"result": result, "events": events, "total_s": total,
+            "ttft_s": (firsts[1] - t0) if 1 in firsts else None,
+            "tps": (n1 - 1) / span if n1 > 1 and span > 0 else None, "pieces": n1}
+
+
+def run_bare(llm: LlamaGenerator, messages: Sequence[Message], max_tokens: int) -> dict[str, Any]:
+    """The same messages straight through llama-cpp-python, same sampling as the product."""
+    raw = llm._llm
+    raw.reset()
+    t0 = time.perf_counter()
+    first = last = None
+    n = 0
+    for chunk in raw.create_chat_completion(messages=[{"role": m.role, "content": m.content} for m in messages],
+                                            max_tokens=max_tokens, stop=["<|im_end|>"], temperature=llm.temperature,
+                                            repeat_penalty=1.1, stream=True):
+        if chunk["choices"][0]["delta"].get("content"):
+            now = time.perf_counter()
+            first = first or now
+            last = now
+            n += 1
+    span = (last or 0.0) - (first or 0.0)
+    return {"ttft_s": (first - t0) if first else None, "tps": (n - 1) / span if n > 1 and span > 0 else None,
+            "pieces": n}
+
+
+def overhead(app: Ovillo, rec: Recording, questions: list[dict[str, Any]], reps: int,
+             max_tokens: int) -> tuple[str, list[dict[str, Any]]]:
+    """Interleaved ask / bare runs; returns the markdown and the raw rows."""
+    rows: list[dict[str, Any]] = []
+    for qi in OVERHEAD_QUESTIONS:
+        q = questions[qi]["question"]
+        for rep in range(reps):
+            rec.inner._llm.reset()
+            rec.calls.clear()
+            a = run_ask(app, q, first_attempt_only=True)
+            if not rec.calls:
+                raise RuntimeError(f"question {qi} was refused by the gate; pick an answerable one")
+            b = run_bare(rec.inner, rec.calls[0], max_tokens)
+            rows.append({"q": qi, "rep": rep, "ask": {k: a[k] for k in ("ttft_s", "tps", "pieces", "total_s")},
+                         "bare": b,
+                         "retrieval_ms": a["result"].timings.retrieval_ms if a["result"] else None})
+            print(f"overhead q{qi} rep{rep}: ask ttft {a['ttft_s']:.2f}s {a['tps'] or 0:.2f} tok/s | "
+                  f"bare ttft {b['ttft_s']:.2f}s {b['tps'] or 0:.2f} tok/s", file=sys.stderr, flush=True)
+    return overhead_md(rows, reps, max_tokens,
+                       rec.inner.count_tokens("".join(m.content for m in rec.calls[0])) if rec.calls else 0), rows
+
+
+def overhead_md(rows: list[dict[str, Any]], reps: int, max_tokens: int, prompt_tokens: int) -> str:
+    """The overhead table from the raw pairs."""
+    ask_ttft = [r["ask"]["ttft_s"] for r in rows if r["ask"]["ttft_s"]]
+    bare_ttft = [r["bare"]["ttft_s"] for r in rows if r["bare"]["ttft_s"]]
+    ask_tps = [r["ask"]["tps"] for r in rows if r["ask"]["tps"]]
+    bare_tps = [r["bare"]["tps"] for r in rows if r["bare"]["tps"]]
+    ratios_ttft = [r["ask"]["ttft_s"] / r["bare"]["ttft_s"] for r in rows if r["ask"]["ttft_s"] and r["bare"]["ttft_s"]]
+    ratios_tps = [r["ask"]["tps"] / r["bare"]["tps"] for r in rows if r["ask"]["tps"] and r["bare"]["tps"]]
+    table = C.md_table(
+        ["", "ask (median)", "bare llama-cpp-python (median)", "median of per-pair ratios ask/bare"],
+        [["time to first token (s)", f"{C.median(ask_ttft):.2f}", f"{C.median(bare_ttft):.2f}",
+          f"{C.median(ratios_ttft):.3f} (**{(C.median(ratios_ttft) - 1) * 100:+.1f} %**)"],
+         ["tokens/s after the first token", f"{C.median(ask_tps):.2f}", f"{C.median(bare_tps):.2f}",
+          f"{C.median(ratios_tps):.3f} (**{(C.median(ratios_tps) - 1) * 100:+.1f} %** speed)"],
+         ["retrieval inside ask (ms)", f"{C.median([r['retrieval_ms'] for r in rows if r['retrieval_ms']]):.0f}",
+          "—", "part of the ask TTFT"]])
+    return (f"{len(rows)} pairs ({len(OVERHEAD_QUESTIONS)} questions × {reps}, ask and bare interleaved, KV cache "
+            f"reset before each run; last prompt ≈ {prompt_tokens or '?'} tokens, max_tokens {max_tokens}).\n\n"
+            f"{table}\n\nTarget: overhead ≤ 10 %. The ask TTFT includes query embedding, hybrid retrieval, the "
+            f"relevance gate and context assembly (exact token counts with the model's tokenizer).")
+
+
+# -- quality --------------------------------------------------------------------------
+def covered(fact: str, answer: str) -> bool:
+    """Loose: the fact's numbers all appear and ≥ 60 % of its content words share a stem with the answer."""
+    from core.answer.text import numbers
+
+    if numbers(fact) - numbers(answer):
+        return False
+    words = {stem(w) for w in content_words(fact)}
+    have = {stem(w) for w in content_words(answer)}
+    return not words or len(words & have) / len(words) >= 0.6
+
+
+def outcome(run: dict[str, Any]) -> str:
+    res: AnswerResult = run["result"]
+    gate = any(isinstance(e, RetrievalDone) and not e.evidence for e in run["events"])
+    if res.refused:
+        return "refused (gate, no model call)" if gate else "refused (model: NO_ANSWER)"
+    if res.grounded:
+        return "grounded"
+    return "cancelled" if res.reason == "cancelled" else "could not ground"
+
+
+def quality(app: Ovillo, questions: list[dict[str, Any]], answers_path: Path, label: str
+            ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Every question through ask; aggregate numbers and the per-question rows."""
+    rows: list[dict[str, Any]] = []
+    for i, q in enumerate(questions):
+        run = run_ask(app, q["question"])
+        res: AnswerResult = run["result"]
+        checks = [e for e in run["events"] if isinstance(e, CitationCheck)]
+        final_attempt = max((c.attempt for c in checks), default=1)
+        row = {"i": i, "lang": q.get("lang"), "answerable": bool(q.get("answer_in")), "question": q["question"],
+               "outcome": outcome(run), "reason": res.reason, "answer": res.answer,
+               "regenerated": any(isinstance(e, Regenerating) for e in run["events"]),
+               "checks_first": [(c.id, c.ok, c.problem) for c in checks if c.attempt == 1],
+               "checks_final": [(c.id, c.ok, c.problem) for c in checks if c.attempt == final_attempt],
+               "citations": [{"id": c.id, "text": c.cited_text, "source": Path(c.source_path or "").name,
+                              "page": c.page, "tc_in": c.tc_in} for c in res.citations],
+               "unsupported": res.unsupported,
+               "facts": {f: covered(f, res.answer) for f in q.get("expected_facts", [])},
+               "ttft_s": run["ttft_s"], "total_s": run["total_s"],
+               "best_dense": next((e.best_dense for e in run["events"] if isinstance(e, RetrievalDone)), None)}
+        rows.append(row)
+        print(f"[{label}] {i:2d} {row['lang']} {'A' if row['answerable'] else 'U'} {row['outcome']:<30} "
+              f"{run['total_s']:6.1f}s  {res.answer[:90]!r}", file=sys.stderr, flush=True)
+    with answers_path.open("w", encoding="utf-8") as f:
+        for r in rows:
+            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+    return summarise(rows), rows
+
+
+def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    ans = [r for r in rows if r["answerable"]]
+    una = [r for r in rows if not r["answerable"]]
+
+    def share(xs: list[dict[str, Any]], pred: Any) -> tuple[int, int]:
+        return sum(1 for x in xs if pred(x)), len(xs)
+
+    def precision(key: str, xs: list[dict[str, Any]]) -> tuple[int, int]:
+        cs = [c for r in xs for c in r[key]]
+        return sum(1 for c in cs if c[1]), len(cs)
+
+    facts = [ok for r in ans if r["outcome"] == "grounded" for ok in r["facts"].values()]
+    by_lang = {lang: share([r for r in ans if r["lang"] == lang], lambda r: r["outcome"] == "grounded")
+               for lang in ("es", "ca", "en")}
+    return {
+        "answerable": len(ans), "unanswerable": len(una),
+        "grounded": share(ans, lambda r: r["outcome"] == "grounded"),
+        "grounded_by_lang": by_lang,
+        "false_refusal": share(ans, lambda r: r["outcome"].startswith("refused")),
+        "could_not_ground": share(ans, lambda r: r["outcome"] == "could not ground"),
+        "regenerated": share([r for r in rows if r["checks_first"]], lambda r: r["regenerated"]),
+        "precision_final": precision("checks_final", rows),
+        "precision_first": precision("checks_first", rows),
+        "uncited_sentences": sum(len(r["unsupported"]) for r in ans if r["outcome"] == "grounded"),
+        "facts": (sum(facts), len(facts)),
+        "refused_unanswerable": share(una, lambda r: r["outcome"].startswith("refused")),
+        "refused_by_gate": share(una, lambda r: r["outcome"] == "refused (gate, no model call)"),
+        "una_could_not_ground": share(una, lambda r: r["outcome"] == "could not ground"),
+        "una_grounded": share(una, lambda r: r["outcome"] == "grounded"),
+        "median_total_s": C.median([r["total_s"] for r in rows if r["ttft_s"]]),
+        "cos_answerable": sorted(r["best_dense"] for r in ans if r["best_dense"] is not None),
+        "cos_unanswerable": sorted(r["best_dense"] for r in una if r["best_dense"] is not None),
+        "median_ttft_s": C.median([r["ttft_s"] for r in rows if r["ttft_s"]]),
+    }
+
+
+def pct(pair: tuple[int, int]) -> str:
+    n, d = pair
+    return f"{n}/{d} ({100 * n / d:.0f} %)" if d else "—"
+
+
+def spread(xs: list[float]) -> str:
+    return f"{xs[0]:.3f} / {C.median(xs):.3f} / {xs[-1]:.3f}" if xs else "—"
+
+
+def quality_md(s: dict[str, Any]) -> str:
+    rows = [
+        ["answerable questions grounded", pct(s["grounded"])],
+        ["… by language es / ca / en", " / ".join(pct(s["grounded_by_lang"][k]) for k in ("es", "ca", "en"))],
+        ["answerable but refused (false refusals)", pct(s["false_refusal"])],
+        ["answerable, could not ground (no answer shown)", pct(s["could_not_ground"])],
+        ["expected facts present in grounded answers (loose match)", pct(s["facts"])],
+        ["uncited sentences inside grounded answers (flagged)", str(s["uncited_sentences"])],
+        ["citation precision, final attempt (validator: accepted / written)", pct(s["precision_final"])],
+        ["citation precision, first attempt", pct(s["precision_first"])],
+        ["answers regenerated once (first attempt failed validation)", pct(s["regenerated"])],
+        ["unanswerable questions refused", pct(s["refused_unanswerable"])],
+        ["… of which by the relevance gate (no model call)", pct(s["refused_by_gate"])],
+        ["unanswerable, could not ground (nothing shown as answer)", pct(s["una_could_not_ground"])],
+        ["unanswerable but answered as grounded", pct(s["una_grounded"])],
+        ["median time to first token / total per question (s)",
+         f"{s['median_ttft_s']:.1f} / {s['median_total_s']:.1f}"],
+        ["best dense cosine, answerable: min / median / max", spread(s["cos_answerable"])],
+        ["best dense cosine, unanswerable: min / median / max", spread(s["cos_unanswerable"])],
+    ]
+    return C.md_table(["measure", "value"], rows)
+
+
+def intro(settings: Settings, threads: int, n_ctx: int, load: str) -> str:
+    return (f"Model `{settings.answer_model}` (n_ctx {n_ctx}), {threads} threads for llama.cpp and the "
+            f"encoder (the product default is cores − 1 = {C.default_threads()} here, leaving a core to the "
+            f"window), answer budget {settings.answer_max_tokens} tokens, {settings.answer_passages} passages "
+            f"retrieved per question, relevance gate {settings.answer_min_relevance}, semantic support "
+            f"{settings.answer_semantic_support}. Load average at the start: {load} (other jobs shared the "
+            f"machine: read the ratios, not the absolute times).\n")
+
+
+def render(meta: dict[str, Any], over: list[dict[str, Any]], rows: list[dict[str, Any]],
+           canon: list[dict[str, Any]]) -> str:
+    """The whole section from the saved raw results."""
+    parts = ["## Ask: overhead and grounding (`scripts/bench/ask.py`)\n", meta["intro"]]
+    if over:
+        parts.append("### Overhead of `ask` over bare llama-cpp-python\n\n"
+                     + overhead_md(over, meta["reps"], meta["max_tokens"], meta["prompt_tokens"]) + "\n")
+    summary = summarise(rows)
+    parts.append(f"### Grounding on `resources/demo/ask_questions.jsonl` ({summary['answerable']} answerable in "
+                 f"es/ca/en, {summary['unanswerable']} unanswerable)\n\n" + quality_md(summary) + "\n")
+    if canon:
+        same = {r["question"] for r in canon}
+        lab, can = summarise([r for r in rows if r["question"] in same]), summarise(canon)
+        parts.append(
+            "### Why the prompt labels passages `[S1]`… instead of canonical ids\n\n"
+            + C.md_table([f"same {len(canon)} es/ca questions", "[S1] labels (product)",
+                          "canonical ids `[demo-4503599627370496#2]`"],
+                         [["grounded", pct(lab["grounded"]), pct(can["grounded"])],
+                          ["citation precision, first attempt", pct(lab["precision_first"]),
+                           pct(can["precision_first"])],
+                          ["citation precision, final attempt", pct(lab["precision_final"]),
+                           pct(can["precision_final"])]]) + "\n")
+    parts.append("Per-question answers with their cited passages are written next to the run (`--answers`); the "
+                 "hand spot-check of accepted citations is `docs/ask_spotcheck.md`.\n")
+    return "\n".join(parts)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--threads", type=int, default=2, help="llama.cpp and encoder threads (default 2)")
+    ap.add_argument("--reps", type=int, default=2, help="overhead repetitions per question")
+    ap.add_argument("--limit", type=int, default=0, help="only the first N questions of each kind (0 = all)")
+    ap.add_argument("--compare-labels", type=int, default=0, help="also run N es/ca questions with canonical ids")
+    ap.add_argument("--skip-overhead", action="store_true")
+    ap.add_argument("--answers", type=Path, default=Path(tempfile.gettempdir()) / "ovillo-ask-answers.jsonl")
+    ap.add_argument("--rebuild", action="store_true", help="re-render the section from the saved raw results")
+    args = ap.parse_args()
+    raw_path = args.answers.with_suffix(".raw.json")
+    if args.rebuild:
+        saved = json.loads(raw_path.read_text(encoding="utf-8"))
+        C.write_section("ask", render(saved["meta"], saved["overhead"], saved["rows"], saved["canonical"]))
+        return
+
+    questions = [json.loads(line) for line in QUESTIONS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    picked = questions
+    if args.limit:
+        picked = [q for q in questions if q.get("answer_in")][:args.limit] + \
+                 [q for q in questions if not q.get("answer_in")][:max(1, args.limit // 3)]
+    settings = Settings(threads=args.threads)
+    llm = load_generator(default_models_dir(), settings.answer_model, threads=args.threads,
+                         n_ctx=settings.answer_n_ctx)
+    rec = Recording(llm)
+    meta: dict[str, Any] = {"intro": intro(settings, args.threads, llm.n_ctx, C.machine_facts()["load"]),
+                            "reps": args.reps, "max_tokens": settings.answer_max_tokens, "prompt_tokens": 0}
+    over: list[dict[str, Any]] = []
+    canon: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="ovillo-bench-ask-") as tmp:
+        enc = C.load_encoder(args.threads)
+        with Ovillo(tmp, encoder=enc, generator=rec, settings=settings) as ov:
+            from core.ingest.pipeline import IngestOptions
+
+            for _ in ov.ingest([C.DEMO / f for f in C.DEMO_FOLDERS], IngestOptions(collection="demo",
+                                                                                 classification="public")):
+                pass
+            if not args.skip_overhead:
+                _, over = overhead(ov, rec, questions, args.reps, settings.answer_max_tokens)
+                meta["prompt_tokens"] = llm.count_tokens("".join(m.content for m in rec.calls[0]))
+            _, rows = quality(ov, picked, args.answers, "labels")
+            if args.compare_labels:
+                import core.answer.engine as engine
+
+                esca = [q for q in picked if q.get("answer_in") and q.get("lang") in ("es", "ca")]
+                original = engine.AskOptions
+                engine.AskOptions = functools.partial(original, short_labels=False)  # type: ignore[misc]
+                try:
+                    _, canon = quality(ov, esca[:args.compare_labels], args.answers.with_suffix(".canonical.jsonl"),
+                                       "canonical")
+                finally:
+                    engine.AskOptions = original  # type: ignore[misc]
+    raw_path.write_text(json.dumps({"meta": meta, "overhead": over, "rows": rows, "canonical": canon},
+                                   ensure_ascii=False, default=str), encoding="utf-8")
+    body = render(meta, over, rows, canon)
+    C.write_section("ask", body)
+    print(body)
+
+
+if __name__ == "__main__":
+    main()
