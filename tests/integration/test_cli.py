@@ -99,3 +99,26 @@ def test_ingest_summary_reports_failures(tmp_path: Path) -> None:
 def test_clear_error_without_traceback(tmp_path: Path) -> None:
     r = ovillo("search", "x", "--profile", "nobody", home=tmp_path / "h")
     assert r.returncode == 2 and "error: no profile named 'nobody'" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_ask_refuses_off_archive_question_as_json(home: Path) -> None:
+    r = ovillo("ask", "What salary did the engineers of the dam earn?", "--json", home=home)
+    assert r.returncode == 0, r.stderr
+    res = json.loads(r.stdout)
+    assert res["refused"] and not res["grounded"] and res["citations"] == []
+    assert res["timings"]["first_token_ms"] is None  # refused before any model call
+    assert res["nearest"] and all(n["source_path"] for n in res["nearest"])
+
+
+def test_ask_answers_with_sources(home: Path) -> None:
+    """The real model through the CLI: an answer, then its sources with paths (or an honest failure)."""
+    r = ovillo("ask", "Where did the denarius of Trajan come from?", home=home)
+    out = r.stdout
+    assert r.returncode in (0, 1), r.stderr
+    if r.returncode == 0:
+        answer, sources = out.split("\nSources:\n")
+        assert "[demo-" in answer and "[S" not in answer  # canonical ids, never the prompt's labels
+        lines = [ln.strip() for ln in sources.splitlines() if ln.strip().startswith("[demo-")]
+        assert lines and all(Path(ln.split("] ", 1)[1].split(" ")[0]).is_file() for ln in lines)
+    else:
+        assert out.startswith("Not grounded: could not ground") and "Nearest records found:" in out
