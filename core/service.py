@@ -86,6 +86,20 @@ class Ovillo:
                                               threads=self.settings.threads, batch_size=self.settings.embed_batch)
         return self._encoder
 
+    def warm_up(self) -> None:
+        """Load the encoder and the language identifier now instead of on first use.
+
+        Each holds the GIL for up to a second while loading (tokenizer parsing, langid's
+        tables), which freezes a GUI's event loop however the work is threaded; a window calls
+        this before it shows.
+        """
+        from core.answer.prompt import question_language
+        from core.ingest.language import detect_language
+
+        _ = self.encoder
+        detect_language("warm up the language identifier once")  # ingest's copy
+        question_language("warm up the language identifier once")  # ask's (py3langid's global one)
+
     def generator(self, name: str | None = None) -> AnswerModel:
         """The answer model, loaded once per process, lazily (verifying its sha256)."""
         if self._generator is not None and (name is None or name == self._generator.name):
