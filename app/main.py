@@ -78,10 +78,11 @@ def main(argv: list[str] | None = None) -> int:
 
     from app.main_window import MainWindow  # after the translators, so every label is translated
 
-    # Load the text encoder before the window exists: parsing its tokenizer holds the GIL for a
-    # second or more, which would freeze a visible window however the work is threaded.
+    # Load the text encoder and the language identifier before the window exists: loading them
+    # holds the GIL for a second or more, which would freeze a visible window however the work
+    # is threaded.
     try:
-        _ = ovillo.encoder
+        ovillo.warm_up()
     except OvilloError:
         pass  # missing models are reported by the first operation that needs them, in a dialog
 

@@ -67,7 +67,7 @@ def shoot(home: Path, out: Path, demo: list[str], *, ask: bool, lang: str) -> No
     w.resize(1280, 800)
     w.show()
     w.search.query.setText(QUERY)
-    spin(lambda: bool(w.search.hits))
+    spin(lambda: bool(w.search.hits) and w.search.cards_done())
     save(w, out, "search")
     # a long record (a diary or the report) shows the highlighted passage inside its full text
     hit = next((h for h in w.search.hits if h.source_path and not h.source_path.endswith(".csv")), w.search.hits[0])
@@ -98,7 +98,7 @@ def shoot(home: Path, out: Path, demo: list[str], *, ask: bool, lang: str) -> No
     k.resize(1280, 800)
     k.show()
     k.search.query.setText("Quan va arribar l'aigua al poble?")
-    spin(lambda: bool(k.search.hits))
+    spin(lambda: bool(k.search.hits) and k.search.cards_done())
     save(k, out, "kiosk")
     k.shutdown()
     k.close()

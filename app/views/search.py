@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from datetime import date
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
@@ -18,6 +19,8 @@ from core.retrieval.filters import SearchFilters
 from core.retrieval.hits import Hit
 
 DEBOUNCE_MS = 300
+FIRST_CARDS = 3  # cards built at once, so the top of the list never appears empty
+CARD_SLICE_S = 0.012  # then build cards for at most this long per event-loop turn
 HIT_ROLE = Qt.ItemDataRole.UserRole
 
 
@@ -30,6 +33,8 @@ class SearchView(QWidget):
         super().__init__(parent)
         self.ops = ops
         self.hits: list[Hit] = []
+        self._pending_cards: list[int] = []  # result rows still waiting for their card
+        self._cards_seq = 0
         self._seq = 0
         self._running = False
         self._again = False
@@ -152,22 +157,48 @@ class SearchView(QWidget):
             self.info.clear()
 
     def show_hits(self, hits: list[Hit], query: str) -> None:
-        """Render results: title, highlighted snippet, source and score."""
+        """Render results: title, highlighted snippet, source and score.
+
+        The rows (and so keyboard navigation) exist at once; the rich-text cards are built a
+        few at a time between event-loop turns, because laying out twenty of them in one go
+        took 100–200 ms on a busy machine — a visible freeze while an import runs.
+        """
         self.hits = hits
+        self._cards_seq += 1
         self.results.clear()
         for hit in hits:
             item = QListWidgetItem(self.results)
             item.setData(HIT_ROLE, hit)
+            item.setToolTip(hit.title)
+        self._pending_cards = list(range(len(hits)))
+        self._build_cards(self._cards_seq, query)
+        if hits:
+            self.results.setCurrentRow(0)
+        self.info.setText(self.tr("%n result(s)", "", len(hits)) if query else "")
+
+    def _build_cards(self, seq: int, query: str) -> None:
+        """Build cards until the slice's time is used (the first few always), then yield to the loop."""
+        if seq != self._cards_seq:
+            return  # a newer result list replaced this one
+        width = max(200, self.results.viewport().width() - 16)
+        start = time.monotonic()
+        built = 0
+        while self._pending_cards and (built < FIRST_CARDS or time.monotonic() - start < CARD_SLICE_S):
+            item = self.results.item(self._pending_cards.pop(0))
+            hit = item.data(HIT_ROLE)
             label = QLabel(self._card(hit, query))
             label.setWordWrap(True)
             label.setTextFormat(Qt.TextFormat.RichText)
             label.setContentsMargins(6, 4, 6, 4)
-            item.setToolTip(hit.title)
             self.results.setItemWidget(item, label)
-        self._fit_rows()
-        if hits:
-            self.results.setCurrentRow(0)
-        self.info.setText(self.tr("%n result(s)", "", len(hits)) if query else "")
+            item.setSizeHint(QSize(width, label.heightForWidth(width) + 2))
+            built += 1
+        if self._pending_cards:
+            QTimer.singleShot(0, self, lambda: self._build_cards(seq, query))
+
+    def cards_done(self) -> bool:
+        """True once every result row has its card (tests, screenshots)."""
+        return not self._pending_cards
 
     def _fit_rows(self) -> None:
         """Row heights follow the wrapped card text at the list's current width."""

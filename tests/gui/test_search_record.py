@@ -22,6 +22,9 @@ def test_cross_lingual_query_shows_results(qtbot: QtBot, make_window: WindowFact
     titles = [h.title for h in hits]
     assert any("trench 3" in t.lower() or "trinchera" in t.lower() or "vidriad" in t.lower() for t in titles), titles
     label = w.search.results.itemWidget(w.search.results.item(0))
+    # the rest of the cards are built in slices between event-loop turns; all of them arrive
+    qtbot.waitUntil(w.search.cards_done, timeout=WAIT_MS)
+    assert all(w.search.results.itemWidget(w.search.results.item(i)) is not None for i in range(len(hits)))
     assert hits[0].title.split()[0] in label.text() and "score" in label.text()
 
 
