@@ -27,7 +27,7 @@ DOC = REPO / "docs" / "benchmarks.md"
 DEMO = REPO / "resources" / "demo"
 DEMO_FOLDERS = ("diaries", "catalogue", "transcripts", "reports")
 CACHE_DIR = Path(os.environ.get("OVILLO_BENCH_CACHE", "/tmp/ovillo-bench-cache"))
-SECTION_ORDER = ("ingest", "search", "quality", "ask")
+SECTION_ORDER = ("ingest", "search", "quality", "ask", "support")
 
 
 # -- statistics --------------------------------------------------------------------

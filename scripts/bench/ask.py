@@ -71,6 +71,7 @@ def run_ask(app: Ovillo, question: str, first_attempt_only: bool = False) -> dic
     """One ``ask``: its result and what the events say about timing and attempts."""
     t0 = time.perf_counter()
     gen = app.ask(question)
+    texts: dict[int, list[str]] = {}
     firsts: dict[int, float] = {}
     lasts: dict[int, float] = {}
     pieces: dict[int, int] = {}
@@ -88,6 +89,7 @@ def run_ask(app: Ovillo, question: str, first_attempt_only: bool = False) -> dic
             firsts.setdefault(ev.attempt, now)
             lasts[ev.attempt] = now
             pieces[ev.attempt] = pieces.get(ev.attempt, 0) + 1
+            texts.setdefault(ev.attempt, []).append(ev.text)
         elif first_attempt_only and isinstance(ev, (CitationCheck, Regenerating)):
             gen.close()
             break
@@ -95,6 +97,7 @@ def run_ask(app: Ovillo, question: str, first_attempt_only: bool = False) -> dic
     n1 = pieces.get(1, 0)
     span = lasts.get(1, 0.0) - firsts.get(1, 0.0)
     return {"result": result, "events": events, "total_s": total,
+            "attempts": {k: "".join(v) for k, v in texts.items()},
             "ttft_s": (firsts[1] - t0) if 1 in firsts else None,
             "tps": (n1 - 1) / span if n1 > 1 and span > 0 else None, "pieces": n1}
 
@@ -155,8 +158,9 @@ def overhead_md(rows: list[dict[str, Any]], reps: int, max_tokens: int, prompt_t
           f"{C.median(ratios_ttft):.3f} (**{(C.median(ratios_ttft) - 1) * 100:+.1f} %**)"],
          ["tokens/s after the first token", f"{C.median(ask_tps):.2f}", f"{C.median(bare_tps):.2f}",
           f"{C.median(ratios_tps):.3f} (**{(C.median(ratios_tps) - 1) * 100:+.1f} %** speed)"],
-         ["retrieval inside ask (ms)", f"{C.median([r['retrieval_ms'] for r in rows if r['retrieval_ms']]):.0f}",
-          "—", "part of the ask TTFT"]])
+         ["retrieval inside ask (ms)",
+          f"{C.median([r['retrieval_ms'] for r in rows if r.get('retrieval_ms')]):.0f}" if any(
+              r.get("retrieval_ms") for r in rows) else "not recorded", "—", "part of the ask TTFT"]])
     return (f"{len(rows)} pairs ({len(OVERHEAD_QUESTIONS)} questions × {reps}, ask and bare interleaved, KV cache "
             f"reset before each run; last prompt ≈ {prompt_tokens or '?'} tokens, max_tokens {max_tokens}).\n\n"
             f"{table}\n\nTarget: overhead ≤ 10 %. The ask TTFT includes query embedding, hybrid retrieval, the "
@@ -189,6 +193,7 @@ def quality(app: Ovillo, questions: list[dict[str, Any]], answers_path: Path, la
             ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Every question through ask; aggregate numbers and the per-question rows."""
     rows: list[dict[str, Any]] = []
+    answers_path.write_text("", encoding="utf-8")
     for i, q in enumerate(questions):
         run = run_ask(app, q["question"])
         res: AnswerResult = run["result"]
@@ -202,15 +207,16 @@ def quality(app: Ovillo, questions: list[dict[str, Any]], answers_path: Path, la
                "citations": [{"id": c.id, "text": c.cited_text, "source": Path(c.source_path or "").name,
                               "page": c.page, "tc_in": c.tc_in} for c in res.citations],
                "unsupported": res.unsupported,
+               "attempts": run["attempts"],
+               "evidence": [{"id": p["id"], "label": p.get("label"), "title": p["title"]} for p in res.provenance],
                "facts": {f: covered(f, res.answer) for f in q.get("expected_facts", [])},
                "ttft_s": run["ttft_s"], "total_s": run["total_s"],
                "best_dense": next((e.best_dense for e in run["events"] if isinstance(e, RetrievalDone)), None)}
         rows.append(row)
+        with answers_path.open("a", encoding="utf-8") as f:  # as it goes: a long run can be inspected live
+            f.write(json.dumps(row, ensure_ascii=False) + "\n")
         print(f"[{label}] {i:2d} {row['lang']} {'A' if row['answerable'] else 'U'} {row['outcome']:<30} "
               f"{run['total_s']:6.1f}s  {res.answer[:90]!r}", file=sys.stderr, flush=True)
-    with answers_path.open("w", encoding="utf-8") as f:
-        for r in rows:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
     return summarise(rows), rows
 
 
