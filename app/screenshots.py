@@ -30,6 +30,7 @@ from core.service import Ovillo  # noqa: E402
 
 QUERY = "¿Dónde aparecieron fragmentos de cerámica vidriada?"
 QUESTION = "¿Cuándo se celebró la última misa en Sant Martí de Comafreda?"
+INTERVIEW = "maestro del pueblo escuela don Anselmo Rius"  # a passage of the one demo interview with a recording
 
 
 def spin(until: Callable[[], bool], timeout_s: float = 180.0) -> bool:
@@ -74,6 +75,15 @@ def shoot(home: Path, out: Path, demo: list[str], *, ask: bool, lang: str) -> No
     w.open_hit(hit, QUERY)
     spin(lambda: w.record.record is not None and w.record.similar.count() > 0)
     save(w, out, "record")
+    # an interview opened at a passage: the recording's player, cued at the passage's timecode
+    timed = [h for h in ov.search(INTERVIEW, passages=True, limit=20) if h.media_path and h.tc_in]
+    if timed and w.record.media.available:
+        w.record.record = None
+        w.open_hit(timed[0], INTERVIEW)
+        spin(lambda: w.record.record is not None and w.record.media.slider.maximum() > 0)
+        save(w, out, "interview")
+    else:
+        print("skipped interview.png: no indexed recording, or QtMultimedia cannot load here", file=sys.stderr)
     if ask and w.ask is not None and importlib.util.find_spec("llama_cpp") is not None:
         w.go(1)
         w.ask.ask(QUESTION)
