@@ -29,6 +29,12 @@ def focused() -> QWidget:
     return w
 
 
+def activate(qtbot: QtBot, w: QWidget) -> None:
+    """Make ``w`` the active window, with the keyboard focus inside it (not in an older window)."""
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w and w.isAncestorOf(QApplication.focusWidget()))
+
+
 def keyboard(qtbot: QtBot) -> tuple[Callable[..., None], Callable[[str], None]]:
     """``press(key, modifier)`` and ``type(text)``, both delivered to the focused widget."""
 
@@ -43,8 +49,7 @@ def keyboard(qtbot: QtBot) -> tuple[Callable[..., None], Callable[[str], None]]:
 
 def test_main_flows_by_keyboard_alone(qtbot: QtBot, make_window: WindowFactory) -> None:
     w = make_window(generator=ScriptedGenerator([quote_first]))
-    w.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
+    activate(qtbot, w)
     press, type_ = keyboard(qtbot)
 
     # search: the window opens with the keyboard in the query box
@@ -107,8 +112,7 @@ def test_main_flows_by_keyboard_alone(qtbot: QtBot, make_window: WindowFactory) 
 
 def test_record_view_tab_reaches_play_links_and_buttons(qtbot: QtBot, make_window: WindowFactory) -> None:
     w = make_window()
-    w.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
+    activate(qtbot, w)
     press, _ = keyboard(qtbot)
     hit = next(h for h in w.ops.ovillo.search("maestro del pueblo escuela Anselmo Rius", passages=True, limit=20)
                if h.media_path and h.tc_in)
