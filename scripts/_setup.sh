@@ -90,9 +90,24 @@ ensure_models() {
     "$VENV/bin/python" -m core.cli models assemble >/dev/null || die "model assembly failed"
 }
 
+ensure_audio_lib() {
+    # QtMultimedia (interview playback) needs the PulseAudio client library on Linux; the wheels
+    # do not ship it. As root with apt (these machines, CI) install it; otherwise say what to do.
+    [ "$(uname)" = "Linux" ] || return 0
+    if ldconfig -p 2>/dev/null | grep -q 'libpulse\.so\.0'; then return 0; fi
+    if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+        say "installing libpulse0 (system package QtMultimedia needs to play interviews)"
+        if (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpulse0) >/dev/null 2>&1; then
+            return 0
+        fi
+    fi
+    say "note: libpulse0 is missing, so interview playback is hidden (install it: sudo apt-get install libpulse0)"
+}
+
 setup_all() {
     ensure_venv
     ensure_deps "${1:-dev}"
     ensure_generator
     ensure_models
+    ensure_audio_lib
 }
