@@ -131,3 +131,23 @@ def test_each_cited_passage_must_back_what_the_sentence_adds() -> None:
     q = "¿Cuándo cubrió el agua el pueblo?"
     v = validate("El agua cubrió el pueblo en marzo de 1959 [demo-9#2][demo-7#0].", EVIDENCE, question=q)
     assert not v.ok and [c.ok for c in v.checks] == [True, False]  # the forn passage adds nothing to it
+
+
+def test_support_is_judged_per_passage_not_over_their_union() -> None:
+    # each passage holds half the words; together they would "support" a sentence neither says
+    a = ev(21, "Marc Soler, voluntario, encontró la jarra bajo el suelo de Cal Sastre.")
+    b = ev(22, "Elena Vidal vivía en la segunda casa de la calle de arriba.")
+    turn = {e.id: e for e in (a, b)}
+    q = "¿Quién encontró el tesoro?"
+    v = validate("Elena Vidal encontró el tesoro en la segunda casa de la calle de arriba [demo-21#0][demo-22#0].",
+                 turn, question=q)
+    assert not v.ok and [c.ok for c in v.checks] == [False, True]
+    assert validate("Marc Soler lo encontró bajo el suelo de Cal Sastre [demo-21#0].", turn, question=q).ok
+
+
+def test_a_bare_number_needs_a_passage_about_the_question() -> None:
+    q = "¿Cuándo cubrió el agua del pantano el pueblo?"
+    escuela = ev(8, "En 1959 se cerró la escuela de Vilanova.")
+    turn = {**EVIDENCE, escuela.id: escuela}
+    assert validate("En 1959 [demo-9#2].", turn, question=q).ok  # the pantano passage is about it
+    assert not validate("En 1959 [demo-8#0].", turn, question=q).ok  # same number, a passage about a school
