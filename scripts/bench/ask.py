@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import re
 import sys
 import tempfile
 import time
@@ -305,8 +306,16 @@ def render(meta: dict[str, Any], over: list[dict[str, Any]], rows: list[dict[str
         parts.append("### Overhead of `ask` over bare llama-cpp-python\n\n"
                      + overhead_md(over, meta["reps"], meta["max_tokens"], meta["prompt_tokens"]) + "\n")
     summary = summarise(rows)
+    spot = C.REPO / "docs" / "ask_spotcheck.md"
+    hand = re.search(r"Result: (\d+) of (\d+)", spot.read_text(encoding="utf-8")) if spot.exists() else None
     parts.append(f"### Grounding on `resources/demo/ask_questions.jsonl` ({summary['answerable']} answerable in "
                  f"es/ca/en, {summary['unanswerable']} unanswerable)\n\n" + quality_md(summary) + "\n")
+    if hand:
+        parts.append(f"**Checked by hand:** every citation the validator accepted in this run's grounded answers "
+                     f"({hand.group(2)}) was read against its passage: **{hand.group(1)} of {hand.group(2)} "
+                     f"({100 * int(hand.group(1)) / int(hand.group(2)):.0f} %) really support their sentence** "
+                     f"(`docs/ask_spotcheck.md` lists each, with the failure kinds). The validator's own "
+                     f"precision above counts what it rejected, not what it wrongly accepted.\n")
     if canon:
         same = {r["question"] for r in canon}
         lab, can = summarise([r for r in rows if r["question"] in same]), summarise(canon)
