@@ -113,7 +113,10 @@ class Worker(QRunnable):
                 return stop.value
             if isinstance(event, Progress) and self._throttle_s > 0:
                 now = time.monotonic()
-                if now - self._last_emit < self._throttle_s and (pending is None or pending.stage == event.stage):
+                if pending is not None and pending.stage != event.stage:
+                    self.signals.progress.emit(pending)  # a stage's last word is never coalesced away
+                    pending = None
+                if now - self._last_emit < self._throttle_s:
                     pending = event
                     continue
                 self._last_emit, pending = now, None
