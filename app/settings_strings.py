@@ -23,6 +23,7 @@ SETTING_TITLES = [
     QT_TRANSLATE_NOOP("Settings", 'Passages retrieved per question'),
     QT_TRANSLATE_NOOP("Settings", 'Relevance threshold (dense cosine)'),
     QT_TRANSLATE_NOOP("Settings", 'Semantic support threshold'),
+    QT_TRANSLATE_NOOP("Settings", 'Model check threshold'),
 ]
 
 LANGUAGE_NAMES = [

@@ -177,7 +177,7 @@ class Ovillo:
         answerer = Answerer(self.searcher(), lambda: self.generator(model), similarity)
         opts = AskOptions(max_tokens=max_tokens or s.answer_max_tokens, limit=s.answer_passages,
                           min_relevance=s.answer_min_relevance, semantic_support=s.answer_semantic_support,
-                          filters=filters)
+                          model_check=s.answer_model_check, filters=filters)
         result = yield from answerer.ask(question, self.profile(profile), options=opts, conversation=conversation,
                                          cancel=cancel)
         return result

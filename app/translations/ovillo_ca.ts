@@ -44,47 +44,52 @@
         <translation>No s&apos;ha trobat res pertinent.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="125"/>
+        <location filename="../views/ask.py" line="124"/>
+        <source>Checking each citation against its passage…</source>
+        <translation>Comprovant cada cita amb el seu passatge…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="127"/>
         <source>Some citations did not check out; rewriting once…</source>
         <translation>Algunes cites no se sostenen; es reescriu una vegada…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="131"/>
+        <location filename="../views/ask.py" line="133"/>
         <source>Grounded answer: every sentence cites the archive.</source>
         <translation>Resposta fonamentada: cada frase cita l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="133"/>
+        <location filename="../views/ask.py" line="135"/>
         <source>No answer: %1</source>
         <translation>Sense resposta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="135"/>
+        <location filename="../views/ask.py" line="137"/>
         <source>Stopped.</source>
         <translation>Aturat.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="137"/>
+        <location filename="../views/ask.py" line="139"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No s&apos;ha pogut fonamentar una resposta en l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="169"/>
+        <location filename="../views/ask.py" line="171"/>
         <source>(stopped)</source>
         <translation>(aturat)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="171"/>
+        <location filename="../views/ask.py" line="173"/>
         <source>No answer</source>
         <translation>Sense resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="171"/>
+        <location filename="../views/ask.py" line="173"/>
         <source>Could not ground an answer</source>
         <translation>No s&apos;ha pogut fonamentar la resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="173"/>
+        <location filename="../views/ask.py" line="175"/>
         <source>Closest passages found:</source>
         <translation>Passatges més propers trobats:</translation>
     </message>
@@ -363,22 +368,22 @@
 <context>
     <name>PreferencesView</name>
     <message>
-        <location filename="../settings_strings.py" line="29"/>
+        <location filename="../settings_strings.py" line="30"/>
         <source>System language</source>
         <translation>Idioma del sistema</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="30"/>
+        <location filename="../settings_strings.py" line="31"/>
         <source>English</source>
         <translation>English</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="31"/>
+        <location filename="../settings_strings.py" line="32"/>
         <source>Español</source>
         <translation>Español</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="32"/>
+        <location filename="../settings_strings.py" line="33"/>
         <source>Català</source>
         <translation>Català</translation>
     </message>
@@ -480,63 +485,63 @@
 <context>
     <name>SearchView</name>
     <message>
-        <location filename="../views/search.py" line="37"/>
+        <location filename="../views/search.py" line="42"/>
         <source>Search the archive by meaning, in any language…</source>
         <translation>Cerqueu a l&apos;arxiu per significat, en qualsevol idioma…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="42"/>
+        <location filename="../views/search.py" line="47"/>
         <source>from any year</source>
         <translation>des de qualsevol any</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="43"/>
+        <location filename="../views/search.py" line="48"/>
         <source>to any year</source>
         <translation>fins a qualsevol any</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="57"/>
+        <location filename="../views/search.py" line="62"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="57"/>
+        <location filename="../views/search.py" line="62"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="58"/>
+        <location filename="../views/search.py" line="63"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="64"/>
+        <location filename="../views/search.py" line="69"/>
         <source>Dates</source>
         <translation>Dates</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="102"/>
+        <location filename="../views/search.py" line="107"/>
         <source>All collections</source>
         <translation>Totes les col·leccions</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="103"/>
+        <location filename="../views/search.py" line="108"/>
         <source>All languages</source>
         <translation>Tots els idiomes</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="104"/>
+        <location filename="../views/search.py" line="109"/>
         <source>Any classification</source>
         <translation>Qualsevol classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="138"/>
-        <location filename="../views/search.py" line="151"/>
+        <location filename="../views/search.py" line="143"/>
+        <location filename="../views/search.py" line="156"/>
         <source>Searching…</source>
         <translation>Cercant…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="170"/>
+        <location filename="../views/search.py" line="177"/>
         <source>%n result(s)</source>
         <translation>
             <numerusform>%n resultat</numerusform>
@@ -544,12 +549,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="189"/>
+        <location filename="../views/search.py" line="220"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="194"/>
+        <location filename="../views/search.py" line="225"/>
         <source>score</source>
         <translation>puntuació</translation>
     </message>
@@ -640,6 +645,11 @@
         <location filename="../settings_strings.py" line="25"/>
         <source>Semantic support threshold</source>
         <translation>Llindar de suport semàntic</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="26"/>
+        <source>Model check threshold</source>
+        <translation>Llindar de la comprovació pel model</translation>
     </message>
 </context>
 <context>

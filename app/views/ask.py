@@ -17,7 +17,7 @@ from app.qt import named
 from app.workers import Worker
 from core.answer.citations import CITE_GROUP
 from core.answer.conversation import Conversation
-from core.answer.result import AnswerResult, Regenerating, RetrievalDone, Token
+from core.answer.result import AnswerResult, Checking, Regenerating, RetrievalDone, Token
 
 SCHEME = "ovillo"
 
@@ -120,6 +120,8 @@ class AskView(QWidget):
             self._streamed += ev.text
             if not self._repaint.isActive():
                 self._repaint.start()
+        elif isinstance(ev, Checking):
+            self.state.setText(self.tr("Checking each citation against its passage…"))
         elif isinstance(ev, Regenerating):
             self._streamed = ""
             self.state.setText(self.tr("Some citations did not check out; rewriting once…"))

@@ -15,7 +15,8 @@ Support test for a sentence and the passages it cites:
     them in a passage holding most of the question's words — or
     semantic: e5 cosine (sentence as query, passage as passage) ≥ the semantic threshold,
     for answers written in another language than their sources.
-Piling extra citations onto a sentence fails it. Measured against a hand check of 34
+Piling extra citations onto a sentence fails it. A citation that passes is then put to the
+answer model itself (``verify.py``): does this passage, read alone, state the sentence? Measured against a hand check of 34
 accepted citations (docs/ask_spotcheck.md), this still lets some inventions through: a
 lexical test cannot see who did what to whom.
 """
@@ -35,6 +36,8 @@ CITE_LABEL = re.compile(r"^[Ss]\d{1,3}$")
 LEXICAL_SUPPORT = 0.5
 
 Similarity = Callable[[str, str], float]
+# (question, sentence, passage) → P(the passage states the sentence), None when it cannot be judged
+Entailment = Callable[[str, str, str], float | None]
 
 
 @dataclass
@@ -196,8 +199,20 @@ def canonical(answer: str, evidence: Mapping[str, Evidence]) -> str:
     return CITE_GROUP.sub(swap, answer)
 
 
+def _judged(entails: Entailment | None, threshold: float, question: str, claim: str,
+            passage: str) -> tuple[bool, str, float | None]:
+    """The model check of a citation the lexical test accepted (passes when it cannot be asked)."""
+    if entails is None or threshold <= 0:
+        return True, "", None
+    p = entails(question, claim, passage)
+    if p is None or p >= threshold:
+        return True, "", p
+    return False, f"read alone, the passage does not state it (model check {p:.2f} < {threshold:.2f})", p
+
+
 def validate(answer: str, evidence: Mapping[str, Evidence], *, similarity: Similarity | None = None,
-             semantic: float = 0.86, attempt: int = 1, question: str = "") -> Validation:
+             semantic: float = 0.86, attempt: int = 1, question: str = "", entails: Entailment | None = None,
+             entailment_min: float = 0.5) -> Validation:
     """Check every citation of ``answer`` against the evidence given in this turn (by id or label)."""
     given = _stems(question)
     verdicts: list[SentenceVerdict] = []
@@ -222,12 +237,15 @@ def validate(answer: str, evidence: Mapping[str, Evidence], *, similarity: Simil
             good, why = _backs(v.claim, t, given, similarity, semantic)
             if missing:
                 good, why = False, missing
+            judged: float | None = None
             if good:
-                checks.append(CitationCheck(i, True, "", attempt))
+                good, why, judged = _judged(entails, entailment_min, question, v.claim, t)
+            if good:
+                checks.append(CitationCheck(i, True, "", attempt, judged))
                 if i not in valid:
                     valid.append(i)
             else:
                 shown = evidence[i].label or i  # the model knows the passage by its label
                 v.problems.append(f"\"{v.claim[:80]}\" is not supported by [{shown}]" + (f" ({why})" if why else ""))
-                checks.append(CitationCheck(i, False, "unsupported", attempt))
+                checks.append(CitationCheck(i, False, "unsupported", attempt, judged))
     return Validation(verdicts, checks, valid)

@@ -10,7 +10,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from core.answer.result import AnswerResult, Regenerating, RetrievalDone, Token
+from core.answer.result import AnswerResult, Checking, Regenerating, RetrievalDone, Token
 from core.progress import CancelToken
 
 
@@ -64,6 +64,8 @@ def run_ask(app: Any, args: argparse.Namespace) -> int:
                 print(f"({ev.hits} passages found, {len(ev.evidence)} relevant)", file=sys.stderr)
             elif isinstance(ev, Token):
                 print(ev.text, end="", flush=True)
+            elif isinstance(ev, Checking):
+                print("\n(checking the citations against their passages…)", file=sys.stderr)
             elif isinstance(ev, Regenerating):
                 print("\n[citations did not check out; asking the model once more]\n", file=sys.stderr)
     finally:

@@ -16,8 +16,9 @@ from core.answer.citations import Similarity, Validation, canonical, strip_citat
 from core.answer.context import Context, build_context
 from core.answer.conversation import Conversation
 from core.answer.prompt import NO_ANSWER, corrective_note, question_language
-from core.answer.result import (AnswerResult, AskEvent, Citation, Evidence, Regenerating, RetrievalDone, Timings,
-                                Token)
+from core.answer.result import (AnswerResult, AskEvent, Checking, Citation, Evidence, Regenerating, RetrievalDone,
+                                Timings, Token)
+from core.answer.verify import MODEL_CHECK, model_check
 from core.errors import Cancelled
 from core.models.generator import Generator, Message
 from core.progress import CancelToken
@@ -47,6 +48,7 @@ class AskOptions:
     limit: int = 6
     min_relevance: float = MIN_RELEVANCE
     semantic_support: float = SEMANTIC_SUPPORT
+    model_check: float = MODEL_CHECK  # P(yes) the answer model must give each citation it is asked about; 0 = off
     filters: SearchFilters | None = None
     short_labels: bool = True  # [S1] labels in the prompt; False shows canonical ids (measured worse)
 
@@ -97,20 +99,25 @@ class Answerer:
         base = AnswerResult("", False, False, "", provenance=provenance, model=gen.name, timings=timings)
         messages = ctx.messages
         counter = [0, 0.0]  # tokens, seconds after the first token
+        entails = model_check(gen, cancel)
+
+        def checked(text: str, attempt: int) -> Gen[AskEvent, None, Validation]:
+            yield Checking(attempt)
+            check = validate(text, by_id, similarity=self.similarity, semantic=opt.semantic_support, attempt=attempt,
+                             question=question, entails=entails, entailment_min=opt.model_check)
+            yield from check.checks
+            return check
+
         try:
             text = yield from self._attempt(gen, messages, opt, cancel, t0, timings, counter, 1)
-            check = validate(text, by_id, similarity=self.similarity, semantic=opt.semantic_support, attempt=1,
-                             question=question)
-            yield from check.checks
+            check = yield from checked(text, 1)
             if not _no_answer(text) and not check.ok:
                 problems = check.problems or ["no sentence cites a passage"]
                 yield Regenerating(problems)
                 messages = [*messages, Message("assistant", text),
                             Message("user", corrective_note(problems, [e.label or e.id for e in ctx.evidence]))]
                 text = yield from self._attempt(gen, messages, opt, cancel, t0, timings, counter, 2)
-                check = validate(text, by_id, similarity=self.similarity, semantic=opt.semantic_support,
-                                 attempt=2, question=question)
-                yield from check.checks
+                check = yield from checked(text, 2)
         except Cancelled:
             _finish(base, timings, t0, counter)
             base.reason = "cancelled"

@@ -100,6 +100,14 @@ class CitationCheck:
     ok: bool
     problem: str = ""  # "", "dangling", "unsupported"
     attempt: int = 1
+    model_check: float | None = None  # P(yes) the answer model gave when asked (None: not asked)
+
+
+@dataclass(frozen=True)
+class Checking:
+    """An attempt is written; its citations are being checked against their passages."""
+
+    attempt: int = 1
 
 
 @dataclass(frozen=True)
@@ -109,4 +117,4 @@ class Regenerating:
     problems: list[str]
 
 
-AskEvent = RetrievalDone | Token | CitationCheck | Regenerating
+AskEvent = RetrievalDone | Token | Checking | CitationCheck | Regenerating

@@ -43,6 +43,13 @@ class Generator(ABC):
         """Tokens of ``text``; the default over-estimates (~3 characters a token) to stay inside budgets."""
         return len(text) // 3 + 1
 
+    def yes_probability(self, messages: Sequence[Message], *, cancel: CancelToken | None = None) -> float | None:
+        """P(the reply starts with "yes") among yes/no, read from the next-token distribution.
+
+        None when this model cannot be asked (the answer checks then rely on the lexical test).
+        """
+        return None
+
 
 Reply = str | Callable[[Sequence[Message]], str]
 
@@ -54,8 +61,10 @@ class ScriptedGenerator(Generator):
     """
 
     def __init__(self, replies: Sequence[Reply], *, name: str = "scripted", n_ctx: int = 4096,
-                 delay_s: float = 0.0) -> None:
+                 delay_s: float = 0.0, judge: Callable[[Sequence[Message]], float] | None = None) -> None:
         self.replies = list(replies)
+        self.judge = judge
+        self.judged: list[list[Message]] = []
         self.name = name
         self.n_ctx = n_ctx
         self.calls: list[list[Message]] = []
@@ -73,6 +82,13 @@ class ScriptedGenerator(Generator):
             if self.delay_s:
                 time.sleep(self.delay_s)
             yield piece + " "
+
+    def yes_probability(self, messages: Sequence[Message], *, cancel: CancelToken | None = None) -> float | None:
+        """The scripted judge's verdict (None without one, like a model that cannot be asked)."""
+        if self.judge is None:
+            return None
+        self.judged.append(list(messages))
+        return self.judge(messages)
 
 
 class LlamaGenerator(Generator):
@@ -100,6 +116,8 @@ class LlamaGenerator(Generator):
             raise ModelError(f"cannot load {path}: {exc}") from exc
         self.n_ctx = int(self._llm.n_ctx())
         self._install_abort_callback()
+        self._template = self._chat_template()
+        self._yes_no = self._answer_tokens()
 
     def _install_abort_callback(self) -> None:
         """Let llama.cpp poll our cancel token during decode (best effort: older bindings lack it)."""
@@ -112,6 +130,64 @@ class LlamaGenerator(Generator):
             llama_cpp.llama_set_abort_callback(self._llm._ctx.ctx, self._abort_cb, None)
         except (AttributeError, TypeError, ctypes.ArgumentError):
             self._abort_cb = None
+
+    def _chat_template(self) -> Any:
+        """The GGUF's own chat template (the one create_chat_completion formats with), or None."""
+        template = self._llm.metadata.get("tokenizer.chat_template")
+        if not template:
+            return None
+        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+        def text(token: int) -> str:
+            return self._llm.detokenize([token], special=True).decode("utf-8", "ignore") if token >= 0 else ""
+
+        return Jinja2ChatFormatter(template, eos_token=text(self._llm.token_eos()), bos_token=text(self._llm.token_bos()))
+
+    def _answer_tokens(self) -> tuple[list[int], list[int]]:
+        """First tokens of the spellings of "yes" and "no" a chat model may open its reply with."""
+        def first(words: tuple[str, ...]) -> list[int]:
+            toks = {self._llm.tokenize(w.encode("utf-8"), add_bos=False, special=False)[0] for w in words}
+            return sorted(toks)
+
+        return first(("yes", "Yes", "YES", " yes", " Yes")), first(("no", "No", "NO", " no", " No"))
+
+    def yes_probability(self, messages: Sequence[Message], *, cancel: CancelToken | None = None) -> float | None:
+        """P(yes) / (P(yes) + P(no)) for the first reply token, from one prompt evaluation (no sampling).
+
+        The KV cache keeps the longest shared prefix, so checks that share the system prompt and
+        a passage only evaluate what differs. Cancellable inside evaluation like :meth:`stream`.
+        """
+        if self._template is None:
+            return None
+        import numpy as np
+
+        prompt = self._template(messages=[{"role": m.role, "content": m.content} for m in messages]).prompt
+        tokens = self._llm.tokenize(prompt.encode("utf-8"), add_bos=False, special=True)
+        with self._lock:
+            self._cancel = cancel
+            try:
+                if cancel is not None:
+                    cancel.check()
+                llm = self._llm
+                shared = 0
+                for a, b in zip(llm.input_ids[: llm.n_tokens], tokens):
+                    if a != b:
+                        break
+                    shared += 1
+                llm.n_tokens = min(shared, len(tokens) - 1)  # evaluate at least the last token: its logits are the answer
+                try:
+                    llm.eval(tokens[llm.n_tokens:])
+                except RuntimeError as exc:
+                    llm.reset()
+                    if cancel is not None and cancel.cancelled:
+                        raise Cancelled("cancelled") from exc
+                    raise ModelError(f"check failed: {exc}") from exc
+                logits = np.ctypeslib.as_array(llm._ctx.get_logits(), shape=(llm.n_vocab(),)).astype(np.float64)
+            finally:
+                self._cancel = None
+        probs = np.exp(logits - logits.max())
+        yes, no = (float(probs[list(ids)].sum()) for ids in self._yes_no)
+        return yes / (yes + no) if yes + no > 0 else None
 
     def count_tokens(self, text: str) -> int:
         """Exact token count with the model's own tokenizer."""

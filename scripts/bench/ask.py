@@ -58,6 +58,7 @@ class Recording(Generator):
         self.name = inner.name
         self.n_ctx = inner.n_ctx
         self.calls: list[list[Message]] = []
+        self.check_s: list[float] = []  # seconds per model check (citation read back to the model)
 
     def stream(self, messages: Sequence[Message], *, max_tokens: int, stop: Sequence[str] = (),
                cancel: CancelToken | None = None) -> Iterator[str]:
@@ -66,6 +67,13 @@ class Recording(Generator):
 
     def count_tokens(self, text: str) -> int:
         return self.inner.count_tokens(text)
+
+    def yes_probability(self, messages: Sequence[Message], *, cancel: CancelToken | None = None) -> float | None:
+        t0 = time.perf_counter()
+        try:
+            return self.inner.yes_probability(messages, cancel=cancel)
+        finally:
+            self.check_s.append(time.perf_counter() - t0)
 
 
 def run_ask(app: Ovillo, question: str, first_attempt_only: bool = False) -> dict[str, Any]:
@@ -190,12 +198,13 @@ def outcome(run: dict[str, Any]) -> str:
     return "cancelled" if res.reason == "cancelled" else "could not ground"
 
 
-def quality(app: Ovillo, questions: list[dict[str, Any]], answers_path: Path, label: str
+def quality(app: Ovillo, rec: Recording, questions: list[dict[str, Any]], answers_path: Path, label: str
             ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Every question through ask; aggregate numbers and the per-question rows."""
     rows: list[dict[str, Any]] = []
     answers_path.write_text("", encoding="utf-8")
     for i, q in enumerate(questions):
+        checks_before = len(rec.check_s)
         run = run_ask(app, q["question"])
         res: AnswerResult = run["result"]
         checks = [e for e in run["events"] if isinstance(e, CitationCheck)]
@@ -203,11 +212,14 @@ def quality(app: Ovillo, questions: list[dict[str, Any]], answers_path: Path, la
         row = {"i": i, "lang": q.get("lang"), "answerable": bool(q.get("answer_in")), "question": q["question"],
                "outcome": outcome(run), "reason": res.reason, "answer": res.answer,
                "regenerated": any(isinstance(e, Regenerating) for e in run["events"]),
-               "checks_first": [(c.id, c.ok, c.problem) for c in checks if c.attempt == 1],
-               "checks_final": [(c.id, c.ok, c.problem) for c in checks if c.attempt == final_attempt],
+               "checks_first": [(c.id, c.ok, c.problem, c.model_check) for c in checks if c.attempt == 1],
+               "checks_final": [(c.id, c.ok, c.problem, c.model_check) for c in checks
+                                if c.attempt == final_attempt],
                "citations": [{"id": c.id, "text": c.cited_text, "source": Path(c.source_path or "").name,
                               "page": c.page, "tc_in": c.tc_in} for c in res.citations],
                "unsupported": res.unsupported,
+               "model_checks": [(c.id, c.ok, c.model_check, c.attempt) for c in checks if c.model_check is not None],
+               "check_s": rec.check_s[checks_before:],
                "attempts": run["attempts"],
                "evidence": [{"id": p["id"], "label": p.get("label"), "title": p["title"]} for p in res.provenance],
                "facts": {f: covered(f, res.answer) for f in q.get("expected_facts", [])},
@@ -251,6 +263,10 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "una_could_not_ground": share(una, lambda r: r["outcome"] == "could not ground"),
         "una_grounded": share(una, lambda r: r["outcome"] == "grounded"),
         "median_total_s": C.median([r["total_s"] for r in rows if r["ttft_s"]]),
+        "model_checked": sum(len(r.get("model_checks", [])) for r in rows),
+        "model_rejected": sum(1 for r in rows for c in r.get("model_checks", []) if not c[1]),
+        "una_model_rejected": sum(1 for r in una for c in r.get("model_checks", []) if not c[1]),
+        "check_s": sorted(t for r in rows for t in r.get("check_s", [])),
         "cos_answerable": sorted(r["best_dense"] for r in ans if r["best_dense"] is not None),
         "cos_unanswerable": sorted(r["best_dense"] for r in una if r["best_dense"] is not None),
         "median_ttft_s": C.median([r["ttft_s"] for r in rows if r["ttft_s"]]),
@@ -281,6 +297,11 @@ def quality_md(s: dict[str, Any]) -> str:
         ["… of which by the relevance gate (no model call)", pct(s["refused_by_gate"])],
         ["unanswerable, could not ground (nothing shown as answer)", pct(s["una_could_not_ground"])],
         ["unanswerable but answered as grounded", pct(s["una_grounded"])],
+        ["citations read back to the model (model check) / rejected by it",
+         f"{s.get('model_checked', 0)} / {s.get('model_rejected', 0)} "
+         f"({s.get('una_model_rejected', 0)} of those in answers to unanswerable questions)"],
+        ["seconds per model check: median (max)",
+         f"{C.median(s['check_s']):.1f} ({s['check_s'][-1]:.1f})" if s.get("check_s") else "—"],
         ["median time to first token / total per question (s)",
          f"{s['median_ttft_s']:.1f} / {s['median_total_s']:.1f}"],
         ["best dense cosine, answerable: min / median / max", spread(s["cos_answerable"])],
@@ -294,7 +315,7 @@ def intro(settings: Settings, threads: int, n_ctx: int, load: str) -> str:
             f"encoder (the product default is cores − 1 = {C.default_threads()} here, leaving a core to the "
             f"window), answer budget {settings.answer_max_tokens} tokens, {settings.answer_passages} passages "
             f"retrieved per question, relevance gate {settings.answer_min_relevance}, semantic support "
-            f"{settings.answer_semantic_support}. Load average at the start: {load} (other jobs shared the "
+            f"{settings.answer_semantic_support}, model check {settings.answer_model_check}. Load average at the start: {load} (other jobs shared the "
             f"machine: read the ratios, not the absolute times).\n")
 
 
@@ -373,7 +394,7 @@ def main() -> None:
             if not args.skip_overhead:
                 _, over = overhead(ov, rec, questions, args.reps, settings.answer_max_tokens)
                 meta["prompt_tokens"] = llm.count_tokens("".join(m.content for m in rec.calls[0]))
-            _, rows = quality(ov, picked, args.answers, "labels")
+            _, rows = quality(ov, rec, picked, args.answers, "labels")
             if args.compare_labels:
                 import core.answer.engine as engine
 
@@ -381,7 +402,7 @@ def main() -> None:
                 original = engine.AskOptions
                 engine.AskOptions = functools.partial(original, short_labels=False)  # type: ignore[misc]
                 try:
-                    _, canon = quality(ov, esca[:args.compare_labels], args.answers.with_suffix(".canonical.jsonl"),
+                    _, canon = quality(ov, rec, esca[:args.compare_labels], args.answers.with_suffix(".canonical.jsonl"),
                                        "canonical")
                 finally:
                     engine.AskOptions = original  # type: ignore[misc]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from core.answer.result import AnswerResult, Token
+from core.errors import Cancelled
 from core.ingest.pipeline import IngestOptions
 from core.models.assemble_gguf import DEFAULT_GENERATOR, assemble_generator
 from core.models.encoder import TextEncoder
@@ -34,6 +35,7 @@ class Counting(Generator):
         self.name = inner.name
         self.n_ctx = inner.n_ctx
         self.calls = 0
+        self.checks = 0
 
     def stream(self, messages: Sequence[Message], *, max_tokens: int, stop: Sequence[str] = (),
                cancel: CancelToken | None = None) -> Iterator[str]:
@@ -42,6 +44,10 @@ class Counting(Generator):
 
     def count_tokens(self, text: str) -> int:
         return self.inner.count_tokens(text)
+
+    def yes_probability(self, messages: Sequence[Message], *, cancel: CancelToken | None = None) -> float | None:
+        self.checks += 1
+        return self.inner.yes_probability(messages, cancel=cancel)
 
 
 @pytest.fixture(scope="session")
@@ -105,8 +111,40 @@ def test_answerable_questions(ask_app: tuple[Ovillo, Counting], question: str, m
     if res.grounded:
         assert res.citations and res.answer
         assert_resolves(app, res)
+        assert gen.checks >= len(res.citations)  # every accepted citation was read back to the model
     else:  # never an unverified citation: a failed answer carries none
         assert res.citations == [] and res.answer == "" and res.reason
+
+
+KILN = ("4. Trench 4: the pottery kiln. A circular magnetic anomaly on the river bank proved to be an up-draught "
+        "pottery kiln. Circular firing chamber with an internal diameter of 2.4 m and walls preserved to a height "
+        "of 1.1 m, built of stone bonded with clay.")
+
+
+def test_model_check_tells_a_stated_claim_from_an_invented_one(llama: LlamaGenerator) -> None:
+    from core.answer.verify import MODEL_CHECK, judge_messages
+
+    def p(question: str, claim: str) -> float:
+        value = llama.yes_probability(judge_messages(question, claim, KILN))
+        assert value is not None and 0.0 <= value <= 1.0
+        return value
+
+    stated = p("How big was the kiln of trench 4?", "The kiln's firing chamber is 2.4 m across inside.")
+    # the invention the benchmark caught: the kiln's number sold as a power station's output
+    invented = p("Quina potència elèctrica té la central de Comafreda?",
+                 "La central de Comafreda té una potència elèctrica de 2.4 m².")
+    assert stated >= MODEL_CHECK > invented, (stated, invented)
+    # cancelling stops a long check inside prompt evaluation, and the model stays usable
+    token = CancelToken()
+    timer = threading.Timer(0.5, token.cancel)
+    timer.start()
+    t0 = time.monotonic()
+    with pytest.raises(Cancelled):
+        llama.yes_probability(judge_messages("q", "c", " ".join([KILN] * 25)), cancel=token)
+    assert time.monotonic() - t0 < 0.5 + 1.0
+    timer.join()
+    assert p("How big was the kiln of trench 4?", "The kiln's firing chamber is 2.4 m across inside.") == pytest.approx(
+        stated, abs=0.02)
 
 
 def test_unanswerable_refuses_without_model_call(ask_app: tuple[Ovillo, Counting]) -> None:

@@ -264,3 +264,37 @@ def test_cli_prints_answer_then_sources(shared_app: Ovillo, capsys: pytest.Captu
         assert run_ask(app, args) == 0
         out = capsys.readouterr().out
         assert out.startswith("Refused:") and "Nearest records found:" in out
+
+
+def test_model_check_no_regenerates_then_yes_grounds(shared_app: Ovillo) -> None:
+    verdicts = iter([0.1, 0.9])
+    gen = ScriptedGenerator([cite("pantano", "El agua del pantano cubrió el pueblo en marzo de 1959"),
+                             cite("pantano", "El agua cubrió el pueblo de Comafreda en marzo de 1959")],
+                            judge=lambda _messages: next(verdicts))
+    with make_app(shared_app, gen) as app:
+        app.settings.answer_model_check = 0.5
+        events, res = ask(app, "¿Cuándo cubrió el agua del pantano el pueblo?")
+    assert res.grounded and len(gen.calls) == 2 and len(gen.judged) == 2
+    kinds = [type(e).__name__ for e in events if not isinstance(e, Token)]
+    assert kinds == ["RetrievalDone", "Checking", "CitationCheck", "Regenerating", "Checking", "CitationCheck"]
+    assert "model check 0.10" in next(e for e in events if isinstance(e, Regenerating)).problems[0]
+    # the check reads the cited passage alone and the sentence without its label
+    prompt = gen.judged[0][-1].content
+    assert "El agua del pantano cubrió el pueblo de Comafreda en marzo de 1959" in prompt
+    assert "Claim: El agua del pantano cubrió el pueblo en marzo de 1959." in prompt
+    assert "[S" not in prompt and "forn" not in prompt and "Ficha reservada" not in prompt
+
+
+def test_cancel_during_the_model_check(shared_app: Ovillo) -> None:
+    token = CancelToken()
+
+    def judge(_messages: Sequence[Message]) -> float:
+        token.cancel()
+        token.check()
+        return 1.0
+
+    gen = ScriptedGenerator([cite("pantano", "El agua del pantano cubrió el pueblo en marzo de 1959")], judge=judge)
+    with make_app(shared_app, gen) as app:
+        app.settings.answer_model_check = 0.5
+        _, res = ask(app, "¿Cuándo cubrió el agua del pantano el pueblo?", cancel=token)
+    assert res.reason == "cancelled" and not res.grounded and res.citations == []

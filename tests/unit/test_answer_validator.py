@@ -151,3 +151,38 @@ def test_a_bare_number_needs_a_passage_about_the_question() -> None:
     turn = {**EVIDENCE, escuela.id: escuela}
     assert validate("En 1959 [demo-9#2].", turn, question=q).ok  # the pantano passage is about it
     assert not validate("En 1959 [demo-8#0].", turn, question=q).ok  # same number, a passage about a school
+
+
+def test_model_check_rejects_what_the_word_test_let_through() -> None:
+    # the words are all in the passage, but it is Marc, not Elena, who found the jug
+    a = ev(21, "Marc Soler, voluntario, encontró la jarra bajo el suelo de Cal Sastre; Elena Vidal lo vio.")
+    turn = {a.id: a}
+    q, claim = "¿Quién encontró la jarra?", "Elena Vidal encontró la jarra bajo el suelo de Cal Sastre [demo-21#0]."
+    asked: list[tuple[str, str, str]] = []
+
+    def judge(p: float):  # type: ignore[no-untyped-def]
+        def entails(question: str, sentence: str, passage: str) -> float | None:
+            asked.append((question, sentence, passage))
+            return p
+        return entails
+
+    assert validate(claim, turn, question=q).ok  # the lexical test alone is fooled
+    v = validate(claim, turn, question=q, entails=judge(0.2), entailment_min=0.5)
+    assert not v.ok and v.checks[0].problem == "unsupported" and "model check 0.20 < 0.50" in v.problems[0]
+    assert asked == [(q, "Elena Vidal encontró la jarra bajo el suelo de Cal Sastre.", f"t\n{a.hit.text}")]
+    assert validate(claim, turn, question=q, entails=judge(0.8), entailment_min=0.5).ok
+    assert validate(claim, turn, question=q, entails=judge(0.2), entailment_min=0.0).ok  # 0 switches it off
+    assert validate(claim, turn, question=q, entails=lambda *_: None, entailment_min=0.5).ok  # model cannot judge
+
+
+def test_model_check_is_only_asked_about_citations_the_word_test_accepted() -> None:
+    asked: list[str] = []
+
+    def entails(question: str, sentence: str, passage: str) -> float | None:
+        asked.append(passage)
+        return 0.9
+
+    v = validate("La campana se fundió en 1786 [demo-9#2]. [x-1#0] El forn era circular [demo-7#0].", EVIDENCE,
+                 question="¿Cómo era el horno?", entails=entails)
+    assert not v.ok  # the bell sentence fails on its number, the dangling id fails too
+    assert asked == [f"t\n{FORN.hit.text}"]
