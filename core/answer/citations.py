@@ -248,4 +248,23 @@ def validate(answer: str, evidence: Mapping[str, Evidence], *, similarity: Simil
                 shown = evidence[i].label or i  # the model knows the passage by its label
                 v.problems.append(f"\"{v.claim[:80]}\" is not supported by [{shown}]" + (f" ({why})" if why else ""))
                 checks.append(CitationCheck(i, False, "unsupported", attempt, judged))
+        if any(p.startswith(f"\"{v.claim[:80]}\" is not supported") for p in v.problems):
+            hint = _better_passage(v.claim, evidence, known, given)
+            if hint:
+                v.problems.append(hint)
     return Validation(verdicts, checks, valid)
+
+
+def _better_passage(claim: str, evidence: Mapping[str, Evidence], cited: list[str], given: set[str]) -> str:
+    """A hint for the regeneration: the passages of this turn whose words and numbers do fit the sentence.
+
+    Only the word test (cheap); the regenerated answer is checked in full like the first one.
+    """
+    fits = []
+    for cid, e in evidence.items():
+        text = f"{e.hit.title}\n{e.hit.text}"
+        if cid not in cited and not _numbers_missing(claim, [text]) and _backs(claim, text, given, None, 2.0)[0]:
+            fits.append(f"[{e.label or cid}]")
+    if not fits:
+        return f"no passage given states \"{claim[:80]}\": leave it out"
+    return f"\"{claim[:80]}\" may be in {', '.join(fits[:2])}: cite it only if that passage says it"

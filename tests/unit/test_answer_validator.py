@@ -186,3 +186,12 @@ def test_model_check_is_only_asked_about_citations_the_word_test_accepted() -> N
                  question="¿Cómo era el horno?", entails=entails)
     assert not v.ok  # the bell sentence fails on its number, the dangling id fails too
     assert asked == [f"t\n{FORN.hit.text}"]
+
+
+def test_the_corrective_note_names_a_passage_that_fits() -> None:
+    q = "¿Cómo era el horno?"
+    v = validate("El forn era circular, de 2,4 m de diàmetre interior [demo-9#2].", EVIDENCE, question=q)
+    assert not v.ok and v.problems[-1].startswith('"El forn era circular') and "may be in [demo-7#0]" in v.problems[-1]
+    v = validate("El horno tenía una chimenea de 12 m [demo-9#2].", EVIDENCE, question=q)
+    assert not v.ok and v.problems[-1].endswith("leave it out")
+    assert validate("El forn era circular [demo-7#0].", EVIDENCE, question=q).problems == []
