@@ -24,6 +24,7 @@ from core.ingest import queue
 from core.ingest.language import detect_language
 from core.ingest.prepared import PreparedRecord, PreparedSource
 from core.ingest.readers import is_supported, reader_for
+from core.ingest.readers.media import find_media
 from core.ingest.writer import cache_vectors, commit_source, existing_vectors, fail_source, remove_source
 from core.models.encoder import TextEncoder
 from core.progress import CancelToken, EtaClock, Progress
@@ -32,6 +33,8 @@ from core.settings import Settings
 from core.store.db import Store
 
 CLASSIFICATIONS = ("public", "restricted", "secret")
+# Readers of timecoded transcripts: their records point at the recording beside them (readers/media.py).
+TRANSCRIPT_READERS = frozenset({"tc-marks", "vtt", "srt", "ohms"})
 
 
 @dataclass
@@ -149,10 +152,11 @@ class Ingestor:
             self._fail_now(path, root, collection, _os_reason(exc), options, summary)
             return
         cur = self.store.cursor()
-        row = cur.execute("SELECT status, mtime, size, content_hash, options FROM sources WHERE path = ?",
+        row = cur.execute("SELECT status, mtime, size, content_hash, options, reader FROM sources WHERE path = ?",
                           [path]).fetchone()
         queued = cur.execute("SELECT 1 FROM index_queue WHERE path = ?", [path]).fetchone()
-        if row and not queued and row[0] == "ok" and _same_options(row[4], opts):
+        if row and not queued and row[0] == "ok" and _same_options(row[4], opts) and \
+                not self._media_changed(path, f, row[5]):
             if row[1] == st.st_mtime and row[2] == st.st_size:
                 summary.outcomes.append(FileOutcome(path, "skipped", "unchanged"))
                 return
@@ -165,6 +169,18 @@ class Ingestor:
                     return
         with self.store.transaction() as w:
             queue.enqueue(w, path, root, opts)
+
+    def _media_changed(self, path: str, f: Path, reader: str | None) -> bool:
+        """A transcript whose recording appeared, vanished or changed name beside it since it was indexed.
+
+        The transcript itself is unchanged, but the records must carry the recording's path for playback.
+        """
+        if reader not in TRANSCRIPT_READERS:
+            return False
+        stored = {r[0] for r in self.store.cursor().execute(
+            "SELECT json_extract_string(r.data, '$.media_path') FROM source_records s "
+            "JOIN records r USING (section_tipo, section_id) WHERE s.path = ?", [path]).fetchall()}
+        return stored != {find_media(f)}
 
     def _vanished(self, root: str, seen: set[str]) -> list[str]:
         rows = self.store.cursor().execute("SELECT path FROM sources WHERE root = ?", [root]).fetchall()

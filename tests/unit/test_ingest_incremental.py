@@ -112,3 +112,30 @@ def test_stable_ids_across_stores(tmp_path: Path) -> None:
             drain(app.ingest([root]))
             ids.append(chunk_rows(app))
     assert ids[0] == ids[1]
+
+
+def test_a_recording_placed_beside_an_unchanged_transcript_is_picked_up(fake_app: Ovillo, tmp_path: Path) -> None:
+    root = tmp_path / "oh"
+    root.mkdir()
+    (root / "oh9.vtt").write_text("WEBVTT\n\n00:00:01.000 --> 00:00:05.000\nEl agua llegó al valle en 1959.\n\n"
+                                  "00:01:47.000 --> 00:01:55.000\nLa campana lloró al tocar el suelo.\n",
+                                  encoding="utf-8")
+
+    def media() -> set[str | None]:
+        rows = fake_app.store.cursor().execute(
+            "SELECT json_extract_string(data, '$.media_path') FROM records").fetchall()
+        return {r[0] for r in rows}
+
+    drain(fake_app.ingest([root]))
+    assert media() == {None}
+    enc = fake_app.encoder
+    before = enc.embedded  # type: ignore[attr-defined]
+    (root / "oh9.ogg").write_bytes(b"OggS")
+    _, s = drain(fake_app.ingest([root]))
+    assert len(s.ok) == 1 and media() == {str(root / "oh9.ogg")}
+    assert enc.embedded == before  # type: ignore[attr-defined]  # same text: vectors reused
+    _, s = drain(fake_app.ingest([root]))
+    assert len(s.skipped) == 1 and not s.ok  # and once recorded, skipped again
+    (root / "oh9.ogg").unlink()
+    _, s = drain(fake_app.ingest([root]))
+    assert len(s.ok) == 1 and media() == {None}  # a vanished recording is no longer offered
