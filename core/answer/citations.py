@@ -15,10 +15,9 @@ Support test for a sentence and the passages it cites:
     them in a passage holding most of the question's words — or
     semantic: e5 cosine (sentence as query, passage as passage) ≥ the semantic threshold,
     for answers written in another language than their sources.
-Piling extra citations onto a sentence fails it. A citation that passes is then put to the
-answer model itself (``verify.py``): does this passage, read alone, state the sentence? Measured against a hand check of 34
-accepted citations (docs/ask_spotcheck.md), this still lets some inventions through: a
-lexical test cannot see who did what to whom.
+Piling extra citations onto a sentence fails it. A lexical test cannot see who did what to
+whom (hand check, docs/ask_spotcheck.md), so a citation that passes is then put to the answer
+model itself (``verify.py``): does this passage, read alone, state the sentence?
 """
 
 from __future__ import annotations

@@ -141,7 +141,8 @@ class LlamaGenerator(Generator):
         def text(token: int) -> str:
             return self._llm.detokenize([token], special=True).decode("utf-8", "ignore") if token >= 0 else ""
 
-        return Jinja2ChatFormatter(template, eos_token=text(self._llm.token_eos()), bos_token=text(self._llm.token_bos()))
+        return Jinja2ChatFormatter(template, eos_token=text(self._llm.token_eos()),
+                                   bos_token=text(self._llm.token_bos()))
 
     def _answer_tokens(self) -> tuple[list[int], list[int]]:
         """First tokens of the spellings of "yes" and "no" a chat model may open its reply with."""
@@ -174,7 +175,8 @@ class LlamaGenerator(Generator):
                     if a != b:
                         break
                     shared += 1
-                llm.n_tokens = min(shared, len(tokens) - 1)  # evaluate at least the last token: its logits are the answer
+                # evaluate at least the last token: its logits are the verdict
+                llm.n_tokens = min(shared, len(tokens) - 1)
                 try:
                     llm.eval(tokens[llm.n_tokens:])
                 except RuntimeError as exc:

@@ -262,6 +262,7 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "refused_by_gate": share(una, lambda r: r["outcome"] == "refused (gate, no model call)"),
         "una_could_not_ground": share(una, lambda r: r["outcome"] == "could not ground"),
         "una_grounded": share(una, lambda r: r["outcome"] == "grounded"),
+        "una_nothing_asserted": share(una, lambda r: r["outcome"] != "grounded"),
         "median_total_s": C.median([r["total_s"] for r in rows if r["ttft_s"]]),
         "model_checked": sum(len(r.get("model_checks", [])) for r in rows),
         "model_rejected": sum(1 for r in rows for c in r.get("model_checks", []) if not c[1]),
@@ -297,6 +298,8 @@ def quality_md(s: dict[str, Any]) -> str:
         ["… of which by the relevance gate (no model call)", pct(s["refused_by_gate"])],
         ["unanswerable, could not ground (nothing shown as answer)", pct(s["una_could_not_ground"])],
         ["unanswerable but answered as grounded", pct(s["una_grounded"])],
+        ["unanswerable, no answer asserted (refused or could not ground)",
+         pct(s["una_nothing_asserted"]) if "una_nothing_asserted" in s else "—"],
         ["citations read back to the model (model check) / rejected by it",
          f"{s.get('model_checked', 0)} / {s.get('model_rejected', 0)} "
          f"({s.get('una_model_rejected', 0)} of those in answers to unanswerable questions)"],
@@ -315,8 +318,8 @@ def intro(settings: Settings, threads: int, n_ctx: int, load: str) -> str:
             f"encoder (the product default is cores − 1 = {C.default_threads()} here, leaving a core to the "
             f"window), answer budget {settings.answer_max_tokens} tokens, {settings.answer_passages} passages "
             f"retrieved per question, relevance gate {settings.answer_min_relevance}, semantic support "
-            f"{settings.answer_semantic_support}, model check {settings.answer_model_check}. Load average at the start: {load} (other jobs shared the "
-            f"machine: read the ratios, not the absolute times).\n")
+            f"{settings.answer_semantic_support}, model check {settings.answer_model_check}. Load average at the "
+            f"start: {load} (other jobs shared the machine: read the ratios, not the absolute times).\n")
 
 
 def render(meta: dict[str, Any], over: list[dict[str, Any]], rows: list[dict[str, Any]],
@@ -402,8 +405,8 @@ def main() -> None:
                 original = engine.AskOptions
                 engine.AskOptions = functools.partial(original, short_labels=False)  # type: ignore[misc]
                 try:
-                    _, canon = quality(ov, rec, esca[:args.compare_labels], args.answers.with_suffix(".canonical.jsonl"),
-                                       "canonical")
+                    _, canon = quality(ov, rec, esca[:args.compare_labels],
+                                       args.answers.with_suffix(".canonical.jsonl"), "canonical")
                 finally:
                     engine.AskOptions = original  # type: ignore[misc]
     raw_path.write_text(json.dumps({"meta": meta, "overhead": over, "rows": rows, "canonical": canon},
