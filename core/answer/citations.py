@@ -23,7 +23,7 @@ model itself (``verify.py``): does this passage, read alone, state the sentence?
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
 from core.answer.result import CitationCheck, Evidence
@@ -47,6 +47,18 @@ class SentenceVerdict:
     claim: str
     ids: list[str]
     problems: list[str] = field(default_factory=list)
+    supported: list[str] = field(default_factory=list)  # the cited passages that do say it
+    dangling: bool = False
+
+    @property
+    def grounded(self) -> bool:
+        """Cites no invented label, and at least one cited passage states it (the others are dropped)."""
+        return not self.dangling and bool(self.supported)
+
+    @property
+    def dropped(self) -> list[str]:
+        """Cited passages that do not say it, next to one that does: removed from the shown answer."""
+        return [i for i in self.ids if i not in self.supported] if self.grounded else []
 
 
 @dataclass
@@ -63,9 +75,20 @@ class Validation:
         return [p for s in self.sentences for p in s.problems]
 
     @property
-    def ok(self) -> bool:
-        """Grounded: at least one valid citation, and no dangling or unsupported one."""
+    def clean(self) -> bool:
+        """Every citation written checks out (otherwise the answer is regenerated once)."""
         return bool(self.valid_ids) and not any(not c.ok for c in self.checks)
+
+    @property
+    def ok(self) -> bool:
+        """Grounded once the citations that did not check out are dropped: every sentence that cites
+        has a passage that states it, and no citation names anything outside this turn's evidence."""
+        return bool(self.valid_ids) and all(s.grounded for s in self.sentences if s.ids)
+
+    def shown(self, evidence: Mapping[str, Evidence]) -> str:
+        """The answer as shown: dropped citations removed, labels replaced by canonical ids."""
+        return " ".join(canonical(without(s.text, s.dropped, evidence), evidence) if s.dropped
+                        else canonical(s.text, evidence) for s in self.sentences)
 
     @property
     def uncited(self) -> list[str]:
@@ -226,44 +249,69 @@ def validate(answer: str, evidence: Mapping[str, Evidence], *, similarity: Simil
         known = list(dict.fromkeys(i for i in resolved.values() if i is not None))
         for t, i in resolved.items():
             if i is None:
+                v.dangling = True
                 v.problems.append(f"[{t}] is not one of the evidence passages given")
                 checks.append(CitationCheck(t, False, "dangling", attempt))
         if not known:
             continue
-        texts = [f"{evidence[i].hit.title}\n{evidence[i].hit.text}" for i in known]
-        missing = _numbers_missing(v.claim, texts)
-        for i, t in zip(known, texts):
-            good, why = _backs(v.claim, t, given, similarity, semantic)
-            if missing:
-                good, why = False, missing
-            judged: float | None = None
+        verdict = _sentence_support(v.claim, known, evidence, given, question, similarity, semantic, entails,
+                                    entailment_min)
+        v.supported = [i for i, (good, _, _) in verdict.items() if good]
+        for i, (good, why, judged) in verdict.items():
+            checks.append(CitationCheck(i, good, "" if good else "unsupported", attempt, judged))
             if good:
-                good, why, judged = _judged(entails, entailment_min, question, v.claim, t)
-            if good:
-                checks.append(CitationCheck(i, True, "", attempt, judged))
                 if i not in valid:
                     valid.append(i)
-            else:
-                shown = evidence[i].label or i  # the model knows the passage by its label
-                v.problems.append(f"\"{v.claim[:80]}\" is not supported by [{shown}]" + (f" ({why})" if why else ""))
-                checks.append(CitationCheck(i, False, "unsupported", attempt, judged))
-        if any(p.startswith(f"\"{v.claim[:80]}\" is not supported") for p in v.problems):
-            hint = _better_passage(v.claim, evidence, known, given)
-            if hint:
-                v.problems.append(hint)
+                continue
+            shown = evidence[i].label or i  # the model knows the passage by its label
+            fits = "" if v.supported else _better_passage(v.claim, evidence, known, given)
+            v.problems.append(f"\"{v.claim[:80]}\" is not supported by [{shown}]" + (f" ({why})" if why else "")
+                              + fits)
     return Validation(verdicts, checks, valid)
 
 
+def _sentence_support(claim: str, known: list[str], evidence: Mapping[str, Evidence], given: set[str],
+                      question: str, similarity: Similarity | None, semantic: float, entails: Entailment | None,
+                      entailment_min: float) -> dict[str, tuple[bool, str, float | None]]:
+    """Per cited passage: (supports the sentence?, why not, model check) — word test, then the model.
+
+    The numbers of the sentence must be in the passages that support it (together), so a
+    passage cannot lend its date to a sentence another passage carries.
+    """
+    texts = {i: f"{evidence[i].hit.title}\n{evidence[i].hit.text}" for i in known}
+    out: dict[str, tuple[bool, str, float | None]] = {}
+    for i, t in texts.items():
+        good, why = _backs(claim, t, given, similarity, semantic)
+        out[i] = (good, why, None)
+    for stage in ("words", "model"):
+        backing = [texts[i] for i, (good, _, _) in out.items() if good]
+        missing = _numbers_missing(claim, backing or list(texts.values()))
+        if missing:
+            return {i: (False, missing, judged) for i, (_, _, judged) in out.items()}
+        if stage == "words":
+            out = {i: _judged(entails, entailment_min, question, claim, texts[i]) if good else (good, why, judged)
+                   for i, (good, why, judged) in out.items()}
+    return out
+
+
 def _better_passage(claim: str, evidence: Mapping[str, Evidence], cited: list[str], given: set[str]) -> str:
-    """A hint for the regeneration: the passages of this turn whose words and numbers do fit the sentence.
+    """A hint for the regeneration: the passages of this turn whose words and numbers fit the sentence.
 
     Only the word test (cheap); the regenerated answer is checked in full like the first one.
     """
-    fits = []
-    for cid, e in evidence.items():
-        text = f"{e.hit.title}\n{e.hit.text}"
-        if cid not in cited and not _numbers_missing(claim, [text]) and _backs(claim, text, given, None, 2.0)[0]:
-            fits.append(f"[{e.label or cid}]")
-    if not fits:
-        return f"no passage given states \"{claim[:80]}\": leave it out"
-    return f"\"{claim[:80]}\" may be in {', '.join(fits[:2])}: cite it only if that passage says it"
+    fits = [f"[{e.label or cid}]" for cid, e in evidence.items()
+            if cid not in cited and not _numbers_missing(claim, [f"{e.hit.title}\n{e.hit.text}"])
+            and _backs(claim, f"{e.hit.title}\n{e.hit.text}", given, None, 2.0)[0]]
+    return f"; its words fit {', '.join(fits[:2])}" if fits else ""
+
+
+def without(sentence: str, ids: Collection[str], evidence: Mapping[str, Evidence]) -> str:
+    """``sentence`` without the citations that resolve to ``ids`` (the ones that did not check out)."""
+    def drop(m: re.Match[str]) -> str:
+        tokens = parse_citations(m.group(0))
+        if not tokens:
+            return m.group(0)
+        kept = [t for t in tokens if (resolve(t, evidence) or t) not in ids]
+        return "".join(f"[{t}]" for t in kept)
+
+    return re.sub(r"\s+([.,;:!?])", r"\1", CITE_GROUP.sub(drop, sentence)).strip()

@@ -111,13 +111,16 @@ class Answerer:
         try:
             text = yield from self._attempt(gen, messages, opt, cancel, t0, timings, counter, 1)
             check = yield from checked(text, 1)
-            if not _no_answer(text) and not check.ok:
+            if not _no_answer(text) and not check.clean:
                 problems = check.problems or ["no sentence cites a passage"]
                 yield Regenerating(problems)
                 messages = [*messages, Message("assistant", text),
                             Message("user", corrective_note(problems, [e.label or e.id for e in ctx.evidence]))]
+                first = (text, check)
                 text = yield from self._attempt(gen, messages, opt, cancel, t0, timings, counter, 2)
                 check = yield from checked(text, 2)
+                if not check.ok and first[1].ok:  # the rewrite is worse: keep the first, its bad citations dropped
+                    text, check = first
         except Cancelled:
             _finish(base, timings, t0, counter)
             base.reason = "cancelled"
@@ -164,7 +167,7 @@ def _conclude(res: AnswerResult, text: str, check: Validation, ctx: Context, que
                         "dense_score": p["dense_score"]} for p in res.provenance]
         return res
     by_id: dict[str, Evidence] = {e.id: e for e in ctx.evidence}
-    res.unsupported = [canonical(s.text, by_id) for s in check.sentences if not s.ids or s.problems]
+    res.unsupported = [canonical(s.text, by_id) for s in check.sentences if not s.ids or not s.grounded]
     if not check.ok:
         res.reason = "could not ground: " + "; ".join(check.problems or ["no sentence cites a passage"])
         res.nearest = [{"id": p["id"], "title": p["title"], "source_path": p["source_path"], "page": p["page"],
@@ -174,9 +177,13 @@ def _conclude(res: AnswerResult, text: str, check: Validation, ctx: Context, que
         h = by_id[cid].hit
         res.citations.append(Citation(cid, h.section_tipo, h.section_id, h.chunk_index, h.text, h.source_path,
                                       h.page, h.tc_in))
-    res.answer = canonical(text, by_id)
+    res.answer = check.shown(by_id)
     res.grounded = True
-    res.reason = "grounded" if not res.unsupported else f"grounded; {len(res.unsupported)} sentence(s) uncited"
+    notes = [f"{len(res.unsupported)} sentence(s) uncited"] if res.unsupported else []
+    dropped = sum(len(s.dropped) for s in check.sentences)
+    if dropped:
+        notes.append(f"{dropped} citation(s) that did not check out removed")
+    res.reason = "; ".join(["grounded", *notes])
     if conversation is not None:
         conversation.add(question, strip_citations(text))
     return res

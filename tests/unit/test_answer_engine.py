@@ -298,3 +298,32 @@ def test_cancel_during_the_model_check(shared_app: Ovillo) -> None:
         app.settings.answer_model_check = 0.5
         _, res = ask(app, "¿Cuándo cubrió el agua del pantano el pueblo?", cancel=token)
     assert res.reason == "cancelled" and not res.grounded and res.citations == []
+
+
+def both(sentence: str):  # type: ignore[no-untyped-def]
+    """A reply citing the pantano passage and, piled on, the forn passage (which does not say it)."""
+    def reply(messages: Sequence[Message]) -> str:
+        ids = evidence_ids(messages)
+        pantano = next(i for i, t in ids.items() if "pantano" in t)
+        forn = next(i for i, t in ids.items() if "forn" in t)
+        return f"{sentence} [{pantano}][{forn}]."
+    return reply
+
+
+def test_a_piled_on_citation_is_regenerated_once_then_dropped(shared_app: Ovillo) -> None:
+    gen = ScriptedGenerator([both("El agua del pantano cubrió el pueblo en marzo de 1959")])
+    with make_app(shared_app, gen) as app:
+        events, res = ask(app, "¿Cuándo cubrió el agua del pantano el pueblo?")
+    assert len(gen.calls) == 2 and sum(isinstance(e, Regenerating) for e in events) == 1
+    assert res.grounded and [c.source_path.endswith("pantano.md") for c in res.citations] == [True]
+    assert res.answer == f"El agua del pantano cubrió el pueblo en marzo de 1959 [{res.citations[0].id}]."
+    assert "1 citation(s) that did not check out removed" in res.reason and res.unsupported == []
+
+
+def test_a_worse_rewrite_does_not_replace_a_groundable_first_answer(shared_app: Ovillo) -> None:
+    gen = ScriptedGenerator([both("El agua del pantano cubrió el pueblo en marzo de 1959"),
+                             "El pueblo quedó bajo el agua en 1959 [x-999#0]."])
+    with make_app(shared_app, gen) as app:
+        _, res = ask(app, "¿Cuándo cubrió el agua del pantano el pueblo?")
+    assert len(gen.calls) == 2 and res.grounded and "x-999" not in res.answer
+    assert res.answer.startswith("El agua del pantano cubrió el pueblo en marzo de 1959 [")
