@@ -75,21 +75,26 @@
     </message>
     <message>
         <location filename="../views/ask.py" line="171"/>
+        <source>† cites no passage: not checked against the archive.</source>
+        <translation>† no cita cap passatge: no s&apos;ha comprovat amb l&apos;arxiu.</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="175"/>
         <source>(stopped)</source>
         <translation>(aturat)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="173"/>
+        <location filename="../views/ask.py" line="177"/>
         <source>No answer</source>
         <translation>Sense resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="173"/>
+        <location filename="../views/ask.py" line="177"/>
         <source>Could not ground an answer</source>
         <translation>No s&apos;ha pogut fonamentar la resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="175"/>
+        <location filename="../views/ask.py" line="179"/>
         <source>Closest passages found:</source>
         <translation>Passatges més propers trobats:</translation>
     </message>

@@ -75,21 +75,26 @@
     </message>
     <message>
         <location filename="../views/ask.py" line="171"/>
+        <source>† cites no passage: not checked against the archive.</source>
+        <translation>† no cita ningún pasaje: no se ha comprobado con el archivo.</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="175"/>
         <source>(stopped)</source>
         <translation>(detenido)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="173"/>
+        <location filename="../views/ask.py" line="177"/>
         <source>No answer</source>
         <translation>Sin respuesta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="173"/>
+        <location filename="../views/ask.py" line="177"/>
         <source>Could not ground an answer</source>
         <translation>No se pudo fundamentar la respuesta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="175"/>
+        <location filename="../views/ask.py" line="179"/>
         <source>Closest passages found:</source>
         <translation>Pasajes más cercanos encontrados:</translation>
     </message>

@@ -166,7 +166,11 @@ class AskView(QWidget):
     def _turn_html(self, question: str, res: AnswerResult) -> str:
         head = f"<p><b>{html.escape(question)}</b></p>"
         if res.grounded:
-            return head + f"<p>{self._linked(res)}</p>" + self._sources(res)
+            note = ""
+            if any(u in res.answer for u in res.unsupported):
+                unchecked = self.tr("† cites no passage: not checked against the archive.")
+                note = f"<p><small><i>{html.escape(unchecked)}</i></small></p>"
+            return head + f"<p>{self._linked(res)}</p>" + note + self._sources(res)
         if res.reason == "cancelled":
             stopped = self.tr("(stopped)")
             return head + f"<p><i>{html.escape(stopped)}</i></p>"
@@ -177,11 +181,25 @@ class AskView(QWidget):
         return head + f"<p><i>{html.escape(label)} — {html.escape(res.reason)}</i></p>" + extra
 
     def _linked(self, res: AnswerResult) -> str:
+        """The answer with validated citations as numbered links and uncited sentences marked (†, grey)."""
+        text = res.answer
+        spans = sorted((i, i + len(u)) for u in res.unsupported if u and (i := text.find(u)) >= 0)
+        out: list[str] = []
+        pos = 0
+        for start, end in spans:
+            if start < pos:
+                continue
+            out.append(self._cited(res, text[pos:start]))
+            out.append(f"<span style='color:gray'>{self._cited(res, text[start:end])}</span><sup>†</sup>")
+            pos = end
+        out.append(self._cited(res, text[pos:]))
+        return "".join(out)
+
+    def _cited(self, res: AnswerResult, text: str) -> str:
         valid = {c.id: c for c in res.citations}
         numbers = {cid: i + 1 for i, cid in enumerate(valid)}
         out: list[str] = []
         pos = 0
-        text = res.answer
         for m in CITE_GROUP.finditer(text):
             out.append(html.escape(text[pos:m.start()]))
             ids = [p.strip() for p in m.group(1).replace(";", ",").split(",")]

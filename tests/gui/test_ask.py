@@ -70,3 +70,20 @@ def test_cancel_stops_the_answer(qtbot: QtBot, make_window: WindowFactory) -> No
     slow.ask.cancel()
     qtbot.waitUntil(lambda: slow.ask.worker is None, timeout=WAIT_MS)
     assert slow.ask.result is not None and slow.ask.result.reason == "cancelled"
+
+
+def test_uncited_sentences_are_marked_as_unchecked(qtbot: QtBot, make_window: WindowFactory) -> None:
+    def quote_then_wander(messages: Sequence[Message]) -> str:
+        return quote_first(messages) + " Además, la luna está hecha de queso manchego."
+
+    w = make_window(generator=ScriptedGenerator([quote_then_wander]))
+    assert w.ask is not None
+    w.ask.ask("¿Dónde aparecieron fragmentos de cerámica vidriada?")
+    qtbot.waitUntil(lambda: w.ask.result is not None and w.ask.worker is None, timeout=WAIT_MS)
+    res = w.ask.result
+    assert res.grounded and res.unsupported == ["Además, la luna está hecha de queso manchego."]
+    html = w.ask.transcript.toHtml()
+    assert "queso manchego.</span><span style=\" vertical-align:super;\">†</span>" in html
+    assert "† cites no passage" in w.ask.transcript.toPlainText()
+    assert citation_url(res.citations[0].section_tipo, res.citations[0].section_id,
+                        res.citations[0].chunk_index).toString() in html
