@@ -49,6 +49,7 @@ class SentenceVerdict:
     problems: list[str] = field(default_factory=list)
     supported: list[str] = field(default_factory=list)  # the cited passages that do say it
     dangling: bool = False
+    moved: bool = False  # none of its citations said it; ``supported`` is the passage of this turn that does
 
     @property
     def grounded(self) -> bool:
@@ -59,6 +60,17 @@ class SentenceVerdict:
     def dropped(self) -> list[str]:
         """Cited passages that do not say it, next to one that does: removed from the shown answer."""
         return [i for i in self.ids if i not in self.supported] if self.grounded else []
+
+    def shown(self, evidence: Mapping[str, Evidence]) -> str:
+        """The sentence as shown: canonical ids, citations that did not check out removed or moved."""
+        if not self.dropped:
+            return canonical(self.text, evidence)
+        text = without(self.text, self.dropped, evidence)
+        if self.moved:
+            cites = "".join(f"[{i}]" for i in self.supported)
+            end = len(text.rstrip(".!?"))
+            text = f"{text[:end].rstrip()} {cites}{text[end:]}"
+        return canonical(text, evidence)
 
 
 @dataclass
@@ -87,8 +99,12 @@ class Validation:
 
     def shown(self, evidence: Mapping[str, Evidence]) -> str:
         """The answer as shown: dropped citations removed, labels replaced by canonical ids."""
-        return " ".join(canonical(without(s.text, s.dropped, evidence), evidence) if s.dropped
-                        else canonical(s.text, evidence) for s in self.sentences)
+        return " ".join(s.shown(evidence) for s in self.sentences)
+
+    @property
+    def moved(self) -> int:
+        """Sentences whose citation was moved to the passage of this turn that states them."""
+        return sum(s.moved for s in self.sentences)
 
     @property
     def uncited(self) -> list[str]:
@@ -303,6 +319,39 @@ def _better_passage(claim: str, evidence: Mapping[str, Evidence], cited: list[st
             if cid not in cited and not _numbers_missing(claim, [f"{e.hit.title}\n{e.hit.text}"])
             and _backs(claim, f"{e.hit.title}\n{e.hit.text}", given, None, 2.0)[0]]
     return f"; its words fit {', '.join(fits[:2])}" if fits else ""
+
+
+def reattribute(validation: Validation, evidence: Mapping[str, Evidence], *, question: str,
+                entails: Entailment | None, entailment_min: float, similarity: Similarity | None = None,
+                semantic: float = 0.86, attempt: int = 2) -> list[CitationCheck]:
+    """Move the citation of a sentence none of whose passages states it to one of this turn's that does.
+
+    The last resort after the regeneration: the small model often writes a true sentence under the
+    wrong label. A passage qualifies only by the full test — words and numbers, then the model check
+    on that passage alone — so without a model to ask nothing is moved. Dangling citations are
+    never repaired (they may come from text injected into the archive). Returns the new checks.
+    """
+    if entails is None or entailment_min <= 0:
+        return []
+    given = _stems(question)
+    new: list[CitationCheck] = []
+    for v in validation.sentences:
+        if not v.ids or v.dangling or v.supported:
+            continue
+        others = [i for i in evidence if i not in v.ids]
+        fits = [i for i in others if _backs(v.claim, f"{evidence[i].hit.title}\n{evidence[i].hit.text}", given,
+                                            similarity, semantic)[0]]
+        for i in fits:
+            good, _, judged = _sentence_support(v.claim, [i], evidence, given, question, similarity, semantic,
+                                                entails, entailment_min)[i]
+            if good:
+                v.supported, v.moved = [i], True
+                new.append(CitationCheck(i, True, "", attempt, judged))
+                if i not in validation.valid_ids:
+                    validation.valid_ids.append(i)
+                break
+    validation.checks.extend(new)
+    return new
 
 
 def without(sentence: str, ids: Collection[str], evidence: Mapping[str, Evidence]) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Generator as Gen
 from dataclasses import dataclass
 
 from core.acl import Profile
-from core.answer.citations import Similarity, Validation, canonical, strip_citations, tidy, validate
+from core.answer.citations import Similarity, Validation, canonical, reattribute, strip_citations, tidy, validate
 from core.answer.context import Context, build_context
 from core.answer.conversation import Conversation
 from core.answer.prompt import NO_ANSWER, corrective_note, question_language
@@ -121,6 +121,10 @@ class Answerer:
                 check = yield from checked(text, 2)
                 if not check.ok and first[1].ok:  # the rewrite is worse: keep the first, its bad citations dropped
                     text, check = first
+                if not check.ok and not _no_answer(text):
+                    yield from reattribute(check, by_id, question=question, entails=entails,
+                                           entailment_min=opt.model_check, similarity=self.similarity,
+                                           semantic=opt.semantic_support)
         except Cancelled:
             _finish(base, timings, t0, counter)
             base.reason = "cancelled"
@@ -180,7 +184,9 @@ def _conclude(res: AnswerResult, text: str, check: Validation, ctx: Context, que
     res.answer = check.shown(by_id)
     res.grounded = True
     notes = [f"{len(res.unsupported)} sentence(s) uncited"] if res.unsupported else []
-    dropped = sum(len(s.dropped) for s in check.sentences)
+    dropped = sum(len(s.dropped) for s in check.sentences if not s.moved)
+    if check.moved:
+        notes.append(f"{check.moved} sentence(s) cited under the wrong label moved to the passage that states them")
     if dropped:
         notes.append(f"{dropped} citation(s) that did not check out removed")
     res.reason = "; ".join(["grounded", *notes])

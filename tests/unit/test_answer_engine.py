@@ -327,3 +327,24 @@ def test_a_worse_rewrite_does_not_replace_a_groundable_first_answer(shared_app: 
         _, res = ask(app, "¿Cuándo cubrió el agua del pantano el pueblo?")
     assert len(gen.calls) == 2 and res.grounded and "x-999" not in res.answer
     assert res.answer.startswith("El agua del pantano cubrió el pueblo en marzo de 1959 [")
+
+
+def test_wrong_label_twice_is_moved_to_the_passage_the_model_confirms(shared_app: Ovillo) -> None:
+    gen = ScriptedGenerator([cite("forn", "El agua del pantano cubrió el pueblo en marzo de 1959")],
+                            judge=lambda messages: 0.9 if "pantano" in messages[-1].content else 0.1)
+    with make_app(shared_app, gen) as app:
+        app.settings.answer_model_check = 0.5
+        _, res = ask(app, "¿Cuándo cubrió el agua del pantano el pueblo?")
+    assert len(gen.calls) == 2 and res.grounded
+    assert [c.source_path.endswith("pantano.md") for c in res.citations] == [True]
+    assert res.answer == f"El agua del pantano cubrió el pueblo en marzo de 1959 [{res.citations[0].id}]."
+    assert "1 sentence(s) cited under the wrong label moved" in res.reason and "removed" not in res.reason
+
+
+def test_nothing_is_moved_when_the_model_does_not_confirm(shared_app: Ovillo) -> None:
+    gen = ScriptedGenerator([cite("forn", "El agua del pantano cubrió el pueblo en marzo de 1959")],
+                            judge=lambda _messages: 0.1)
+    with make_app(shared_app, gen) as app:
+        app.settings.answer_model_check = 0.5
+        _, res = ask(app, "¿Cuándo cubrió el agua del pantano el pueblo?")
+    assert not res.grounded and res.citations == [] and res.reason.startswith("could not ground")

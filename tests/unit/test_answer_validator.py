@@ -207,3 +207,29 @@ def test_the_corrective_note_names_a_passage_that_fits() -> None:
     v = validate("El horno tenía una chimenea de 12 m [demo-9#2].", EVIDENCE, question=q)
     assert not v.ok and "fit" not in v.problems[-1]  # no passage fits: nothing to suggest
     assert validate("El forn era circular [demo-7#0].", EVIDENCE, question=q).problems == []
+
+
+def test_a_true_sentence_under_the_wrong_label_is_moved_only_when_the_model_confirms() -> None:
+    from core.answer.citations import reattribute
+
+    turn = labelled(FORN, PANTANO)
+    q = "¿Cuándo cubrió el agua el pueblo?"
+    text = "El agua del pantano cubrió el pueblo en marzo de 1959 [S1]."  # S1 is the forn passage
+    v = validate(text, turn, question=q)
+    assert not v.ok
+    assert reattribute(v, turn, question=q, entails=None, entailment_min=0.5) == [] and not v.ok  # no model: no move
+    asked: list[str] = []
+
+    def entails(question: str, sentence: str, passage: str) -> float | None:
+        asked.append(passage)
+        return 0.9 if "pantano" in passage else 0.1
+
+    new = reattribute(v, turn, question=q, entails=entails, entailment_min=0.5)
+    assert [c.id for c in new] == ["demo-9#2"] and v.ok and v.moved == 1
+    assert asked == [f"t\n{PANTANO.hit.text}"]  # only passages that pass the word test are put to the model
+    assert v.shown(turn) == "El agua del pantano cubrió el pueblo en marzo de 1959 [demo-9#2]."
+    v = validate(text, turn, question=q)
+    assert reattribute(v, turn, question=q, entails=lambda *_: 0.2, entailment_min=0.5) == [] and not v.ok
+    # a dangling citation is never repaired
+    v = validate("El agua del pantano cubrió el pueblo en marzo de 1959 [x-999#0].", turn, question=q)
+    assert reattribute(v, turn, question=q, entails=entails, entailment_min=0.5) == [] and not v.ok
