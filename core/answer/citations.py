@@ -156,7 +156,8 @@ def answer_sentences(answer: str) -> list[str]:
         if out and lead:
             out[-1] = f"{out[-1]} {lead}"
             sent = rest
-        if not sent or not any(ch.isalnum() for ch in strip_citations(sent)) and out:
+        # a piece with nothing but brackets ("[O2][S3]", "[OH04]") is no claim: it belongs to the sentence before
+        if not sent or not any(ch.isalnum() for ch in CITE_GROUP.sub("", sent)) and out:
             if sent:
                 out[-1] = f"{out[-1]} {sent}"
             continue
@@ -336,8 +337,8 @@ def reattribute(validation: Validation, evidence: Mapping[str, Evidence], *, que
     given = _stems(question)
     new: list[CitationCheck] = []
     for v in validation.sentences:
-        if not v.ids or v.dangling or v.supported:
-            continue
+        if not v.ids or v.dangling or v.supported or not _stems(v.claim) - given:
+            continue  # a sentence that adds no word to the question (a bare number) is never moved
         others = [i for i in evidence if i not in v.ids]
         fits = [i for i in others if _backs(v.claim, f"{evidence[i].hit.title}\n{evidence[i].hit.text}", given,
                                             similarity, semantic)[0]]

@@ -18,7 +18,7 @@ from core.answer.conversation import Conversation
 from core.answer.prompt import NO_ANSWER, corrective_note, question_language
 from core.answer.result import (AnswerResult, AskEvent, Checking, Citation, Evidence, Regenerating, RetrievalDone,
                                 Timings, Token)
-from core.answer.verify import MODEL_CHECK, model_check
+from core.answer.verify import MODEL_CHECK, MOVE_CHECK, model_check
 from core.errors import Cancelled
 from core.models.generator import Generator, Message
 from core.progress import CancelToken
@@ -123,8 +123,8 @@ class Answerer:
                     text, check = first
                 if not check.ok and not _no_answer(text):
                     yield from reattribute(check, by_id, question=question, entails=entails,
-                                           entailment_min=opt.model_check, similarity=self.similarity,
-                                           semantic=opt.semantic_support)
+                                           entailment_min=max(opt.model_check, MOVE_CHECK) if opt.model_check > 0
+                                           else 0.0, similarity=self.similarity, semantic=opt.semantic_support)
         except Cancelled:
             _finish(base, timings, t0, counter)
             base.reason = "cancelled"

@@ -20,6 +20,10 @@ from core.progress import CancelToken
 
 # Measured on 34 hand-labelled citations (docs/benchmarks.md, "Model check"): in-sample, as said there.
 MODEL_CHECK = 0.5
+# A citation the validator moves to another passage (citations.reattribute) was not the model's own
+# choice, so it must convince the check more: on the 7 moves of the replayed benchmark the 5 a person
+# judged right scored 0.76–0.83, the 2 wrong ones 0.62 and 0.70 (in-sample, docs/benchmarks.md).
+MOVE_CHECK = 0.75
 
 JUDGE_SYSTEM = ("You check claims against a source passage. Answer with one word: yes if the passage itself "
                 "states the claim (in any language), no if the passage does not say it, says something different, "

@@ -233,3 +233,14 @@ def test_a_true_sentence_under_the_wrong_label_is_moved_only_when_the_model_conf
     # a dangling citation is never repaired
     v = validate("El agua del pantano cubrió el pueblo en marzo de 1959 [x-999#0].", turn, question=q)
     assert reattribute(v, turn, question=q, entails=entails, entailment_min=0.5) == [] and not v.ok
+
+
+def test_bracket_only_pieces_are_no_claim_and_bare_numbers_are_never_moved() -> None:
+    from core.answer.citations import reattribute
+
+    turn = labelled(FORN, PANTANO)
+    # "[O2]" is not a citation; the piece after the full stop is still the previous sentence's
+    assert answer_sentences("El forn era circular. [O2][S1]") == ["El forn era circular. [O2][S1]"]
+    q = "¿Cuándo cubrió el agua del pantano el pueblo?"
+    v = validate("1959 [S1].", turn, question=q)  # only a number, cited to the forn passage
+    assert not v.ok and reattribute(v, turn, question=q, entails=lambda *_: 1.0, entailment_min=0.75) == []
