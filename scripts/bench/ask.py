@@ -354,6 +354,8 @@ def render(meta: dict[str, Any], over: list[dict[str, Any]], rows: list[dict[str
                            pct(can["precision_final"])]]) + "\n")
     parts.append("Per-question answers with their cited passages are written next to the run (`--answers`); the "
                  "hand spot-check of accepted citations is `docs/ask_spotcheck.md`.\n")
+    if meta.get("notes"):  # what happened after the run (e.g. a replay of newer checks), added by hand to the raw file
+        parts.append(meta["notes"])
     return "\n".join(parts)
 
 

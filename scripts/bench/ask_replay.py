@@ -25,7 +25,7 @@ from core.answer.citations import reattribute, tidy, validate  # noqa: E402
 from core.answer.context import build_context  # noqa: E402
 from core.answer.engine import AskOptions  # noqa: E402
 from core.answer.prompt import question_language  # noqa: E402
-from core.answer.verify import model_check  # noqa: E402
+from core.answer.verify import MOVE_CHECK, model_check  # noqa: E402
 from core.ingest.pipeline import IngestOptions  # noqa: E402
 from core.models.generator import load_generator  # noqa: E402
 from core.paths import default_models_dir  # noqa: E402
@@ -63,7 +63,8 @@ def replay(app: Ovillo, row: dict[str, Any], settings: Settings) -> tuple[str, s
         if not final.ok and first.ok:
             final = first
         if not final.ok:
-            reattribute(final, by_id, question=row["question"], entails=entails, entailment_min=opt.model_check,
+            reattribute(final, by_id, question=row["question"], entails=entails,  # as the engine does
+                        entailment_min=max(opt.model_check, MOVE_CHECK) if opt.model_check > 0 else 0.0,
                         similarity=similarity, semantic=opt.semantic_support)
     if not final.ok:
         return "could not ground", "", []
