@@ -15,9 +15,11 @@ Support test for a sentence and the passages it cites:
     them in a passage holding most of the question's words — or
     semantic: e5 cosine (sentence as query, passage as passage) ≥ the semantic threshold,
     for answers written in another language than their sources.
-Piling extra citations onto a sentence fails it. A lexical test cannot see who did what to
-whom (hand check, docs/ask_spotcheck.md), so a citation that passes is then put to the answer
-model itself (``verify.py``): does this passage, read alone, state the sentence?
+A lexical test cannot see who did what to whom (hand check, docs/ask_spotcheck.md), so a
+citation that passes is then put to the answer model itself (``verify.py``): does this passage,
+read alone, state the sentence? Any failing citation sends the answer back once; after that, a
+citation piled onto a sentence another cited passage states is dropped, and a sentence cited
+under the wrong label may move to the passage that states it (``reattribute``).
 """
 
 from __future__ import annotations
@@ -295,20 +297,24 @@ def _sentence_support(claim: str, known: list[str], evidence: Mapping[str, Evide
     The numbers of the sentence must be in the passages that support it (together), so a
     passage cannot lend its date to a sentence another passage carries.
     """
-    texts = {i: f"{evidence[i].hit.title}\n{evidence[i].hit.text}" for i in known}
-    out: dict[str, tuple[bool, str, float | None]] = {}
-    for i, t in texts.items():
-        good, why = _backs(claim, t, given, similarity, semantic)
-        out[i] = (good, why, None)
-    for stage in ("words", "model"):
-        backing = [texts[i] for i, (good, _, _) in out.items() if good]
-        missing = _numbers_missing(claim, backing or list(texts.values()))
-        if missing:
-            return {i: (False, missing, judged) for i, (_, _, judged) in out.items()}
-        if stage == "words":
-            out = {i: _judged(entails, entailment_min, question, claim, texts[i]) if good else (good, why, judged)
-                   for i, (good, why, judged) in out.items()}
+    texts = {i: _passage(evidence[i]) for i in known}
+    words = {i: _backs(claim, t, given, similarity, semantic) for i, t in texts.items()}
+    backing = [texts[i] for i, (good, _) in words.items() if good]
+    missing = _numbers_missing(claim, backing or list(texts.values()))
+    if missing:
+        return {i: (False, missing, None) for i in texts}
+    out = {i: _judged(entails, entailment_min, question, claim, texts[i]) if good else (False, why, None)
+           for i, (good, why) in words.items()}
+    backing = [texts[i] for i, (good, _, _) in out.items() if good]
+    missing = _numbers_missing(claim, backing) if backing else ""
+    if missing:
+        return {i: (False, missing, judged) for i, (_, _, judged) in out.items()}
     return out
+
+
+def _passage(e: Evidence) -> str:
+    """What a cited passage is judged on: its record's title and its text."""
+    return f"{e.hit.title}\n{e.hit.text}"
 
 
 def _better_passage(claim: str, evidence: Mapping[str, Evidence], cited: list[str], given: set[str]) -> str:
@@ -317,8 +323,8 @@ def _better_passage(claim: str, evidence: Mapping[str, Evidence], cited: list[st
     Only the word test (cheap); the regenerated answer is checked in full like the first one.
     """
     fits = [f"[{e.label or cid}]" for cid, e in evidence.items()
-            if cid not in cited and not _numbers_missing(claim, [f"{e.hit.title}\n{e.hit.text}"])
-            and _backs(claim, f"{e.hit.title}\n{e.hit.text}", given, None, 2.0)[0]]
+            if cid not in cited and not _numbers_missing(claim, [_passage(e)])
+            and _backs(claim, _passage(e), given, None, 2.0)[0]]
     return f"; its words fit {', '.join(fits[:2])}" if fits else ""
 
 
@@ -339,10 +345,7 @@ def reattribute(validation: Validation, evidence: Mapping[str, Evidence], *, que
     for v in validation.sentences:
         if not v.ids or v.dangling or v.supported or not _stems(v.claim) - given:
             continue  # a sentence that adds no word to the question (a bare number) is never moved
-        others = [i for i in evidence if i not in v.ids]
-        fits = [i for i in others if _backs(v.claim, f"{evidence[i].hit.title}\n{evidence[i].hit.text}", given,
-                                            similarity, semantic)[0]]
-        for i in fits:
+        for i in (i for i in evidence if i not in v.ids):  # the word test runs first; only passes are judged
             good, _, judged = _sentence_support(v.claim, [i], evidence, given, question, similarity, semantic,
                                                 entails, entailment_min)[i]
             if good:
