@@ -39,6 +39,10 @@ class ModelError(OvilloError):
     """A model is missing, fails its sha256 check or cannot be loaded."""
 
 
+class ModelCrashed(ModelError):
+    """The answer model's child process died or hung; the caller is unaffected and may ask again."""
+
+
 class ModelMismatch(ModelError):
     """The store is pinned to another model than the one asked for."""
 
@@ -49,6 +53,10 @@ class IngestError(OvilloError):
 
 class UnsupportedFormat(IngestError):
     """No reader handles this file type."""
+
+
+class RefusedSource(IngestError):
+    """A link, device, pipe or system file that must not be read; rows it left earlier are removed."""
 
 
 class CorruptSource(IngestError):

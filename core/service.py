@@ -63,10 +63,13 @@ class Ovillo:
         self._encoder = encoder
         self._searcher: Searcher | None = None
         self._generator = generator
+        self._owns_generator = False  # a generator handed in belongs to the caller
 
     # -- lifecycle ---------------------------------------------------------------
     def close(self) -> None:
-        """Checkpoint and close the store."""
+        """Stop the answer model's process (when one was started), checkpoint and close the store."""
+        if self._generator is not None and self._owns_generator:
+            self._generator.close()
         self.store.close()
 
     def __enter__(self) -> "Ovillo":
@@ -101,11 +104,14 @@ class Ovillo:
         question_language("warm up the language identifier once")  # ask's (py3langid's global one)
 
     def generator(self, name: str | None = None) -> AnswerModel:
-        """The answer model, loaded once per process, lazily (verifying its sha256)."""
+        """The answer model in its child process, started once, lazily (verifying its sha256)."""
         if self._generator is not None and (name is None or name == self._generator.name):
             return self._generator
         from core.models.generator import load_generator
 
+        if self._generator is not None and self._owns_generator:
+            self._generator.close()
+        self._owns_generator = True
         self._generator = load_generator(self.paths.models, name or self.settings.answer_model,
                                          threads=self.settings.threads, n_ctx=self.settings.answer_n_ctx)
         return self._generator

@@ -39,6 +39,9 @@ class Generator(ABC):
                cancel: CancelToken | None = None) -> Iterator[str]:
         """Yield the reply piece by piece; stop early (raising :class:`Cancelled`) when ``cancel`` fires."""
 
+    def close(self) -> None:
+        """Release what the model holds (a child process, for :class:`ProcessGenerator`)."""
+
     def count_tokens(self, text: str) -> int:
         """Tokens of ``text``; the default over-estimates (~3 characters a token) to stay inside budgets."""
         return len(text) // 3 + 1
@@ -223,19 +226,25 @@ class LlamaGenerator(Generator):
                 self._cancel = None
 
 
-_LOADED: dict[tuple[str, int, int], LlamaGenerator] = {}
+def open_llama(path: str, name: str, n_ctx: int, threads: int) -> LlamaGenerator:
+    """Load a GGUF in this process (the answer model's child process calls this)."""
+    return LlamaGenerator(Path(path), name=name, n_ctx=n_ctx, threads=threads)
 
 
-def load_generator(models_dir: Path, name: str, *, threads: int = 1, n_ctx: int = 4096) -> LlamaGenerator:
-    """Verify a GGUF against its manifest and load it, once per process (later calls reuse it)."""
-    key = (str(models_dir / name), threads, n_ctx)
-    if key in _LOADED:
-        return _LOADED[key]
+def load_generator(models_dir: Path, name: str, *, threads: int = 1, n_ctx: int = 4096) -> Generator:
+    """Verify a GGUF against its manifest and start it in a child process.
+
+    The model runs in its own process (:mod:`core.models.generator_process`): a native fault,
+    out-of-memory kill or hang there becomes a clear error and the next request starts afresh.
+    """
+    from core.models.generator_process import GeneratorSpec, ProcessGenerator
+
     folder = models_dir / name
     manifest = read_manifest(folder)
     if manifest.task != "generation" or manifest.runtime != "llama.cpp":
         raise ModelError(f"{name} is not a llama.cpp generation model")
     verify(folder, manifest)
-    gen = LlamaGenerator(manifest.file(folder, "gguf"), name=name, n_ctx=n_ctx, threads=threads)
-    _LOADED[key] = gen
-    return gen
+    spec = GeneratorSpec("core.models.generator:open_llama",
+                         {"path": str(manifest.file(folder, "gguf")), "name": name, "n_ctx": n_ctx,
+                          "threads": threads})
+    return ProcessGenerator(spec, name=name)
