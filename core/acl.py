@@ -14,7 +14,19 @@ from datetime import datetime
 from core.errors import NotFound
 from core.store.db import Store
 
-CLASSIFICATIONS = ("public", "restricted", "secret")
+CLASSIFICATIONS = ("public", "restricted", "secret")  # from least to most restrictive
+_RANK = {c: i for i, c in enumerate(CLASSIFICATIONS)}
+
+
+def strictest(*values: str | None) -> str | None:
+    """The most restrictive of the classifications given (None and unknown values are ignored)."""
+    known = [v for v in values if v in _RANK]
+    return max(known, key=_RANK.__getitem__) if known else None
+
+
+def looser(a: str, b: str) -> bool:
+    """True when classification ``a`` lets more profiles see a record than ``b``."""
+    return _RANK[a] < _RANK[b]
 
 
 @dataclass(frozen=True)

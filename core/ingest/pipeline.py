@@ -17,14 +17,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core.acl import looser, strictest
 from core.chunking import chunk_record
-from core.errors import Cancelled, CorruptSource, IngestError
+from core.errors import Cancelled, CorruptSource, IngestError, RefusedSource
 from core.ids import section_id_for, slug
 from core.ingest import queue
 from core.ingest.language import detect_language
 from core.ingest.prepared import PreparedRecord, PreparedSource
 from core.ingest.readers import is_supported, reader_for
 from core.ingest.readers.media import find_media
+from core.ingest.walk import PSEUDO_FS, on_pseudo_fs, os_reason, read_regular, walk
 from core.ingest.writer import cache_vectors, commit_source, existing_vectors, fail_source, remove_source
 from core.models.encoder import TextEncoder
 from core.progress import CancelToken, EtaClock, Progress
@@ -43,14 +45,21 @@ class IngestOptions:
 
     collection: str | None = None
     lang: str | None = None
-    classification: str | None = None
+    classification: str | None = None  # None: keep each record's current one (new records: the default)
     project_ids: list[int] = field(default_factory=list)
+    reclassify: bool = False  # allow a looser classification than the one already stored
+    follow_symlinks: bool = False  # follow links, but never to a target outside the paths given
 
-    def for_file(self, collection: str, default_classification: str) -> dict[str, Any]:
+    def for_file(self, collection: str) -> dict[str, Any]:
         """The options stored with a source (a changed option re-indexes it)."""
-        return {"collection": collection, "lang": self.lang,
-                "classification": self.classification or default_classification,
-                "project_ids": sorted(self.project_ids)}
+        opts: dict[str, Any] = {"collection": collection, "lang": self.lang, "classification": self.classification,
+                                "project_ids": sorted(self.project_ids)}
+        # only when set, so a store indexed before these options existed is not re-read for them
+        if self.follow_symlinks:
+            opts["follow_symlinks"] = True
+        if self.reclassify:
+            opts["reclassify"] = True
+        return opts
 
 
 @dataclass
@@ -62,6 +71,9 @@ class FileOutcome:
     reason: str = ""
     chunks: int = 0
     embedded: int = 0
+    # (from, to) → records: loosened with --reclassify / kept stricter than asked without it
+    reclassified: dict[tuple[str, str], int] = field(default_factory=dict)
+    kept_stricter: dict[tuple[str, str], int] = field(default_factory=dict)
 
 
 @dataclass
@@ -94,6 +106,23 @@ class IngestSummary:
         """Files gone from disk whose records were removed."""
         return self._by("removed")
 
+    def _tally(self, attr: str) -> dict[tuple[str, str], int]:
+        total: dict[tuple[str, str], int] = {}
+        for o in self.outcomes:
+            for key, n in getattr(o, attr).items():
+                total[key] = total.get(key, 0) + n
+        return total
+
+    @property
+    def reclassified(self) -> dict[tuple[str, str], int]:
+        """Records whose classification was loosened on request: (from, to) → count."""
+        return self._tally("reclassified")
+
+    @property
+    def kept_stricter(self) -> dict[tuple[str, str], int]:
+        """Records that kept a stricter classification than asked: (asked, kept) → count."""
+        return self._tally("kept_stricter")
+
     @property
     def chunks_embedded(self) -> int:
         """Chunks that needed the encoder in this run."""
@@ -116,15 +145,22 @@ class Ingestor:
         found = 0
         for given in paths:
             p = Path(given).expanduser().absolute()
-            if p.is_dir():
+            if p.is_symlink():  # named by the user: what they meant is the target
+                p = Path(os.path.realpath(p))
+            if p.exists() and on_pseudo_fs(p):
+                self._fail_now(str(p), None, slug(options.collection or p.name or "local"), PSEUDO_FS,
+                               options, summary)
+            elif p.is_dir():
                 root = str(p)
                 collection = slug(options.collection or p.name)
                 seen: set[str] = set()
-                for f, err in _walk(p):
-                    if err:
-                        self._fail_now(str(f), root, collection, err, options, summary)
+                for f, err in walk(p, follow=options.follow_symlinks, roots=[os.path.realpath(p)]):
+                    if not err and not is_supported(f):
                         continue
                     seen.add(str(f))
+                    if err:  # refused: rows an older run made from it go too (a link may have leaked)
+                        self._fail_now(str(f), root, collection, err, options, summary, keep_rows=False)
+                        continue
                     self._consider(f, root, collection, options, summary)
                     found += 1
                     if found % 50 == 0:
@@ -144,18 +180,18 @@ class Ingestor:
     def _consider(self, f: Path, root: str | None, collection: str, options: IngestOptions,
                   summary: IngestSummary) -> None:
         """Mark a file dirty unless it is unchanged since its last successful indexing."""
-        opts = options.for_file(collection, self.settings.default_classification)
+        opts = options.for_file(collection)
         path = str(f)
         try:
             st = f.stat()
         except OSError as exc:
-            self._fail_now(path, root, collection, _os_reason(exc), options, summary)
+            self._fail_now(path, root, collection, os_reason(exc), options, summary)
             return
         cur = self.store.cursor()
         row = cur.execute("SELECT status, mtime, size, content_hash, options, reader FROM sources WHERE path = ?",
                           [path]).fetchone()
         queued = cur.execute("SELECT 1 FROM index_queue WHERE path = ?", [path]).fetchone()
-        if row and not queued and row[0] == "ok" and _same_options(row[4], opts) and \
+        if row and not queued and row[0] == "ok" and not options.reclassify and _same_options(row[4], opts) and \
                 not self._media_changed(path, f, row[5]):
             if row[1] == st.st_mtime and row[2] == st.st_size:
                 summary.outcomes.append(FileOutcome(path, "skipped", "unchanged"))
@@ -187,9 +223,8 @@ class Ingestor:
         return [r[0] for r in rows if r[0] not in seen and not Path(r[0]).exists()]
 
     def _fail_now(self, path: str, root: str | None, collection: str, reason: str,
-                  options: IngestOptions, summary: IngestSummary) -> None:
-        fail_source(self.store, path, root, collection, reason,
-                    options.for_file(collection, self.settings.default_classification))
+                  options: IngestOptions, summary: IngestSummary, *, keep_rows: bool = True) -> None:
+        fail_source(self.store, path, root, collection, reason, options.for_file(collection), keep_rows=keep_rows)
         summary.outcomes.append(FileOutcome(path, "failed", reason))
 
     # -- index ---------------------------------------------------------------
@@ -258,13 +293,15 @@ class Ingestor:
                 yield Progress("embed", min(start + batch, len(keys)), len(keys), "chunks", item=item.path)
             cancel.check()
             commit_source(self.store, prepared, self.encoder.name, self.encoder.dimension, vectors)
-            return FileOutcome(item.path, "ok", "; ".join(prepared.notes), prepared.chunk_count, len(keys))
+            return FileOutcome(item.path, "ok", "; ".join(prepared.notes), prepared.chunk_count, len(keys),
+                               reclassified=prepared.reclassified, kept_stricter=prepared.kept_stricter)
         except Cancelled:
             queue.release(self.store, item.path)
             raise
         except IngestError as exc:
             reason = str(exc) + (f" — {exc.hint}" if exc.hint else "")
-            fail_source(self.store, item.path, item.root, collection, reason, opts)
+            fail_source(self.store, item.path, item.root, collection, reason, opts,
+                        keep_rows=not isinstance(exc, RefusedSource))
             return FileOutcome(item.path, "failed", reason)
         except Exception as exc:  # an unexpected fault: retry later, park after max attempts
             reason = f"unexpected error: {type(exc).__name__}: {exc}"
@@ -278,28 +315,20 @@ class Ingestor:
         """Read, identify and chunk one source (no store writes)."""
         path = Path(item.path)
         opts = item.options
-        try:
-            st = path.stat()
-        except OSError as exc:
-            raise IngestError(_os_reason(exc)) from exc
-        if not stat.S_ISREG(st.st_mode):
-            raise IngestError("not a regular file (a folder, device or pipe)")
-        if st.st_size > self.settings.max_file_mb * 1024 * 1024:
-            raise IngestError(f"file too large ({st.st_size / 1e6:.0f} MB > {self.settings.max_file_mb} MB)",
-                              hint="Raise max_file_mb in the settings or split the file.")
         reader = reader_for(path)
-        try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise IngestError(_os_reason(exc)) from exc
+        raw, st = read_regular(path, follow=bool(opts.get("follow_symlinks")),
+                               roots=[os.path.realpath(item.root)] if item.root else [],
+                               limit=self.settings.max_file_mb * 1024 * 1024)
         result = reader(path, raw)
         collection = str(opts.get("collection") or "local")
         records: list[PreparedRecord] = []
+        rules = _Classifier(self._current_classifications(item.path), opts.get("classification"),
+                            bool(opts.get("reclassify")), self.settings.default_classification)
         for rec in result.records:
             full_text = " ".join(b.text for b in rec.blocks)
             lang = opts.get("lang") or rec.lang or detect_language(f"{rec.title}. {full_text}")
-            classification = rec.classification or str(opts.get("classification") or
-                                                        self.settings.default_classification)
+            section_id = section_id_for(str(path), rec.key)
+            classification = rules.decide(section_id, rec.classification)
             chunks = chunk_record(rec, self.encoder.count_tokens, target=self.settings.chunk_target_tokens,
                                   floor=self.settings.chunk_min_tokens)
             if not chunks:
@@ -309,45 +338,24 @@ class Ingestor:
             if rec.media_path:
                 data["media_path"] = rec.media_path
             records.append(PreparedRecord(
-                section_tipo=collection, section_id=section_id_for(str(path), rec.key), title=rec.title,
+                section_tipo=collection, section_id=section_id, title=rec.title,
                 lang=lang, classification=classification,
                 project_ids=[int(x) for x in opts.get("project_ids") or []], data=data,
                 date_start=rec.date_start, date_end=rec.date_end, chunks=chunks))
         if not records:
             raise CorruptSource("no text to index in this file")
+        notes = list(result.notes) + rules.notes()
         return PreparedSource(path=str(path), root=item.root, collection=collection, reader=result.reader,
                               content_hash=hashlib.sha256(raw).hexdigest(), mtime=st.st_mtime, size=st.st_size,
-                              options=opts, records=records, notes=result.notes)
+                              options=opts, records=records, notes=notes, reclassified=rules.loosened,
+                              kept_stricter=rules.kept)
 
-
-def _walk(root: Path) -> Generator[tuple[Path, str], None, None]:
-    """Supported files under ``root`` (sorted, hidden entries skipped); errors as (path, reason)."""
-    errors: list[tuple[Path, str]] = []
-
-    def onerror(exc: OSError) -> None:
-        errors.append((Path(exc.filename or root), _os_reason(exc)))
-
-    for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=False):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        for name in sorted(filenames):
-            f = Path(dirpath) / name
-            if not name.startswith(".") and is_supported(f):
-                yield f, ""
-        while errors:
-            yield errors.pop(0)
-    while errors:
-        yield errors.pop(0)
-
-
-def _os_reason(exc: OSError) -> str:
-    """An OSError as a sentence a user understands."""
-    if isinstance(exc, PermissionError):
-        return "cannot read: permission denied"
-    if isinstance(exc, FileNotFoundError):
-        return "no such file or folder"
-    if isinstance(exc, IsADirectoryError):
-        return "is a folder"
-    return f"cannot read: {exc.strerror or exc}"
+    def _current_classifications(self, path: str) -> dict[int, str]:
+        """The classification each record of this source has in the store now (by section id)."""
+        rows = self.store.cursor().execute(
+            "SELECT r.section_id, r.classification FROM source_records s "
+            "JOIN records r USING (section_tipo, section_id) WHERE s.path = ?", [path]).fetchall()
+        return {int(sid): str(c) for sid, c in rows}
 
 
 def _hash_file(path: Path) -> str:
@@ -359,9 +367,57 @@ def _hash_file(path: Path) -> str:
 
 
 def _same_options(stored: str | None, opts: dict[str, Any]) -> bool:
+    """True when a file was indexed with these options (no classification asked = keep, so any matches)."""
     import json
 
     try:
-        return bool(json.loads(stored or "{}") == opts)
+        old = json.loads(stored or "{}")
     except ValueError:
         return False
+    if not isinstance(old, dict):
+        return False
+    if opts.get("classification") is None:
+        old = {k: v for k, v in old.items() if k != "classification"}
+        opts = {k: v for k, v in opts.items() if k != "classification"}
+    return bool(old == opts)
+
+
+class _Classifier:
+    """The effective classification of each record of one source.
+
+    The most restrictive of the value asked for and the record's own (a CSV row's
+    column); a record already in the store never becomes looser unless reclassifying
+    was asked for explicitly. When neither says anything, a stored record keeps what
+    it has and a new one gets the default.
+    """
+
+    def __init__(self, current: dict[int, str], asked: str | None, reclassify: bool, default: str) -> None:
+        self.current = current
+        self.asked = asked
+        self.reclassify = reclassify
+        self.default = default
+        self.loosened: dict[tuple[str, str], int] = {}
+        self.kept: dict[tuple[str, str], int] = {}
+
+    def decide(self, section_id: int, own: str | None) -> str:
+        """The classification record ``section_id`` gets (its own value is ``own``)."""
+        now = self.current.get(section_id)
+        stated = strictest(self.asked, own)  # None: nobody said anything about this record
+        if now is None or self.reclassify:
+            wanted = stated or self.default
+            if now is not None and looser(wanted, now):
+                self.loosened[(now, wanted)] = self.loosened.get((now, wanted), 0) + 1
+            return wanted
+        if stated is None:
+            return now
+        final = strictest(stated, now) or now
+        if final != stated:
+            self.kept[(stated, final)] = self.kept.get((stated, final), 0) + 1
+        return final
+
+    def notes(self) -> list[str]:
+        """Sentences for the summary and the ``sources`` row."""
+        out = [f"{n} record{'s' if n != 1 else ''} reclassified: {a} → {b}" for (a, b), n in self.loosened.items()]
+        out += [f"{n} record{'s' if n != 1 else ''} kept {b} (asked: {a}); pass --reclassify to loosen"
+                for (a, b), n in self.kept.items()]
+        return out

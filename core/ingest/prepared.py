@@ -39,6 +39,8 @@ class PreparedSource:
     options: dict[str, Any]
     records: list[PreparedRecord]
     notes: list[str] = field(default_factory=list)
+    reclassified: dict[tuple[str, str], int] = field(default_factory=dict)  # loosened: (from, to) → records
+    kept_stricter: dict[tuple[str, str], int] = field(default_factory=dict)  # (asked, kept) → records
 
     @property
     def chunk_count(self) -> int:

@@ -169,6 +169,7 @@ def fail_source(store: Store, path: str, root: str | None, collection: str, erro
         old = cur.execute("SELECT content_hash, mtime, size FROM sources WHERE path = ?", [path]).fetchone()
         if not keep_rows:
             _delete_source_rows(cur, path)
+            Store.bump_generation(cur)
         record_source(cur, path, root, collection, status="failed", error=error, options=options,
                       content_hash=old[0] if old else None, mtime=None, size=old[2] if old else None)
         queue.done(cur, path)

@@ -155,12 +155,15 @@ class VectorIndex:
         if not len(self.ids) or k <= 0:
             return []
         scores = self.matrix @ query.astype(np.float32)
-        if mask is not None:
-            scores[~mask] = -np.inf
-        k = min(k, len(scores))
-        part = np.argpartition(-scores, k - 1)[:k]
-        order = part[np.argsort(-scores[part], kind="stable")]
-        return [DenseHit(self.ids[i], float(scores[i])) for i in order if np.isfinite(scores[i])]
+        # rank among the allowed rows only, ties by row: the order cannot depend on hidden rows
+        rows = np.flatnonzero(mask) if mask is not None else np.arange(len(scores))
+        if not len(rows):
+            return []
+        sub = scores[rows]
+        k = min(k, len(sub))
+        part = np.argpartition(-sub, k - 1)[:k]
+        order = rows[part[np.lexsort((part, -sub[part]))]]
+        return [DenseHit(self.ids[i], float(scores[i])) for i in order]
 
     def vectors_of_record(self, section_tipo: str, section_id: int) -> np.ndarray:
         """The stored vectors of one record (for similar-records; nothing is re-embedded)."""

@@ -119,7 +119,8 @@ class Searcher:
                 dense_ids.append(h.chunk_id)
                 dense_scores[h.chunk_id] = h.score
         if mode in ("hybrid", "lexical"):
-            for row, score in self.index.bm25.top(query, fetch, mask, len(self.index)):
+            seen = self.index.mask(profile, SearchFilters())  # BM25 statistics: what the profile may see
+            for row, score in self.index.bm25.top(query, fetch, mask, len(self.index), seen):
                 cid = self.index.ids[row]
                 lex_ids.append(cid)
                 lex_scores[cid] = score

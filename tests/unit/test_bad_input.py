@@ -24,7 +24,7 @@ def bad_folder(root: Path) -> dict[str, str]:
     os.mkfifo(root / "pipe.txt")
     (root / "dangling.md").symlink_to(root / "nowhere.md")
     return {"corrupt.pdf": "PDF", "binary.txt": "binary", "empty.txt": "empty", "oneline.txt": "single line",
-            "missing_col.csv": "missing column", "pipe.txt": "not a regular file", "dangling.md": "no such file"}
+            "missing_col.csv": "missing column", "pipe.txt": "not a regular file", "dangling.md": "symbolic link not followed"}
 
 
 def test_bad_inputs_do_not_stop_the_batch(fake_app: Ovillo, tmp_path: Path) -> None:
@@ -50,14 +50,16 @@ def test_unreadable_file_permission(fake_app: Ovillo, tmp_path: Path, monkeypatc
     """As root chmod cannot make a file unreadable, so the OS error is injected where the file is read."""
     f = tmp_path / "locked.txt"
     f.write_text("secreto")
-    real = Path.read_bytes
+    import os
 
-    def deny(self: Path) -> bytes:
-        if self.name == "locked.txt":
-            raise PermissionError(13, "Permission denied", str(self))
-        return real(self)
+    real = os.open
 
-    monkeypatch.setattr(Path, "read_bytes", deny)
+    def deny(path: str | os.PathLike[str], flags: int, *args: int, **kw: int) -> int:
+        if Path(path).name == "locked.txt":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, flags, *args, **kw)
+
+    monkeypatch.setattr("core.ingest.walk.os.open", deny)
     _, summary = drain(fake_app.ingest([f]))
     assert summary.failed[0].reason == "cannot read: permission denied"
 
