@@ -4,87 +4,57 @@ The window is built without import, preferences, status or file dialogs and its
 operations are bound to the ``public`` profile (:class:`app.ops.Ops`), so a restricted
 record cannot be reached from any screen. After ``idle_s`` without input the window
 returns to the start screen. Leaving kiosk needs the staff PIN, stored in the data
-folder only as a salted scrypt hash.
+folder only as a salted scrypt hash; the PIN rules, the hash and the lock-out after wrong
+PINs live in :mod:`app.kiosk_pin` (no Qt), this module only shows them.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import json
-import os
-import secrets
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
+import math
+from typing import assert_never
 
-from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRegularExpression, Qt, QTimer, Signal
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout, QWidget
 
+from app.kiosk_pin import (DEFAULT_IDLE_S, KIOSK_FILE, MAX_DIGITS, MIN_DIGITS, KioskConfig, Lock, Outcome,
+                           PinGuard, PinProblem, WeakPinError, check_pin, load_config, save_config, set_pin)
 from app.qt import named
 
-KIOSK_FILE = "kiosk.json"
-DEFAULT_IDLE_S = 120
-# scrypt cost: ~50 ms on a laptop, enough to make guessing a short PIN offline slow
-SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+__all__ = ["DEFAULT_IDLE_S", "KIOSK_FILE", "IdleWatcher", "KioskConfig", "Outcome", "PinDialog", "PinGuard",
+           "WeakPinError", "check_pin", "duration_text", "load_config", "pin_problem_text", "save_config", "set_pin"]
 
 
-@dataclass
-class KioskConfig:
-    """What ``kiosk.json`` holds: the PIN hash, its salt and the idle timeout."""
-
-    pin_hash: str = ""
-    salt: str = ""
-    idle_s: int = DEFAULT_IDLE_S
-
-    @property
-    def has_pin(self) -> bool:
-        """True once a staff PIN was set."""
-        return bool(self.pin_hash)
-
-
-def _hash(pin: str, salt: bytes) -> str:
-    return hashlib.scrypt(pin.encode("utf-8"), salt=salt, dklen=32, **SCRYPT).hex()
-
-
-def load_config(home: Path) -> KioskConfig:
-    """The kiosk settings of a data folder (defaults when absent or unreadable)."""
-    try:
-        raw = json.loads((home / KIOSK_FILE).read_text(encoding="utf-8"))
-        return KioskConfig(str(raw.get("pin_hash", "")), str(raw.get("salt", "")),
-                           int(raw.get("idle_s", DEFAULT_IDLE_S)))
-    except (OSError, ValueError, TypeError):
-        return KioskConfig()
+def pin_problem_text(problem: PinProblem) -> str:
+    """The translated sentence that says why a new staff PIN is refused."""
+    if problem is PinProblem.NOT_DIGITS:
+        return QCoreApplication.translate("KioskPin", "The staff PIN may contain only the digits 0 to 9.")
+    if problem is PinProblem.TOO_SHORT:
+        return QCoreApplication.translate("KioskPin", "The staff PIN needs at least %1 digits.").replace(
+            "%1", str(MIN_DIGITS))
+    if problem is PinProblem.TOO_LONG:
+        return QCoreApplication.translate("KioskPin", "The staff PIN may have at most %1 digits.").replace(
+            "%1", str(MAX_DIGITS))
+    if problem is PinProblem.FEW_DIGITS:
+        return QCoreApplication.translate("KioskPin", "Use at least three different digits (not 111111 or 121212).")
+    if problem is PinProblem.SEQUENCE:
+        return QCoreApplication.translate(
+            "KioskPin", "Digits in a row are too easy to guess (like 123456, 654321, 135791 or 112233).")
+    if problem is PinProblem.PATTERN:
+        return QCoreApplication.translate(
+            "KioskPin", "A repeated or mirrored group is too easy to guess (like 123123 or 123321).")
+    if problem is PinProblem.KEYPAD:
+        return QCoreApplication.translate("KioskPin",
+                                          "Lines on the keypad are too easy to guess (like 147258 or 159753).")
+    assert_never(problem)
 
 
-def save_config(home: Path, cfg: KioskConfig) -> None:
-    """Write ``kiosk.json`` atomically, readable by its owner only."""
-    path = home / KIOSK_FILE
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"pin_hash": cfg.pin_hash, "salt": cfg.salt, "idle_s": cfg.idle_s}), encoding="utf-8")
-    os.chmod(tmp, 0o600)
-    tmp.replace(path)
-
-
-def set_pin(home: Path, pin: str, idle_s: int | None = None) -> None:
-    """Store a new staff PIN (salted scrypt hash; the PIN itself is never written)."""
-    if len(pin) < 4 or not pin.isdigit():
-        raise ValueError("the staff PIN must be at least 4 digits")
-    cfg = load_config(home)
-    salt = secrets.token_bytes(16)
-    cfg.salt, cfg.pin_hash = salt.hex(), _hash(pin, salt)
-    if idle_s is not None:
-        cfg.idle_s = idle_s
-    save_config(home, cfg)
-
-
-def check_pin(home: Path, pin: str) -> bool:
-    """True when ``pin`` is the staff PIN (constant-time comparison)."""
-    cfg = load_config(home)
-    if not cfg.has_pin:
-        return False
-    return hmac.compare_digest(_hash(pin, bytes.fromhex(cfg.salt)), cfg.pin_hash)
+def duration_text(seconds: float) -> str:
+    """A lock's remaining time, rounded up: seconds below two minutes, else minutes."""
+    s = max(1, math.ceil(seconds))
+    if s < 120:
+        return QCoreApplication.translate("KioskPin", "%1 s").replace("%1", str(s))
+    return QCoreApplication.translate("KioskPin", "%1 min").replace("%1", str(math.ceil(s / 60)))
 
 
 class IdleWatcher(QObject):
@@ -120,24 +90,28 @@ class IdleWatcher(QObject):
 class PinDialog(QDialog):
     """Asks for the staff PIN; stays open on a wrong PIN, accepts only the right one.
 
-    Opened with ``open()`` (window-modal, not a nested event loop), so the kiosk's idle
-    timer and tests keep running while it waits.
+    Every attempt goes through a :class:`PinGuard`: after five wrong PINs the field and OK are
+    disabled and the dialog counts down the lock-out, and a PIN is not even checked while locked.
+    Opened with ``open()`` (window-modal, not a nested event loop), so the kiosk's idle timer and
+    tests keep running while it waits.
     """
 
-    def __init__(self, check: Callable[[str], bool], parent: QWidget | None = None) -> None:
+    def __init__(self, guard: PinGuard, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("pinDialog")
         self.setWindowTitle(self.tr("Staff"))
-        self._check = check
+        self.guard = guard
         self.attempts = 0
         self.pin = named(QLineEdit(), "pin")
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
-        self.pin.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,32}"), self.pin))
+        self.pin.setMaxLength(MAX_DIGITS)
+        self.pin.setValidator(QRegularExpressionValidator(QRegularExpression(r"[0-9]{0,%d}" % MAX_DIGITS), self.pin))
         self.pin.setInputMethodHints(Qt.InputMethodHint.ImhDigitsOnly | Qt.InputMethodHint.ImhSensitiveData)
         label = QLabel(self.tr("Staff PIN:"))
         label.setBuddy(self.pin)
         self.message = named(QLabel(), "pinMessage")
         self.message.setStyleSheet("color: #a00000;")
+        self.message.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         lay = QVBoxLayout(self)
         lay.addWidget(label)
@@ -146,13 +120,54 @@ class PinDialog(QDialog):
         lay.addWidget(self.buttons)
         self.buttons.accepted.connect(self.submit)
         self.buttons.rejected.connect(self.reject)
+        # while locked, the countdown is redrawn every second and the keypad reopens when it ends
+        self.ticker = QTimer(self, interval=1000)
+        self.ticker.timeout.connect(self.refresh)
+        self.refresh()
+
+    @property
+    def locked(self) -> bool:
+        """True while the dialog takes no PIN."""
+        return not self.pin.isEnabled()
+
+    def refresh(self) -> None:
+        """Show the lock-out (or lift it once it is over) from the guard's current state."""
+        self._show(self.guard.status())
+
+    def _show(self, lock: Lock) -> None:
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        if lock.locked:
+            self.pin.clear()
+            self.pin.setEnabled(False)
+            ok.setEnabled(False)
+            self.message.setText(self.tr("Locked for %1 after %2 wrong PINs.")
+                                 .replace("%1", duration_text(lock.locked_s)).replace("%2", str(lock.failures)))
+            if not self.ticker.isActive():
+                self.ticker.start()
+            return
+        self.ticker.stop()
+        if not self.pin.isEnabled():  # a lock just ended
+            self.pin.setEnabled(True)
+            ok.setEnabled(True)
+            self.message.clear()
+            self.pin.setFocus()
 
     def submit(self) -> None:
-        """Check the PIN: accept on the right one; otherwise say so and let staff retry."""
-        if self._check(self.pin.text()):
+        """Check the PIN: accept on the right one; otherwise say so and let staff retry (or wait)."""
+        if not self.pin.text():
+            self.pin.setFocus()
+            return
+        result = self.guard.attempt(self.pin.text())
+        if result.outcome is Outcome.ACCEPTED:
             self.accept()
             return
-        self.attempts += 1
         self.pin.clear()
-        self.message.setText(self.tr("Wrong PIN."))
-        self.pin.setFocus()
+        if result.outcome is Outcome.NO_PIN:
+            self.message.setText(self.tr("No usable staff PIN is stored: set one with ovillo-gui --set-kiosk-pin"))
+        elif result.outcome is Outcome.WRONG:
+            self.attempts += 1
+            self.message.setText(self.tr("Wrong PIN."))
+        if result.lock.locked:
+            self._show(result.lock)
+        else:
+            self.pin.setFocus()

@@ -7,16 +7,19 @@ import getpass
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication, QTranslator
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from app.errors import install_excepthook, report_error, setup_logging
 from app.i18n import install_translators, pick_language
-from app.kiosk import load_config, set_pin
+from app.kiosk import KIOSK_FILE, WeakPinError, load_config, pin_problem_text, set_pin
+from app.kiosk_pin import MIN_DIGITS, pin_problem
 from core.errors import OvilloError
 from core.service import Ovillo
 
 ICON = Path(__file__).resolve().parents[1] / "resources" / "icons" / "ovillo.svg"
+MIN_IDLE_S, MAX_IDLE_S = 10, 86_400  # --kiosk-idle: a reset every few seconds would make the kiosk unusable
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -34,17 +37,43 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
+def _say(text: str) -> None:
+    print(text, file=sys.stderr)
+
+
+def _uninstall(app: QCoreApplication, translators: list[QTranslator]) -> None:
+    """Remove the catalogues again when main() returns without a window (tests call it in one process)."""
+    for t in translators:
+        app.removeTranslator(t)
+
+
 def _set_pin(home: Path, idle: int | None) -> int:
-    pin = getpass.getpass("New staff PIN (digits): ")
-    if pin != getpass.getpass("Again: "):
-        print("The PINs differ; nothing changed.", file=sys.stderr)
+    """``--set-kiosk-pin``: read the new PIN twice from the terminal, refuse weak ones with the reason."""
+    if idle is not None and not MIN_IDLE_S <= idle <= MAX_IDLE_S:
+        bad = QCoreApplication.translate("KioskPin", "--kiosk-idle must be between %1 and %2 seconds; nothing changed.")
+        _say(bad.replace("%1", str(MIN_IDLE_S)).replace("%2", str(MAX_IDLE_S)))
+        return 2
+    try:
+        prompt = QCoreApplication.translate("KioskPin", "New staff PIN (at least %1 digits): ")
+        pin = getpass.getpass(prompt.replace("%1", str(MIN_DIGITS)))
+        problem = pin_problem(pin)
+        if problem is not None:
+            _say(pin_problem_text(problem) + " " + QCoreApplication.translate("KioskPin", "Nothing changed."))
+            return 1
+        again = getpass.getpass(QCoreApplication.translate("KioskPin", "Type it again: "))
+    except (EOFError, KeyboardInterrupt):
+        _say(QCoreApplication.translate("KioskPin", "No PIN entered; nothing changed."))
+        return 1
+    if pin != again:
+        _say(QCoreApplication.translate("KioskPin", "The PINs differ; nothing changed."))
         return 1
     try:
         set_pin(home, pin, idle)
-    except ValueError as exc:
-        print(exc, file=sys.stderr)
+    except WeakPinError as exc:  # checked above; kept so a rule added later can never be skipped
+        _say(pin_problem_text(exc.problem))
         return 1
-    print(f"Staff PIN stored (hashed) in {home / 'kiosk.json'}")
+    done = QCoreApplication.translate("KioskPin", "Staff PIN stored (hashed) in %1")
+    print(done.replace("%1", str(home / KIOSK_FILE)))
     return 0
 
 
@@ -66,14 +95,26 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     setup_logging(ovillo.paths.logs)
     home = ovillo.paths.home
-    if args.set_kiosk_pin:
-        ovillo.close()
-        return _set_pin(home, args.kiosk_idle)
     translators = install_translators(app, pick_language(args.lang or ovillo.settings.ui_language))
+    if args.set_kiosk_pin:  # after the translators: its messages follow the interface language too
+        ovillo.close()
+        try:
+            return _set_pin(home, args.kiosk_idle)
+        finally:
+            _uninstall(app, translators)
     cfg = load_config(home)
     if args.kiosk and not cfg.has_pin:
-        print("Kiosk mode needs a staff PIN first: ovillo-gui --home DIR --set-kiosk-pin", file=sys.stderr)
+        if cfg.legacy:
+            _say(QCoreApplication.translate(
+                "KioskPin", "The staff PIN was stored by an older version of Ovillo and is no longer accepted.")
+                + " " + QCoreApplication.translate(
+                    "KioskPin", "Set a new one (at least %1 digits): ovillo-gui --home DIR --set-kiosk-pin")
+                .replace("%1", str(MIN_DIGITS)))
+        else:
+            _say(QCoreApplication.translate(
+                "KioskPin", "Kiosk mode needs a staff PIN first: ovillo-gui --home DIR --set-kiosk-pin"))
         ovillo.close()
+        _uninstall(app, translators)
         return 2
 
     from app.main_window import MainWindow  # after the translators, so every label is translated

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QListWidget, Q
                                QPushButton, QStackedWidget, QWidget)
 
 from app.errors import report_error
-from app.kiosk import IdleWatcher, KioskConfig, PinDialog, check_pin
+from app.kiosk import IdleWatcher, KioskConfig, Outcome, PinDialog, PinGuard
 from app.ops import Ops
 from app.qt import named
 from app.views.ask import AskView
@@ -33,6 +33,8 @@ class MainWindow(QMainWindow):
         self.ops.error_sink = self.show_error
         self.error_dialogs: list[QMessageBox] = []
         self.pin_dialog: PinDialog | None = None
+        # every staff PIN attempt goes through the lock-out kept in the data folder
+        self.pin_guard: PinGuard | None = PinGuard(ovillo.paths.home) if kiosk else None
         self._closing_allowed = not kiosk
         self.setObjectName("mainWindow")
         self.setWindowTitle(self.tr("Ovillo — reading room") if kiosk else self.tr("Ovillo"))
@@ -243,7 +245,9 @@ class MainWindow(QMainWindow):
         if self.pin_dialog is not None:
             self.pin_dialog.raise_()
             return
-        dialog = PinDialog(lambda pin: check_pin(self.ops.ovillo.paths.home, pin), self)
+        if self.pin_guard is None:
+            return
+        dialog = PinDialog(self.pin_guard, self)
         dialog.accepted.connect(self._staff_verified)
         dialog.finished.connect(self._pin_dialog_closed)
         self.pin_dialog = dialog
@@ -259,8 +263,8 @@ class MainWindow(QMainWindow):
         self.close()
 
     def leave_kiosk(self, pin: str) -> bool:
-        """Close the kiosk if ``pin`` is the staff PIN."""
-        if not self.kiosk or not check_pin(self.ops.ovillo.paths.home, pin):
+        """Close the kiosk if ``pin`` is the staff PIN (and the keypad is not locked after wrong PINs)."""
+        if not self.kiosk or self.pin_guard is None or self.pin_guard.attempt(pin).outcome is not Outcome.ACCEPTED:
             return False
         self._staff_verified()
         return True

@@ -271,44 +271,142 @@
     </message>
 </context>
 <context>
+    <name>KioskPin</name>
+    <message>
+        <location filename="../kiosk.py" line="31"/>
+        <source>The staff PIN may contain only the digits 0 to 9.</source>
+        <translation>El PIN del personal només pot contenir els dígits del 0 al 9.</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="33"/>
+        <source>The staff PIN needs at least %1 digits.</source>
+        <translation>El PIN del personal necessita com a mínim %1 dígits.</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="36"/>
+        <source>The staff PIN may have at most %1 digits.</source>
+        <translation>El PIN del personal pot tenir com a màxim %1 dígits.</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="39"/>
+        <source>Use at least three different digits (not 111111 or 121212).</source>
+        <translation>Feu servir com a mínim tres dígits diferents (no 111111 ni 121212).</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="41"/>
+        <source>Digits in a row are too easy to guess (like 123456, 654321, 135791 or 112233).</source>
+        <translation>Els dígits seguits són massa fàcils d&apos;endevinar (com 123456, 654321, 135791 o 112233).</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="44"/>
+        <source>A repeated or mirrored group is too easy to guess (like 123123 or 123321).</source>
+        <translation>Un grup repetit o en mirall és massa fàcil d&apos;endevinar (com 123123 o 123321).</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="47"/>
+        <source>Lines on the keypad are too easy to guess (like 147258 or 159753).</source>
+        <translation>Les línies del teclat són massa fàcils d&apos;endevinar (com 147258 o 159753).</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="56"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="57"/>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="47"/>
+        <source>--kiosk-idle must be between %1 and %2 seconds; nothing changed.</source>
+        <translation>--kiosk-idle ha d&apos;estar entre %1 i %2 segons; no s&apos;ha canviat res.</translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="51"/>
+        <source>New staff PIN (at least %1 digits): </source>
+        <translation>Nou PIN del personal (com a mínim %1 dígits): </translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="55"/>
+        <source>Nothing changed.</source>
+        <translation>No s&apos;ha canviat res.</translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="57"/>
+        <source>Type it again: </source>
+        <translation>Torneu-lo a escriure: </translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="59"/>
+        <source>No PIN entered; nothing changed.</source>
+        <translation>No s&apos;ha introduït cap PIN; no s&apos;ha canviat res.</translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="62"/>
+        <source>The PINs differ; nothing changed.</source>
+        <translation>Els PIN no coincideixen; no s&apos;ha canviat res.</translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="69"/>
+        <source>Staff PIN stored (hashed) in %1</source>
+        <translation>PIN del personal desat (com a hash) a %1</translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="99"/>
+        <source>The staff PIN was stored by an older version of Ovillo and is no longer accepted.</source>
+        <translation>El PIN del personal el va desar una versió anterior d&apos;Ovillo i ja no s&apos;accepta.</translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="101"/>
+        <source>Set a new one (at least %1 digits): ovillo-gui --home DIR --set-kiosk-pin</source>
+        <translation>Establiu-ne un de nou (com a mínim %1 dígits): ovillo-gui --home DIR --set-kiosk-pin</translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="105"/>
+        <source>Kiosk mode needs a staff PIN first: ovillo-gui --home DIR --set-kiosk-pin</source>
+        <translation>El mode quiosc necessita abans un PIN del personal: ovillo-gui --home DIR --set-kiosk-pin</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="38"/>
+        <location filename="../main_window.py" line="40"/>
         <source>Ovillo — reading room</source>
         <translation>Ovillo — sala de consulta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="38"/>
+        <location filename="../main_window.py" line="40"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="50"/>
+        <location filename="../main_window.py" line="52"/>
         <source>Search</source>
         <translation>Cerca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="52"/>
+        <location filename="../main_window.py" line="54"/>
         <source>Ask</source>
         <translation>Pregunta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="54"/>
+        <location filename="../main_window.py" line="56"/>
         <source>Import</source>
         <translation>Importa</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="54"/>
+        <location filename="../main_window.py" line="56"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="55"/>
+        <location filename="../main_window.py" line="57"/>
         <source>Preferences</source>
         <translation>Preferències</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="108"/>
+        <location filename="../main_window.py" line="110"/>
         <source>Staff…</source>
         <translation>Personal…</translation>
     </message>
@@ -355,17 +453,27 @@
 <context>
     <name>PinDialog</name>
     <message>
-        <location filename="../kiosk.py" line="130"/>
+        <location filename="../kiosk.py" line="102"/>
         <source>Staff</source>
         <translation>Personal</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="137"/>
+        <location filename="../kiosk.py" line="110"/>
         <source>Staff PIN:</source>
         <translation>PIN del personal:</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="157"/>
+        <location filename="../kiosk.py" line="143"/>
+        <source>Locked for %1 after %2 wrong PINs.</source>
+        <translation>Bloquejat durant %1 després de %2 PIN incorrectes.</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="166"/>
+        <source>No usable staff PIN is stored: set one with ovillo-gui --set-kiosk-pin</source>
+        <translation>No hi ha desat cap PIN del personal vàlid: establiu-ne un amb ovillo-gui --set-kiosk-pin</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="169"/>
         <source>Wrong PIN.</source>
         <translation>PIN incorrecte.</translation>
     </message>

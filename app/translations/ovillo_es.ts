@@ -271,44 +271,142 @@
     </message>
 </context>
 <context>
+    <name>KioskPin</name>
+    <message>
+        <location filename="../kiosk.py" line="31"/>
+        <source>The staff PIN may contain only the digits 0 to 9.</source>
+        <translation>El PIN del personal solo puede contener los dígitos del 0 al 9.</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="33"/>
+        <source>The staff PIN needs at least %1 digits.</source>
+        <translation>El PIN del personal necesita al menos %1 dígitos.</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="36"/>
+        <source>The staff PIN may have at most %1 digits.</source>
+        <translation>El PIN del personal puede tener como máximo %1 dígitos.</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="39"/>
+        <source>Use at least three different digits (not 111111 or 121212).</source>
+        <translation>Use al menos tres dígitos distintos (no 111111 ni 121212).</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="41"/>
+        <source>Digits in a row are too easy to guess (like 123456, 654321, 135791 or 112233).</source>
+        <translation>Los dígitos seguidos son demasiado fáciles de adivinar (como 123456, 654321, 135791 o 112233).</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="44"/>
+        <source>A repeated or mirrored group is too easy to guess (like 123123 or 123321).</source>
+        <translation>Un grupo repetido o en espejo es demasiado fácil de adivinar (como 123123 o 123321).</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="47"/>
+        <source>Lines on the keypad are too easy to guess (like 147258 or 159753).</source>
+        <translation>Las líneas del teclado son demasiado fáciles de adivinar (como 147258 o 159753).</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="56"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="57"/>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="47"/>
+        <source>--kiosk-idle must be between %1 and %2 seconds; nothing changed.</source>
+        <translation>--kiosk-idle debe estar entre %1 y %2 segundos; no se ha cambiado nada.</translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="51"/>
+        <source>New staff PIN (at least %1 digits): </source>
+        <translation>Nuevo PIN del personal (al menos %1 dígitos): </translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="55"/>
+        <source>Nothing changed.</source>
+        <translation>No se ha cambiado nada.</translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="57"/>
+        <source>Type it again: </source>
+        <translation>Escríbalo de nuevo: </translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="59"/>
+        <source>No PIN entered; nothing changed.</source>
+        <translation>No se ha introducido ningún PIN; no se ha cambiado nada.</translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="62"/>
+        <source>The PINs differ; nothing changed.</source>
+        <translation>Los PIN no coinciden; no se ha cambiado nada.</translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="69"/>
+        <source>Staff PIN stored (hashed) in %1</source>
+        <translation>PIN del personal guardado (como hash) en %1</translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="99"/>
+        <source>The staff PIN was stored by an older version of Ovillo and is no longer accepted.</source>
+        <translation>El PIN del personal lo guardó una versión anterior de Ovillo y ya no se acepta.</translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="101"/>
+        <source>Set a new one (at least %1 digits): ovillo-gui --home DIR --set-kiosk-pin</source>
+        <translation>Establezca uno nuevo (al menos %1 dígitos): ovillo-gui --home DIR --set-kiosk-pin</translation>
+    </message>
+    <message>
+        <location filename="../main.py" line="105"/>
+        <source>Kiosk mode needs a staff PIN first: ovillo-gui --home DIR --set-kiosk-pin</source>
+        <translation>El modo quiosco necesita antes un PIN del personal: ovillo-gui --home DIR --set-kiosk-pin</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="38"/>
+        <location filename="../main_window.py" line="40"/>
         <source>Ovillo — reading room</source>
         <translation>Ovillo — sala de consulta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="38"/>
+        <location filename="../main_window.py" line="40"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="50"/>
+        <location filename="../main_window.py" line="52"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="52"/>
+        <location filename="../main_window.py" line="54"/>
         <source>Ask</source>
         <translation>Preguntar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="54"/>
+        <location filename="../main_window.py" line="56"/>
         <source>Import</source>
         <translation>Importar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="54"/>
+        <location filename="../main_window.py" line="56"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="55"/>
+        <location filename="../main_window.py" line="57"/>
         <source>Preferences</source>
         <translation>Preferencias</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="108"/>
+        <location filename="../main_window.py" line="110"/>
         <source>Staff…</source>
         <translation>Personal…</translation>
     </message>
@@ -355,17 +453,27 @@
 <context>
     <name>PinDialog</name>
     <message>
-        <location filename="../kiosk.py" line="130"/>
+        <location filename="../kiosk.py" line="102"/>
         <source>Staff</source>
         <translation>Personal</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="137"/>
+        <location filename="../kiosk.py" line="110"/>
         <source>Staff PIN:</source>
         <translation>PIN del personal:</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="157"/>
+        <location filename="../kiosk.py" line="143"/>
+        <source>Locked for %1 after %2 wrong PINs.</source>
+        <translation>Bloqueado durante %1 tras %2 PIN incorrectos.</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="166"/>
+        <source>No usable staff PIN is stored: set one with ovillo-gui --set-kiosk-pin</source>
+        <translation>No hay guardado ningún PIN del personal válido: establezca uno con ovillo-gui --set-kiosk-pin</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="169"/>
         <source>Wrong PIN.</source>
         <translation>PIN incorrecto.</translation>
     </message>

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QLineEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
-from app.kiosk import KioskConfig, PinDialog, check_pin, load_config, set_pin
+from app.i18n import install_translators
+from app.kiosk import KioskConfig, PinDialog, PinGuard, WeakPinError, check_pin, load_config, set_pin
+from app.kiosk_pin import KIOSK_FILE, LOCK_FILE
+from app.main_window import MainWindow
 from app.views.importer import ImportView
 from app.views.preferences import PreferencesView
 from app.views.status import StatusView
@@ -42,13 +46,35 @@ def restricted(make_ovillo: OvilloFactory, tmp_path: Path) -> tuple[str, int]:
     return hit.section_tipo, hit.section_id
 
 
+STAFF = "604817"  # a PIN the rules accept (6 digits, no run, group, mirror or keypad line)
+
+
+@dataclass
+class FakeClock:
+    """The lock-out's clocks, moved by the test instead of sleeping."""
+
+    now: float = 1_750_000_000.0
+    mono: float = 50.0
+
+    def wall(self) -> float:
+        return self.now
+
+    def monotonic(self) -> float:
+        return self.mono
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+        self.mono += seconds
+
+
 def test_pin_is_stored_hashed(tmp_path: Path) -> None:
-    set_pin(tmp_path, "4321", idle_s=30)
+    set_pin(tmp_path, "432187", idle_s=30)
     raw = (tmp_path / "kiosk.json").read_text()
-    assert "4321" not in raw and json.loads(raw)["idle_s"] == 30
-    assert check_pin(tmp_path, "4321") and not check_pin(tmp_path, "1234")
-    with pytest.raises(ValueError):
-        set_pin(tmp_path, "12")
+    assert "432187" not in raw and json.loads(raw)["idle_s"] == 30
+    assert check_pin(tmp_path, "432187") and not check_pin(tmp_path, "123456")
+    for short_or_trivial in ("12", "4321", "0000", "1234", "000000", "123456", "121212", "654321"):
+        with pytest.raises(WeakPinError):
+            set_pin(tmp_path, short_or_trivial)
 
 
 def test_kiosk_hides_staff_screens_and_never_shows_restricted(
@@ -98,7 +124,7 @@ def test_kiosk_hides_staff_screens_and_never_shows_restricted(
 
 
 def test_idle_reset_and_staff_exit(qtbot: QtBot, make_window: WindowFactory, gui_home: Path) -> None:
-    set_pin(gui_home, "2468", idle_s=2)
+    set_pin(gui_home, STAFF, idle_s=2)
     w = make_window(kiosk=True, kiosk_config=load_config(gui_home))
     w.search.query.setText("molino")
     w.go(1)  # the visitor wandered to Ask and left
@@ -107,20 +133,22 @@ def test_idle_reset_and_staff_exit(qtbot: QtBot, make_window: WindowFactory, gui
     assert w.search.results.count() == 0 and w.record.record is None
     w.close()
     assert w.isVisible()  # visitors cannot close it
-    assert not w.leave_kiosk("0000") and w.isVisible()
+    assert not w.leave_kiosk("000000") and w.isVisible()
     staff = w.findChild(QPushButton, "staffButton")
     assert staff is not None
-    assert w.leave_kiosk("2468")
+    assert w.leave_kiosk(STAFF)
     assert not w.isVisible()
 
 
 def test_staff_pin_dialog_leaves_kiosk_only_with_the_right_pin(qtbot: QtBot, make_window: WindowFactory,
                                                                gui_home: Path) -> None:
-    set_pin(gui_home, "97531")
+    set_pin(gui_home, "975318")
     raw = json.loads((gui_home / "kiosk.json").read_text())
-    # stored as a salted scrypt hash (the parameters in app.kiosk), never the PIN itself
-    assert "97531" not in json.dumps(raw) and set(raw) == {"pin_hash", "salt", "idle_s"}
-    expected = hashlib.scrypt(b"97531", salt=bytes.fromhex(raw["salt"]), n=2**14, r=8, p=1, dklen=32).hex()
+    # stored as a salted scrypt hash with its parameters (app.kiosk_pin), never the PIN itself
+    assert "975318" not in json.dumps(raw) and set(raw) == {"pin_hash", "salt", "idle_s", "kdf"}
+    assert raw["kdf"] == {"name": "scrypt", "n": 2**16, "r": 8, "p": 1}
+    expected = hashlib.scrypt(b"975318", salt=bytes.fromhex(raw["salt"]), n=2**16, r=8, p=1, dklen=32,
+                              maxmem=2**27).hex()
     assert raw["pin_hash"] == expected and len(bytes.fromhex(raw["salt"])) == 16
     assert (gui_home / "kiosk.json").stat().st_mode & 0o077 == 0
 
@@ -144,8 +172,8 @@ def test_staff_pin_dialog_leaves_kiosk_only_with_the_right_pin(qtbot: QtBot, mak
     qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
     assert dialog.isVisible() and dialog.message.text() == "Wrong PIN." and dialog.pin.text() == ""
     assert w.isVisible() and w.kiosk
-    qtbot.keyClicks(dialog.pin, "9753x1")  # letters are not even typed into the PIN field
-    assert dialog.pin.text() == "97531"
+    qtbot.keyClicks(dialog.pin, "9753x18")  # letters are not even typed into the PIN field
+    assert dialog.pin.text() == "975318"
     # Escape cancels: still a kiosk
     qtbot.keyClick(dialog.pin, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: w.pin_dialog is None)
@@ -155,7 +183,7 @@ def test_staff_pin_dialog_leaves_kiosk_only_with_the_right_pin(qtbot: QtBot, mak
 
     # the right PIN, typed and confirmed with the OK button, leaves kiosk mode
     dialog = open_dialog()
-    qtbot.keyClicks(dialog.pin, "97531")
+    qtbot.keyClicks(dialog.pin, "975318")
     ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
     qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not w.isVisible())
@@ -163,7 +191,7 @@ def test_staff_pin_dialog_leaves_kiosk_only_with_the_right_pin(qtbot: QtBot, mak
 
 
 def test_idle_reset_closes_a_forgotten_pin_dialog(qtbot: QtBot, make_window: WindowFactory, gui_home: Path) -> None:
-    set_pin(gui_home, "2468", idle_s=2)
+    set_pin(gui_home, STAFF, idle_s=2)
     w = make_window(kiosk=True, kiosk_config=load_config(gui_home))
     staff = w.findChild(QPushButton, "staffButton")
     assert staff is not None
@@ -181,3 +209,167 @@ def test_kiosk_needs_a_pin_to_start(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "staff PIN" in capsys.readouterr().err
     assert KioskConfig().idle_s > 0
     assert Ovillo  # imported for the type of fixtures
+
+
+def _click_staff(qtbot: QtBot, w: MainWindow) -> PinDialog:
+    staff = w.findChild(QPushButton, "staffButton")
+    assert staff is not None
+    qtbot.mouseClick(staff, Qt.MouseButton.LeftButton)
+    dialog = w.pin_dialog
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    return dialog
+
+
+def _type(qtbot: QtBot, dialog: PinDialog, pin: str) -> None:
+    qtbot.keyClicks(dialog.pin, pin)
+    qtbot.keyClick(dialog.pin, Qt.Key.Key_Return)
+
+
+def test_five_wrong_pins_lock_the_dialog_which_counts_down_and_survives_a_restart(
+        qtbot: QtBot, make_window: WindowFactory, gui_home: Path) -> None:
+    set_pin(gui_home, STAFF)
+    clock = FakeClock()
+    w = make_window(kiosk=True, kiosk_config=load_config(gui_home))
+    assert w.pin_guard is not None
+    w.pin_guard = PinGuard(gui_home, clock)  # the window's guard, on a clock the test moves
+    dialog = _click_staff(qtbot, w)
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    for _ in range(4):
+        _type(qtbot, dialog, "111111")
+        assert dialog.message.text() == "Wrong PIN." and dialog.pin.isEnabled() and ok.isEnabled()
+    _type(qtbot, dialog, "111111")
+    assert dialog.message.text() == "Locked for 30 s after 5 wrong PINs."
+    assert dialog.locked and not dialog.pin.isEnabled() and not ok.isEnabled() and dialog.attempts == 5
+
+    # while locked nothing gets in: typing, the right PIN submitted anyway, or the window's own check
+    qtbot.keyClicks(dialog.pin, STAFF)
+    assert dialog.pin.text() == ""
+    dialog.pin.setText(STAFF)
+    dialog.submit()
+    assert dialog.isVisible() and w.isVisible() and dialog.attempts == 5
+    assert not w.leave_kiosk(STAFF) and w.isVisible() and w.kiosk
+    state = json.loads((gui_home / LOCK_FILE).read_text())
+    assert state["failures"] == 5 and state["locked_until"] == clock.now + 30
+
+    # a restarted kiosk reads the lock from the data folder and opens locked, with the time left
+    later = FakeClock(now=clock.now + 10, mono=0.0)
+    restarted = PinDialog(PinGuard(gui_home, later))
+    qtbot.addWidget(restarted)
+    assert restarted.locked and restarted.message.text() == "Locked for 20 s after 5 wrong PINs."
+    restarted.pin.setText(STAFF)
+    restarted.submit()
+    assert restarted.result() != PinDialog.DialogCode.Accepted and restarted.locked
+
+    # the dialog counts down, and opens the keypad again by itself when the lock ends
+    clock.advance(12)
+    dialog.refresh()
+    assert dialog.message.text() == "Locked for 18 s after 5 wrong PINs."
+    clock.advance(18)
+    qtbot.waitUntil(lambda: dialog.pin.isEnabled(), timeout=5_000)  # the dialog's one-second ticker
+    assert ok.isEnabled() and dialog.message.text() == ""
+
+    # one more wrong PIN: twice as long
+    _type(qtbot, dialog, "111111")
+    assert dialog.message.text() == "Locked for 60 s after 6 wrong PINs." and dialog.locked
+    clock.advance(60)
+    dialog.refresh()
+    assert not dialog.locked
+
+    # after the lock, the right PIN leaves kiosk mode and clears the count
+    _type(qtbot, dialog, STAFF)
+    qtbot.waitUntil(lambda: not w.isVisible())
+    assert json.loads((gui_home / LOCK_FILE).read_text())["failures"] == 0
+
+
+@pytest.mark.parametrize(("lang", "minutes", "seconds"), [
+    ("es", "Bloqueado durante 4 min tras 8 PIN incorrectos.", "Bloqueado durante 90 s tras 8 PIN incorrectos."),
+    ("ca", "Bloquejat durant 4 min després de 8 PIN incorrectes.",
+     "Bloquejat durant 90 s després de 8 PIN incorrectes.")])
+def test_the_lock_out_message_is_translated(qtbot: QtBot, tmp_path: Path, lang: str, minutes: str,
+                                            seconds: str) -> None:
+    clock = FakeClock()
+    (tmp_path / LOCK_FILE).write_text(json.dumps({"failures": 8, "last_failure": clock.now,
+                                                  "locked_until": clock.now + 240}))
+    app = QApplication.instance()
+    assert app is not None
+    translators = install_translators(app, lang)
+    try:
+        dialog = PinDialog(PinGuard(tmp_path, clock))
+        qtbot.addWidget(dialog)
+        assert dialog.locked and dialog.message.text() == minutes  # minutes from two minutes on
+        clock.advance(150)
+        dialog.refresh()
+        assert dialog.locked and dialog.message.text() == seconds
+    finally:
+        for t in translators:
+            app.removeTranslator(t)
+
+
+def _gui_main(tmp_path: Path, *args: str) -> int:
+    from app.main import main
+
+    return main(["--home", str(tmp_path / "k"), "--models", str(tmp_path / "m"), *args])
+
+
+@pytest.mark.parametrize(("typed", "code", "says"), [
+    (["1234"], 1, "The staff PIN needs at least 6 digits. Nothing changed."),
+    (["0000"], 1, "needs at least 6 digits"),
+    (["123456"], 1, "Digits in a row are too easy to guess"),
+    (["654321"], 1, "Digits in a row are too easy to guess"),
+    (["000000"], 1, "Use at least three different digits"),
+    (["121212"], 1, "Use at least three different digits"),
+    (["123123"], 1, "A repeated or mirrored group"),
+    (["147258"], 1, "Lines on the keypad"),
+    (["60481a"], 1, "only the digits 0 to 9"),
+    ([STAFF, STAFF[::-1]], 1, "The PINs differ; nothing changed."),
+    ([], 1, "No PIN entered; nothing changed."),
+    ([STAFF, STAFF], 0, "Staff PIN stored (hashed) in"),
+])
+def test_set_kiosk_pin_in_the_terminal_enforces_the_rules(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        typed: list[str], code: int, says: str) -> None:
+    answers = iter(typed)
+    prompts: list[str] = []
+
+    def getpass(prompt: str = "") -> str:
+        prompts.append(prompt)
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("getpass.getpass", getpass)
+    assert _gui_main(tmp_path, "--set-kiosk-pin", "--lang", "en") == code
+    out = capsys.readouterr()
+    assert says in (out.out if code == 0 else out.err)
+    assert prompts[0] == "New staff PIN (at least 6 digits): "
+    home = tmp_path / "k"
+    assert (home / KIOSK_FILE).exists() == (code == 0)
+    if code == 0:
+        assert check_pin(home, STAFF)
+
+
+def test_set_kiosk_pin_speaks_the_interface_language_and_checks_the_idle_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("getpass.getpass", lambda prompt="": "1234")
+    assert _gui_main(tmp_path, "--set-kiosk-pin", "--lang", "es") == 1
+    assert "El PIN del personal necesita al menos 6 dígitos. No se ha cambiado nada." in capsys.readouterr().err
+    assert QApplication.translate("KioskPin", "Nothing changed.") == "Nothing changed."  # catalogue removed again
+    assert _gui_main(tmp_path, "--set-kiosk-pin", "--kiosk-idle", "2", "--lang", "en") == 2
+    assert "--kiosk-idle must be between 10 and 86400 seconds" in capsys.readouterr().err
+    assert not (tmp_path / "k" / KIOSK_FILE).exists()
+
+
+def test_a_kiosk_json_from_before_the_pin_rules_must_be_replaced(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    home = tmp_path / "k"
+    home.mkdir()
+    salt = bytes(range(16))
+    old = {"pin_hash": hashlib.scrypt(b"2468", salt=salt, n=2**14, r=8, p=1, dklen=32).hex(), "salt": salt.hex(),
+           "idle_s": 90}
+    (home / KIOSK_FILE).write_text(json.dumps(old))
+    assert _gui_main(tmp_path, "--kiosk", "--lang", "en") == 2
+    err = capsys.readouterr().err
+    assert "stored by an older version of Ovillo and is no longer accepted" in err and "--set-kiosk-pin" in err
+    assert not check_pin(home, "2468")

@@ -1,0 +1,440 @@
+"""The kiosk's staff PIN without Qt: PIN rules, the stored hash and the lock-out.
+
+Three defences, each against a different attack:
+
+* **PIN rules** (:func:`pin_problem`): at least :data:`MIN_DIGITS` digits, and none of the
+  PINs people pick first — fewer than three different digits (``111111``, ``121212``), a run
+  that steps by the same amount, stutters allowed (``123456``, ``654321``, ``135791``,
+  ``890123``, ``112233``), a repeated group (``123123``), a mirror (``123321``), or two or three
+  straight lines of the keypad (``147258``, ``159753``, ``147258369``). Dates are not refused:
+  they are too many to list and the lock-out below makes guessing at the keypad hopeless.
+* **Lock-out** (:class:`PinGuard`): after :data:`LOCK_AFTER` wrong PINs in a row every further
+  wrong PIN locks the keypad, 30 s the first time and twice as long each time after, up to
+  :data:`MAX_LOCK_S`; while locked no PIN is even checked, the right one included. The count
+  and the lock live in ``kiosk_lock.json`` in the data folder (written atomically), so
+  restarting the kiosk does not clear them. A clock set backwards cannot shorten a lock: when
+  the stored last failure lies in the future the lock starts again, whole, from now (rather
+  than lasting until that future time, which after a large clock correction would shut staff
+  out for as long); within one run the lock is also timed on the monotonic clock, so a clock
+  set forwards cannot shorten it either. A damaged lock file counts as a 30 s lock. A right
+  PIN clears the count, and so does setting a new PIN (``--set-kiosk-pin``, which is how staff
+  recover from a lock-out they cannot wait for).
+* **Slow hash**: the PIN is stored only as a salted scrypt hash whose parameters are stored
+  with it, so an offline guess of every 6-digit PIN from a copied ``kiosk.json`` costs about a
+  million hashes of :data:`SCRYPT_N` (measured below). A hash stored with weaker parameters is
+  re-hashed with the current ones on the next right PIN. A ``kiosk.json`` from before this
+  format (no parameters: 4-digit PINs were allowed and such a PIN was recovered offline in
+  92 s) is not trusted at all: :attr:`KioskConfig.legacy` is set and kiosk mode asks staff to
+  set a new PIN.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import json
+import math
+import os
+import secrets
+import tempfile
+import time
+from dataclasses import dataclass, field
+from enum import Enum
+from itertools import groupby
+from pathlib import Path
+from typing import Any, Protocol
+
+KIOSK_FILE = "kiosk.json"
+LOCK_FILE = "kiosk_lock.json"
+DEFAULT_IDLE_S = 120
+
+MIN_DIGITS = 6
+MAX_DIGITS = 32  # what the PIN field accepts
+LOCK_AFTER = 5  # wrong PINs in a row before the first lock
+FIRST_LOCK_S = 30
+# The doubling stops at one hour: a visitor who keeps guessing must already have waited about an
+# hour in total to get there, staff are never locked out for longer than that, and at one guess
+# an hour the 6-digit PINs last for decades.
+MAX_LOCK_S = 3600
+
+# scrypt cost. One hash with n=2**16, r=8, p=1 (64 MiB) took 0.19-0.20 s on the development
+# machine (2 shared cores, load average 3; n=2**14 took 0.04 s, n=2**17 0.40 s) and 0.38 s with
+# the same cores overloaded (load average 10). Checking a PIN stays well under the dialog's
+# ~0.3 s budget on an ordinary kiosk, while trying all 10**6 six-digit PINs offline costs about
+# 55 CPU-hours at 0.2 s a hash (the old 4-digit PINs at n=2**14 fell in 92 s).
+SCRYPT_N = 2**16
+SCRYPT_R = 8
+SCRYPT_P = 1
+DKLEN = 32
+# weaker than this is never accepted from a file (n=2**14 is what the old format used)
+MIN_SCRYPT_N = 2**14
+# the largest cost accepted from a file (a tampered file must not make the kiosk allocate gigabytes)
+MAX_SCRYPT_MEM = 256 * 2**20
+
+
+# -- PIN rules ---------------------------------------------------------------------------------
+class PinProblem(Enum):
+    """Why a new PIN is refused (the interface turns each into a translated sentence)."""
+
+    NOT_DIGITS = "not_digits"
+    TOO_SHORT = "too_short"
+    TOO_LONG = "too_long"
+    FEW_DIGITS = "few_digits"
+    SEQUENCE = "sequence"
+    PATTERN = "pattern"
+    KEYPAD = "keypad"
+
+
+# the straight lines of a keypad's 3x3 block, both ways; phone (123 on top) and numeric keypad
+# (789 on top) share them
+_KEYPAD_LINES = frozenset(line for fwd in ("123", "456", "789", "147", "258", "369", "159", "357")
+                          for line in (fwd, fwd[::-1]))
+
+
+def _is_steady_run(digits: str) -> bool:
+    """Each digit steps from the one before by the same amount (mod 10), stutters ignored."""
+    collapsed = [k for k, _ in groupby(digits)]
+    steps = {(int(b) - int(a)) % 10 for a, b in zip(collapsed, collapsed[1:], strict=False)}
+    return len(steps) <= 1
+
+
+def _is_repeated_group(digits: str) -> bool:
+    """The PIN is a shorter group of digits said again (``123123``, ``1231231``)."""
+    return any(all(digits[i] == digits[i - p] for i in range(p, len(digits)))
+               for p in range(1, len(digits) // 2 + 1))
+
+
+def _is_keypad_lines(digits: str) -> bool:
+    """Two or three straight lines of the keypad (``147258``, ``159753``, ``789456123``)."""
+    return len(digits) in (6, 9) and all(digits[i:i + 3] in _KEYPAD_LINES for i in range(0, len(digits), 3))
+
+
+def pin_problem(pin: str) -> PinProblem | None:
+    """Why ``pin`` may not become the staff PIN, or None when it may."""
+    if not pin or not all("0" <= c <= "9" for c in pin):
+        return PinProblem.NOT_DIGITS
+    if len(pin) < MIN_DIGITS:
+        return PinProblem.TOO_SHORT
+    if len(pin) > MAX_DIGITS:
+        return PinProblem.TOO_LONG
+    if len(set(pin)) < 3:
+        return PinProblem.FEW_DIGITS
+    if _is_steady_run(pin):
+        return PinProblem.SEQUENCE
+    if _is_repeated_group(pin) or pin == pin[::-1]:
+        return PinProblem.PATTERN
+    if _is_keypad_lines(pin):
+        return PinProblem.KEYPAD
+    return None
+
+
+class WeakPinError(ValueError):
+    """A new PIN breaks a rule; ``problem`` says which."""
+
+    def __init__(self, problem: PinProblem) -> None:
+        super().__init__(f"the staff PIN is refused: {problem.value}")
+        self.problem = problem
+
+
+# -- the stored hash ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ScryptParams:
+    """scrypt's cost parameters, stored beside every hash."""
+
+    n: int = SCRYPT_N
+    r: int = SCRYPT_R
+    p: int = SCRYPT_P
+
+    @property
+    def memory(self) -> int:
+        """Bytes scrypt needs for these parameters (OpenSSL's count)."""
+        return 128 * self.r * (self.n + self.p + 2)
+
+    def acceptable(self) -> bool:
+        """Parameters a file may carry: a power of two at least as strong as the old format, bounded memory."""
+        return (self.n >= MIN_SCRYPT_N and self.n & (self.n - 1) == 0 and 1 <= self.r <= 32
+                and 1 <= self.p <= 4 and self.memory <= MAX_SCRYPT_MEM)
+
+    def weaker_than_current(self) -> bool:
+        """True when a right PIN should be re-hashed with the current parameters."""
+        return self.memory < ScryptParams().memory
+
+
+CURRENT = ScryptParams()
+
+
+def hash_pin(pin: str, salt: bytes, params: ScryptParams = CURRENT) -> str:
+    """The hex scrypt hash of ``pin``."""
+    return hashlib.scrypt(pin.encode("utf-8"), salt=salt, n=params.n, r=params.r, p=params.p, dklen=DKLEN,
+                          maxmem=params.memory + 2**20).hex()
+
+
+@dataclass
+class KioskConfig:
+    """What ``kiosk.json`` holds: the PIN hash with its salt and scrypt parameters, and the idle timeout."""
+
+    pin_hash: str = ""
+    salt: str = ""
+    idle_s: int = DEFAULT_IDLE_S
+    params: ScryptParams = field(default_factory=ScryptParams)
+    legacy: bool = False  # a hash without parameters, from before the PIN rules: not trusted
+
+    @property
+    def has_pin(self) -> bool:
+        """True once a usable staff PIN was set (an old-format one is not usable)."""
+        return bool(self.pin_hash) and not self.legacy
+
+
+def _write_atomic(path: Path, data: dict[str, Any]) -> None:
+    """Write ``data`` as JSON to ``path`` so that a crash leaves the old file or the new one, never half."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):  # make the rename itself durable where the platform allows it
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def load_config(home: Path) -> KioskConfig:
+    """The kiosk settings of a data folder (defaults when absent or unreadable)."""
+    try:
+        raw = json.loads((home / KIOSK_FILE).read_text(encoding="utf-8"))
+        cfg = KioskConfig(str(raw.get("pin_hash", "")), str(raw.get("salt", "")),
+                          int(raw.get("idle_s", DEFAULT_IDLE_S)))
+        kdf = raw.get("kdf")
+        if kdf is None:
+            cfg.legacy = bool(cfg.pin_hash)
+        elif isinstance(kdf, dict) and kdf.get("name") == "scrypt":
+            cfg.params = ScryptParams(int(kdf["n"]), int(kdf["r"]), int(kdf["p"]))
+            cfg.legacy = not cfg.params.acceptable()
+        else:
+            cfg.legacy = True
+        return cfg
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return KioskConfig()
+
+
+def save_config(home: Path, cfg: KioskConfig) -> None:
+    """Write ``kiosk.json`` atomically, readable by its owner only."""
+    p = cfg.params
+    _write_atomic(home / KIOSK_FILE, {"pin_hash": cfg.pin_hash, "salt": cfg.salt, "idle_s": cfg.idle_s,
+                                      "kdf": {"name": "scrypt", "n": p.n, "r": p.r, "p": p.p}})
+
+
+def _store_pin(home: Path, cfg: KioskConfig, pin: str) -> None:
+    salt = secrets.token_bytes(16)
+    cfg.salt, cfg.pin_hash, cfg.params, cfg.legacy = salt.hex(), hash_pin(pin, salt), CURRENT, False
+    save_config(home, cfg)
+
+
+def set_pin(home: Path, pin: str, idle_s: int | None = None) -> None:
+    """Store a new staff PIN (salted scrypt hash; the PIN itself is never written); clears any lock-out.
+
+    Raises :class:`WeakPinError` when the PIN breaks a rule (nothing is changed then).
+    """
+    problem = pin_problem(pin)
+    if problem is not None:
+        raise WeakPinError(problem)
+    cfg = load_config(home)
+    if idle_s is not None:
+        cfg.idle_s = idle_s
+    _store_pin(home, cfg, pin)
+    _write_atomic(home / LOCK_FILE, LockState().to_json())
+
+
+def _verify(cfg: KioskConfig, pin: str) -> bool:
+    if not cfg.has_pin or not pin:
+        return False
+    try:
+        return hmac.compare_digest(hash_pin(pin, bytes.fromhex(cfg.salt), cfg.params), cfg.pin_hash)
+    except ValueError:  # a damaged salt or hash
+        return False
+
+
+# -- the lock-out -------------------------------------------------------------------------------
+class Clock(Protocol):
+    """Where the lock-out reads the time (tests pass a fake one instead of sleeping)."""
+
+    def wall(self) -> float:
+        """Seconds since the epoch (survives a restart, but may be set backwards or forwards)."""
+
+    def monotonic(self) -> float:
+        """A clock nobody can set (meaningful within one run only)."""
+
+
+class SystemClock:
+    """The real clocks."""
+
+    def wall(self) -> float:
+        """``time.time()``."""
+        return time.time()
+
+    def monotonic(self) -> float:
+        """``time.monotonic()``."""
+        return time.monotonic()
+
+
+def lock_seconds(failures: int) -> int:
+    """How long the keypad locks after ``failures`` wrong PINs in a row (0: not locked)."""
+    if failures < LOCK_AFTER:
+        return 0
+    return min(FIRST_LOCK_S * 2 ** min(failures - LOCK_AFTER, 16), MAX_LOCK_S)
+
+
+@dataclass(frozen=True)
+class LockState:
+    """What ``kiosk_lock.json`` holds: wrong PINs since the last right one, when the last was, locked until when."""
+
+    failures: int = 0
+    last_failure: float = 0.0
+    locked_until: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The file's content."""
+        return {"failures": self.failures, "last_failure": self.last_failure, "locked_until": self.locked_until}
+
+    @classmethod
+    def from_json(cls, raw: object) -> LockState:
+        """Parse the file's content; ValueError when it is not what :meth:`to_json` writes."""
+        if not isinstance(raw, dict):
+            raise ValueError("not an object")
+        failures, last, until = raw["failures"], raw["last_failure"], raw["locked_until"]
+        if (not isinstance(failures, int) or isinstance(failures, bool) or failures < 0
+                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                           for v in (last, until))):
+            raise ValueError("bad values")
+        return cls(failures, float(last), float(until))
+
+    def stricter(self, other: LockState) -> LockState:
+        """The state that locks at least as long as both."""
+        return LockState(max(self.failures, other.failures), max(self.last_failure, other.last_failure),
+                         max(self.locked_until, other.locked_until))
+
+
+class Outcome(Enum):
+    """What became of one PIN attempt."""
+
+    ACCEPTED = "accepted"
+    WRONG = "wrong"
+    LOCKED = "locked"  # refused unchecked: the keypad is locked
+    NO_PIN = "no_pin"  # no usable staff PIN is stored (none, or an old-format one)
+
+
+@dataclass(frozen=True)
+class Lock:
+    """The wrong PINs in a row so far and the seconds until the keypad takes a PIN again (0: now)."""
+
+    failures: int
+    locked_s: float
+
+    @property
+    def locked(self) -> bool:
+        """True while no PIN is taken."""
+        return self.locked_s > 0
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """What became of one attempt, and the lock after it."""
+
+    outcome: Outcome
+    lock: Lock
+
+
+class PinGuard:
+    """Checks staff PINs for one kiosk, enforcing the lock-out kept in the data folder.
+
+    The state file is read again on every call, so two guards on one folder (or a restarted
+    kiosk) share it; this guard also keeps what it saw, so deleting or rolling back the file
+    while it runs does not unlock it.
+    """
+
+    def __init__(self, home: Path, clock: Clock | None = None) -> None:
+        self.home = Path(home)
+        self.clock: Clock = clock or SystemClock()
+        self._state = LockState()
+        self._mono_until = -math.inf
+        self.status()
+
+    @property
+    def path(self) -> Path:
+        """``kiosk_lock.json`` in the data folder."""
+        return self.home / LOCK_FILE
+
+    def _read(self, now: float) -> LockState:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return LockState()
+        except OSError:
+            text = ""
+        try:
+            return LockState.from_json(json.loads(text))
+        except (ValueError, KeyError, TypeError):
+            # damaged: we write it atomically, so someone tampered with it; lock as after LOCK_AFTER failures
+            damaged = LockState(LOCK_AFTER, now, now + lock_seconds(LOCK_AFTER))
+            self._write(damaged)
+            return damaged
+
+    def _write(self, state: LockState) -> None:
+        try:
+            _write_atomic(self.path, state.to_json())
+        except OSError:
+            pass  # a read-only data folder: the lock still holds for this run (kept in memory)
+
+    def _current(self) -> tuple[LockState, float]:
+        """The state (file and memory, whichever is stricter) and the lock's remaining seconds."""
+        wall, mono = self.clock.wall(), self.clock.monotonic()
+        state = self._state.stricter(self._read(wall))
+        if state.last_failure > wall:
+            # the clock went back since the last failure: restart that failure's lock, whole, from now
+            state = LockState(state.failures, wall, wall + lock_seconds(state.failures))
+            self._write(state)
+        remaining = max(state.locked_until - wall, self._mono_until - mono, 0.0)
+        self._state, self._mono_until = state, mono + remaining
+        return state, remaining
+
+    def status(self) -> Lock:
+        """The lock right now (attempts nothing)."""
+        state, remaining = self._current()
+        return Lock(state.failures, remaining)
+
+    def attempt(self, pin: str) -> Attempt:
+        """Check ``pin`` unless locked; a wrong one counts and may lock; the right one clears the count."""
+        state, remaining = self._current()
+        if remaining > 0:
+            return Attempt(Outcome.LOCKED, Lock(state.failures, remaining))
+        cfg = load_config(self.home)
+        if not cfg.has_pin:
+            return Attempt(Outcome.NO_PIN, Lock(state.failures, 0.0))
+        if _verify(cfg, pin):
+            self._state, self._mono_until = LockState(), -math.inf
+            self._write(self._state)
+            if cfg.params.weaker_than_current():
+                _store_pin(self.home, cfg, pin)
+            return Attempt(Outcome.ACCEPTED, Lock(0, 0.0))
+        wall, mono = self.clock.wall(), self.clock.monotonic()
+        failures = state.failures + 1
+        lock = lock_seconds(failures)
+        self._state = LockState(failures, wall, wall + lock)
+        self._mono_until = mono + lock
+        self._write(self._state)
+        return Attempt(Outcome.WRONG, Lock(failures, float(lock)))
+
+
+def check_pin(home: Path, pin: str, clock: Clock | None = None) -> bool:
+    """True when ``pin`` is the staff PIN and the keypad is not locked (the attempt counts)."""
+    return PinGuard(home, clock).attempt(pin).outcome is Outcome.ACCEPTED
