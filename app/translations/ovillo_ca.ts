@@ -125,147 +125,182 @@
 <context>
     <name>ImportView</name>
     <message>
-        <location filename="../views/importer.py" line="48"/>
+        <location filename="../views/importer.py" line="50"/>
         <source>Drop files or folders here</source>
         <translation>Deixeu anar aquí fitxers o carpetes</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="49"/>
+        <location filename="../views/importer.py" line="51"/>
         <source>Add &amp;files…</source>
         <translation>Afegeix &amp;fitxers…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="50"/>
+        <location filename="../views/importer.py" line="52"/>
         <source>Add f&amp;older…</source>
         <translation>Afegeix una &amp;carpeta…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="51"/>
+        <location filename="../views/importer.py" line="53"/>
         <source>&amp;Remove</source>
         <translation>&amp;Treu</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="53"/>
+        <location filename="../views/importer.py" line="55"/>
         <source>default: the folder&apos;s name</source>
         <translation>per defecte: el nom de la carpeta</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="59"/>
+        <location filename="../views/importer.py" line="58"/>
+        <source>Keep current (new files: %1)</source>
+        <translation>Mantén l&apos;actual (fitxers nous: %1)</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="63"/>
+        <source>Also loosen records already stored (reclassify)</source>
+        <translation>Relaxa també els registres ja desats (reclassifica)</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="65"/>
+        <source>Without this, a record already stored keeps its classification when it is stricter than the one chosen here.</source>
+        <translation>Sense això, un registre ja desat conserva la seva classificació quan és més estricta que la triada aquí.</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="69"/>
         <source>&amp;Start import</source>
         <translation>&amp;Inicia la importació</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="60"/>
+        <location filename="../views/importer.py" line="70"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausa</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="61"/>
+        <location filename="../views/importer.py" line="71"/>
         <source>Res&amp;ume</source>
         <translation>&amp;Reprèn</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="62"/>
+        <location filename="../views/importer.py" line="72"/>
         <source>&amp;Cancel</source>
         <translation>Ca&amp;ncel·la</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="75"/>
+        <location filename="../views/importer.py" line="85"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="76"/>
+        <location filename="../views/importer.py" line="86"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="82"/>
+        <location filename="../views/importer.py" line="93"/>
         <source>Files and folders to import (drag and drop them here):</source>
         <translation>Fitxers i carpetes per importar (arrossegueu-los aquí):</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="87"/>
+        <location filename="../views/importer.py" line="98"/>
         <source>Overall</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="89"/>
+        <location filename="../views/importer.py" line="100"/>
         <source>Current file</source>
         <translation>Fitxer actual</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="93"/>
+        <location filename="../views/importer.py" line="104"/>
         <source>Problems</source>
         <translation>Problemes</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="120"/>
+        <location filename="../views/importer.py" line="131"/>
         <source>Choose files to import</source>
         <translation>Trieu fitxers per importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="124"/>
+        <location filename="../views/importer.py" line="135"/>
         <source>Choose a folder to import</source>
         <translation>Trieu una carpeta per importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="178"/>
+        <location filename="../views/importer.py" line="186"/>
+        <source>Loosen classifications?</source>
+        <translation>Voleu relaxar les classificacions?</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="187"/>
+        <source>Records already stored with a stricter classification will become “%1” and may be seen by more people. Continue?</source>
+        <translation>Els registres ja desats amb una classificació més estricta passaran a «%1» i els podrà veure més gent. Voleu continuar?</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="201"/>
         <source>Looking for files…</source>
         <translation>Cercant fitxers…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="190"/>
+        <location filename="../views/importer.py" line="213"/>
         <source>Pausing after the current file…</source>
         <translation>Posant en pausa després del fitxer actual…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="207"/>
+        <location filename="../views/importer.py" line="230"/>
         <source>Import cancelled.</source>
         <translation>Importació cancel·lada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="212"/>
+        <location filename="../views/importer.py" line="235"/>
         <source>Looking for files… %1 found</source>
         <translation>Cercant fitxers… %1 trobats</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="221"/>
+        <location filename="../views/importer.py" line="244"/>
         <source>%1 of %2 files · about %3 left</source>
         <translation>%1 de %2 fitxers · queden uns %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="223"/>
+        <location filename="../views/importer.py" line="246"/>
         <source>%1 of %2 files</source>
         <translation>%1 de %2 fitxers</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="228"/>
+        <location filename="../views/importer.py" line="251"/>
         <source>Updating the keyword index…</source>
         <translation>Actualitzant l&apos;índex de paraules clau…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="229"/>
+        <location filename="../views/importer.py" line="252"/>
         <source>Indexing: %1</source>
         <translation>Indexant: %1</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="246"/>
+        <location filename="../views/importer.py" line="258"/>
+        <source>%1 record(s) reclassified: %2 → %3</source>
+        <translation>%1 registre(s) reclassificat(s): %2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="261"/>
+        <source>%1 record(s) kept %2, stricter than %3 (tick “reclassify” to loosen)</source>
+        <translation>%1 registre(s) mantenen %2, més estricta que %3 (marqueu «reclassifica» per relaxar-la)</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="275"/>
         <source>Import stopped.</source>
         <translation>Importació aturada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="248"/>
+        <location filename="../views/importer.py" line="277"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reprendre continua on s&apos;ha aturat.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="250"/>
+        <location filename="../views/importer.py" line="279"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancel·lat. %1 fitxer(s) indexats; la resta queda a la cua.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="253"/>
+        <location filename="../views/importer.py" line="282"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Fet: %1 indexats, %2 sense canvis, %3 amb errors.</translation>
     </message>
@@ -318,52 +353,52 @@
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../main.py" line="47"/>
+        <location filename="../main.py" line="53"/>
         <source>--kiosk-idle must be between %1 and %2 seconds; nothing changed.</source>
         <translation>--kiosk-idle ha d&apos;estar entre %1 i %2 segons; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="51"/>
+        <location filename="../main.py" line="57"/>
         <source>New staff PIN (at least %1 digits): </source>
         <translation>Nou PIN del personal (com a mínim %1 dígits): </translation>
     </message>
     <message>
-        <location filename="../main.py" line="55"/>
+        <location filename="../main.py" line="61"/>
         <source>Nothing changed.</source>
         <translation>No s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="57"/>
+        <location filename="../main.py" line="63"/>
         <source>Type it again: </source>
         <translation>Torneu-lo a escriure: </translation>
     </message>
     <message>
-        <location filename="../main.py" line="59"/>
+        <location filename="../main.py" line="65"/>
         <source>No PIN entered; nothing changed.</source>
         <translation>No s&apos;ha introduït cap PIN; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="62"/>
+        <location filename="../main.py" line="68"/>
         <source>The PINs differ; nothing changed.</source>
         <translation>Els PIN no coincideixen; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="69"/>
+        <location filename="../main.py" line="75"/>
         <source>Staff PIN stored (hashed) in %1</source>
         <translation>PIN del personal desat (com a hash) a %1</translation>
     </message>
     <message>
-        <location filename="../main.py" line="99"/>
+        <location filename="../main.py" line="108"/>
         <source>The staff PIN was stored by an older version of Ovillo and is no longer accepted.</source>
         <translation>El PIN del personal el va desar una versió anterior d&apos;Ovillo i ja no s&apos;accepta.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="101"/>
+        <location filename="../main.py" line="110"/>
         <source>Set a new one (at least %1 digits): ovillo-gui --home DIR --set-kiosk-pin</source>
         <translation>Establiu-ne un de nou (com a mínim %1 dígits): ovillo-gui --home DIR --set-kiosk-pin</translation>
     </message>
     <message>
-        <location filename="../main.py" line="105"/>
+        <location filename="../main.py" line="114"/>
         <source>Kiosk mode needs a staff PIN first: ovillo-gui --home DIR --set-kiosk-pin</source>
         <translation>El mode quiosc necessita abans un PIN del personal: ovillo-gui --home DIR --set-kiosk-pin</translation>
     </message>

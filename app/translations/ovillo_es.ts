@@ -125,147 +125,182 @@
 <context>
     <name>ImportView</name>
     <message>
-        <location filename="../views/importer.py" line="48"/>
+        <location filename="../views/importer.py" line="50"/>
         <source>Drop files or folders here</source>
         <translation>Suelte aquí archivos o carpetas</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="49"/>
+        <location filename="../views/importer.py" line="51"/>
         <source>Add &amp;files…</source>
         <translation>Añadir &amp;archivos…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="50"/>
+        <location filename="../views/importer.py" line="52"/>
         <source>Add f&amp;older…</source>
         <translation>Añadir &amp;carpeta…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="51"/>
+        <location filename="../views/importer.py" line="53"/>
         <source>&amp;Remove</source>
         <translation>&amp;Quitar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="53"/>
+        <location filename="../views/importer.py" line="55"/>
         <source>default: the folder&apos;s name</source>
         <translation>por defecto: el nombre de la carpeta</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="59"/>
+        <location filename="../views/importer.py" line="58"/>
+        <source>Keep current (new files: %1)</source>
+        <translation>Mantener la actual (archivos nuevos: %1)</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="63"/>
+        <source>Also loosen records already stored (reclassify)</source>
+        <translation>Relajar también los registros ya guardados (reclasificar)</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="65"/>
+        <source>Without this, a record already stored keeps its classification when it is stricter than the one chosen here.</source>
+        <translation>Sin esto, un registro ya guardado conserva su clasificación cuando es más estricta que la elegida aquí.</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="69"/>
         <source>&amp;Start import</source>
         <translation>&amp;Iniciar importación</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="60"/>
+        <location filename="../views/importer.py" line="70"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausa</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="61"/>
+        <location filename="../views/importer.py" line="71"/>
         <source>Res&amp;ume</source>
         <translation>&amp;Reanudar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="62"/>
+        <location filename="../views/importer.py" line="72"/>
         <source>&amp;Cancel</source>
         <translation>Ca&amp;ncelar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="75"/>
+        <location filename="../views/importer.py" line="85"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="76"/>
+        <location filename="../views/importer.py" line="86"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="82"/>
+        <location filename="../views/importer.py" line="93"/>
         <source>Files and folders to import (drag and drop them here):</source>
         <translation>Archivos y carpetas que importar (arrástrelos aquí):</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="87"/>
+        <location filename="../views/importer.py" line="98"/>
         <source>Overall</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="89"/>
+        <location filename="../views/importer.py" line="100"/>
         <source>Current file</source>
         <translation>Archivo actual</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="93"/>
+        <location filename="../views/importer.py" line="104"/>
         <source>Problems</source>
         <translation>Problemas</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="120"/>
+        <location filename="../views/importer.py" line="131"/>
         <source>Choose files to import</source>
         <translation>Elija archivos para importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="124"/>
+        <location filename="../views/importer.py" line="135"/>
         <source>Choose a folder to import</source>
         <translation>Elija una carpeta para importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="178"/>
+        <location filename="../views/importer.py" line="186"/>
+        <source>Loosen classifications?</source>
+        <translation>¿Relajar clasificaciones?</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="187"/>
+        <source>Records already stored with a stricter classification will become “%1” and may be seen by more people. Continue?</source>
+        <translation>Los registros ya guardados con una clasificación más estricta pasarán a «%1» y podrán verlos más personas. ¿Continuar?</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="201"/>
         <source>Looking for files…</source>
         <translation>Buscando archivos…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="190"/>
+        <location filename="../views/importer.py" line="213"/>
         <source>Pausing after the current file…</source>
         <translation>Pausando tras el archivo actual…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="207"/>
+        <location filename="../views/importer.py" line="230"/>
         <source>Import cancelled.</source>
         <translation>Importación cancelada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="212"/>
+        <location filename="../views/importer.py" line="235"/>
         <source>Looking for files… %1 found</source>
         <translation>Buscando archivos… %1 encontrados</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="221"/>
+        <location filename="../views/importer.py" line="244"/>
         <source>%1 of %2 files · about %3 left</source>
         <translation>%1 de %2 archivos · quedan unos %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="223"/>
+        <location filename="../views/importer.py" line="246"/>
         <source>%1 of %2 files</source>
         <translation>%1 de %2 archivos</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="228"/>
+        <location filename="../views/importer.py" line="251"/>
         <source>Updating the keyword index…</source>
         <translation>Actualizando el índice de palabras clave…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="229"/>
+        <location filename="../views/importer.py" line="252"/>
         <source>Indexing: %1</source>
         <translation>Indexando: %1</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="246"/>
+        <location filename="../views/importer.py" line="258"/>
+        <source>%1 record(s) reclassified: %2 → %3</source>
+        <translation>%1 registro(s) reclasificado(s): %2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="261"/>
+        <source>%1 record(s) kept %2, stricter than %3 (tick “reclassify” to loosen)</source>
+        <translation>%1 registro(s) conservan %2, más estricta que %3 (marque «reclasificar» para relajarla)</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="275"/>
         <source>Import stopped.</source>
         <translation>Importación detenida.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="248"/>
+        <location filename="../views/importer.py" line="277"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reanudar continúa donde se detuvo.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="250"/>
+        <location filename="../views/importer.py" line="279"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancelado. %1 archivo(s) indexados; el resto queda en cola.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="253"/>
+        <location filename="../views/importer.py" line="282"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Hecho: %1 indexados, %2 sin cambios, %3 con errores.</translation>
     </message>
@@ -318,52 +353,52 @@
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../main.py" line="47"/>
+        <location filename="../main.py" line="53"/>
         <source>--kiosk-idle must be between %1 and %2 seconds; nothing changed.</source>
         <translation>--kiosk-idle debe estar entre %1 y %2 segundos; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="51"/>
+        <location filename="../main.py" line="57"/>
         <source>New staff PIN (at least %1 digits): </source>
         <translation>Nuevo PIN del personal (al menos %1 dígitos): </translation>
     </message>
     <message>
-        <location filename="../main.py" line="55"/>
+        <location filename="../main.py" line="61"/>
         <source>Nothing changed.</source>
         <translation>No se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="57"/>
+        <location filename="../main.py" line="63"/>
         <source>Type it again: </source>
         <translation>Escríbalo de nuevo: </translation>
     </message>
     <message>
-        <location filename="../main.py" line="59"/>
+        <location filename="../main.py" line="65"/>
         <source>No PIN entered; nothing changed.</source>
         <translation>No se ha introducido ningún PIN; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="62"/>
+        <location filename="../main.py" line="68"/>
         <source>The PINs differ; nothing changed.</source>
         <translation>Los PIN no coinciden; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="69"/>
+        <location filename="../main.py" line="75"/>
         <source>Staff PIN stored (hashed) in %1</source>
         <translation>PIN del personal guardado (como hash) en %1</translation>
     </message>
     <message>
-        <location filename="../main.py" line="99"/>
+        <location filename="../main.py" line="108"/>
         <source>The staff PIN was stored by an older version of Ovillo and is no longer accepted.</source>
         <translation>El PIN del personal lo guardó una versión anterior de Ovillo y ya no se acepta.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="101"/>
+        <location filename="../main.py" line="110"/>
         <source>Set a new one (at least %1 digits): ovillo-gui --home DIR --set-kiosk-pin</source>
         <translation>Establezca uno nuevo (al menos %1 dígitos): ovillo-gui --home DIR --set-kiosk-pin</translation>
     </message>
     <message>
-        <location filename="../main.py" line="105"/>
+        <location filename="../main.py" line="114"/>
         <source>Kiosk mode needs a staff PIN first: ovillo-gui --home DIR --set-kiosk-pin</source>
         <translation>El modo quiosco necesita antes un PIN del personal: ovillo-gui --home DIR --set-kiosk-pin</translation>
     </message>

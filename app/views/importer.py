@@ -8,17 +8,19 @@ embeds nothing twice. Searching keeps working meanwhile (reads run on their own 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget,
-                               QProgressBar, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
+                               QListWidget, QMessageBox, QProgressBar, QPushButton, QVBoxLayout, QWidget)
 
 from app.ops import Ops
 from app.qt import named
 from app.text import human_eta
 from app.workers import Worker
+from core.acl import CLASSIFICATIONS
 from core.ingest.pipeline import IngestOptions, IngestSummary
 from core.progress import Progress
 
@@ -51,11 +53,19 @@ class ImportView(QWidget):
         self.remove = named(QPushButton(self.tr("&Remove")), "removePath")
         self.collection = named(QLineEdit(), "importCollection")
         self.collection.setPlaceholderText(self.tr("default: the folder's name"))
+        # "keep current" is the default: re-importing a parent folder must never publish what it holds
         self.classification = named(QComboBox(), "importClassification")
-        for c in ("public", "restricted", "secret"):
+        self.classification.addItem(self.tr("Keep current (new files: %1)").replace(
+            "%1", ops.ovillo.settings.default_classification), None)
+        for c in CLASSIFICATIONS:
             self.classification.addItem(c, c)
-        self.classification.setCurrentIndex(max(0, self.classification.findData(
-            ops.ovillo.settings.default_classification)))
+        self.classification.setCurrentIndex(0)
+        self.reclassify = named(QCheckBox(self.tr("Also loosen records already stored (reclassify)")),
+                                "importReclassify")
+        self.reclassify.setToolTip(self.tr("Without this, a record already stored keeps its classification "
+                                           "when it is stricter than the one chosen here."))
+        # asks before loosening; a test replaces it
+        self.confirm_reclassify: Callable[[str], bool] = self._ask_reclassify
         self.start = named(QPushButton(self.tr("&Start import")), "startImport")
         self.pause = named(QPushButton(self.tr("&Pause")), "pauseImport")
         self.resume = named(QPushButton(self.tr("Res&ume")), "resumeImport")
@@ -74,6 +84,7 @@ class ImportView(QWidget):
         form = QFormLayout()
         form.addRow(self.tr("Collection"), self.collection)
         form.addRow(self.tr("Classification"), self.classification)
+        form.addRow("", self.reclassify)
         controls = QHBoxLayout()
         for b in (self.start, self.pause, self.resume, self.cancel):
             controls.addWidget(b)
@@ -161,11 +172,23 @@ class ImportView(QWidget):
         chosen = paths or self.queued_paths()
         if not chosen:
             return
+        chosen_class = classification or self.classification.currentData()
+        reclassify = self.reclassify.isChecked()
+        if reclassify and not self.confirm_reclassify(chosen_class or self.ops.ovillo.settings.default_classification):
+            return
         opts = IngestOptions(collection=collection or self.collection.text().strip() or None,
-                             classification=classification or self.classification.currentData())
+                             classification=chosen_class, reclassify=reclassify)
         self._run = (list(chosen), opts)
         self.failures.clear()
         self._launch()
+
+    def _ask_reclassify(self, classification: str) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Loosen classifications?"),
+                          self.tr("Records already stored with a stricter classification will become "
+                                  "“%1” and may be seen by more people. Continue?").replace("%1", classification),
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        return box.exec() == QMessageBox.StandardButton.Yes
 
     def _launch(self) -> None:
         assert self._run is not None
@@ -231,6 +254,12 @@ class ImportView(QWidget):
 
     def _result(self, summary: IngestSummary) -> None:
         self.summary = summary
+        for (a, b), n in summary.reclassified.items():
+            self.failures.addItem(self.tr("%1 record(s) reclassified: %2 → %3").replace("%1", str(n))
+                                  .replace("%2", a).replace("%3", b))
+        for (a, b), n in summary.kept_stricter.items():
+            self.failures.addItem(self.tr("%1 record(s) kept %2, stricter than %3 (tick “reclassify” to loosen)")
+                                  .replace("%1", str(n)).replace("%2", b).replace("%3", a))
         for o in summary.failed:
             self.failures.addItem(f"{Path(o.path).name}: {o.reason}")
             self.failures.item(self.failures.count() - 1).setToolTip(o.path)
@@ -267,7 +296,8 @@ class ImportView(QWidget):
         self.pause.setEnabled(self.state == "running")
         self.resume.setEnabled(self.state == "paused")
         self.cancel.setEnabled(self.state in ("running", "pausing", "paused"))
-        for w in (self.add_files, self.add_folder, self.remove, self.collection, self.classification):
+        for w in (self.add_files, self.add_folder, self.remove, self.collection, self.classification,
+                  self.reclassify):
             w.setEnabled(not busy)
         self.paths.setEnabled(True)
         self.setProperty("busy", busy)

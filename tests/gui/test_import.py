@@ -129,3 +129,45 @@ def test_first_run_indexes_in_background_while_usable(qtbot: QtBot, tmp_path: Pa
     finally:
         w.shutdown()
         ov.close()
+
+
+def test_import_keeps_classifications_unless_loosening_is_confirmed(qtbot: QtBot, make_window: WindowFactory,
+                                                                     tmp_path: Path) -> None:
+    w = make_window()
+    imp = w.importer
+    assert imp is not None
+    assert imp.classification.currentData() is None and not imp.reclassify.isChecked()  # "keep current"
+    folder = tmp_path / "fondo"
+    folder.mkdir()
+    (folder / "ficha.md").write_text("# Ficha reservada\n\nLa losa catorce del molino guarda monedas.\n",
+                                     encoding="utf-8")
+    ov = w.ops.ovillo
+
+    def classes() -> set[str]:
+        rows = ov.store.cursor().execute("SELECT classification FROM records r JOIN source_records s "
+                                         "USING (section_tipo, section_id) WHERE s.path = ?",
+                                         [str(folder / "ficha.md")]).fetchall()
+        return {r[0] for r in rows}
+
+    def run(classification: str | None) -> None:
+        imp.classification.setCurrentIndex(imp.classification.findData(classification))
+        imp.start_import([str(folder)])
+        qtbot.waitUntil(lambda: imp.state == "idle", timeout=WAIT_MS)
+
+    run("secret")
+    assert classes() == {"secret"}
+    run(None)  # keep current: still secret (it used to fall back to the default, restricted)
+    assert classes() == {"secret"}
+    run("public")  # not loosened, and the window says so
+    assert classes() == {"secret"}
+    assert any("kept secret" in imp.failures.item(i).text() for i in range(imp.failures.count()))
+    asked: list[str] = []
+    imp.confirm_reclassify = lambda c: asked.append(c) or False  # the curator says no
+    imp.reclassify.setChecked(True)
+    imp.classification.setCurrentIndex(imp.classification.findData("public"))
+    imp.start_import([str(folder)])
+    assert asked == ["public"] and imp.state == "idle" and classes() == {"secret"}
+    imp.confirm_reclassify = lambda c: True  # ...then yes
+    run("public")
+    assert classes() == {"public"}
+    assert any("reclassified: secret → public" in imp.failures.item(i).text() for i in range(imp.failures.count()))
