@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import signal
 import sys
 from collections.abc import Generator, Sequence
-from datetime import date
 from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO, TypeVar
 
+from core.cli_args import check_args
+from core.cli_crash import report_unexpected
 from core.errors import Cancelled, OvilloError
 from core.progress import CancelToken, Progress
 from core.retrieval.filters import SearchFilters
@@ -32,30 +35,36 @@ def build_parser() -> argparse.ArgumentParser:
     ing.add_argument("--collection")
     ing.add_argument("--lang")
     ing.add_argument("--classification", choices=["public", "restricted", "secret"])
-    ing.add_argument("--project", type=int, action="append", default=[], dest="projects")
+    ing.add_argument("--project", action="append", default=[], dest="projects", metavar="ID")
+    ing.add_argument("--reclassify", action="store_true",
+                     help="allow --classification to loosen records already stored (reported in the summary)")
+    ing.add_argument("--follow-symlinks", action="store_true",
+                     help="follow symbolic links, never to a target outside the paths given")
     ing.add_argument("--json", action="store_true", help="print the summary as JSON")
 
     def filters(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("--limit", type=int, default=10)
+        sp.add_argument("--limit", metavar="N", help="results to show (at most 50; default 10)")
         sp.add_argument("--collection", action="append", default=[])
         sp.add_argument("--facet", action="append", default=[], help="component, e.g. rag:transcript")
         sp.add_argument("--lang", action="append", default=[])
         sp.add_argument("--classification", action="append", default=[],
                         choices=["public", "restricted", "secret"])
-        sp.add_argument("--from", dest="date_from", type=date.fromisoformat)
-        sp.add_argument("--to", dest="date_to", type=date.fromisoformat)
+        sp.add_argument("--from", dest="date_from", metavar="YYYY-MM-DD")
+        sp.add_argument("--to", dest="date_to", metavar="YYYY-MM-DD")
         sp.add_argument("--profile", default="owner")
         sp.add_argument("--json", action="store_true")
 
     se = sub.add_parser("search", help="hybrid search")
     se.add_argument("query", nargs="?")
-    se.add_argument("--queries", help="file with one query per line; prints one JSON array per line")
+    se.add_argument("--queries", metavar="FILE",
+                    help="UTF-8 file (at most 10 MB; - reads standard input) with one query per line; "
+                         "prints one JSON array per line")
     se.add_argument("--passages", action="store_true", help="return passages instead of records")
     filters(se)
 
     si = sub.add_parser("similar", help="records similar to a record")
     si.add_argument("section_tipo")
-    si.add_argument("section_id", type=int)
+    si.add_argument("section_id")
     filters(si)
 
     st = sub.add_parser("status", help="library status")
@@ -66,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     ak.add_argument("question")
     ak.add_argument("--profile", default="owner")
     ak.add_argument("--model", help="answer model (name of a GGUF manifest)")
-    ak.add_argument("--max-tokens", type=int)
+    ak.add_argument("--max-tokens", metavar="N", help="longest answer in tokens (1 to 4096)")
     ak.add_argument("--json", action="store_true", help="print the result as JSON (stable shape)")
 
     md = sub.add_parser("models", help="list or assemble models")
@@ -78,9 +87,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``ovillo`` console script."""
-    args = build_parser().parse_args(argv)
+    """Entry point of the ``ovillo`` console script.
+
+    Exit codes: 0 done · 1 nothing could be indexed, or the answer was not grounded · 2 a bad
+    value or an expected error (one line on stderr) · 70 an unexpected failure (its traceback
+    goes to ``logs/ovillo-cli.log`` in the data folder) · 130 stopped by the user · 141 the
+    reader of the output went away (``| head``).
+    """
+    args: argparse.Namespace | None = None
     try:
+        _tolerant_output()
+        try:
+            args = build_parser().parse_args(argv)
+        except SystemExit as done:  # argparse printed the usage error (2) or the help (0)
+            return done.code if isinstance(done.code, int) else (0 if done.code is None else 2)
+        check_args(args)
         return _dispatch(args)
     except (Cancelled, KeyboardInterrupt):
         print("stopped: nothing half-written was kept; run the same command again to resume", file=sys.stderr)
@@ -90,6 +111,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if exc.hint:
             print(f"  {exc.hint}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        _silence_stdout()  # the reader went away (`| head`): nothing left to say to it
+        return 141
+    except Exception as exc:  # last resort: the causes are fixed where they arise; never a traceback
+        return report_unexpected(exc, args)
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -99,6 +125,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "models":
         return _models(args, models)
     with Ovillo(args.home, models_dir=models) as app:
+        if hasattr(args, "profile"):
+            app.profile(args.profile)  # an unknown profile fails now, before a model is loaded
         if args.command == "ingest":
             return _ingest(app, args)
         if args.command == "search":
@@ -123,6 +151,22 @@ def _dispatch(args: argparse.Namespace) -> int:
                     print(f"  failed: {path}: {reason}")
             return 0
     return 2
+
+
+def _tolerant_output() -> None:
+    # a file name that is not UTF-8, or a terminal that is not, must not end in UnicodeEncodeError
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="backslashreplace")
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush does not fail again
+        os.close(devnull)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass
 
 
 def _models(args: argparse.Namespace, models: Path | None) -> int:
@@ -152,17 +196,27 @@ def _ingest(app: Any, args: argparse.Namespace) -> int:
 
     cancel = CancelToken()
     opts = IngestOptions(collection=args.collection, lang=args.lang, classification=args.classification,
-                         project_ids=args.projects)
+                         project_ids=args.projects, reclassify=args.reclassify,
+                         follow_symlinks=args.follow_symlinks)
     summary = _drive(app.ingest(args.paths, opts, cancel), cancel, sys.stderr)
     if args.json:
         print(json.dumps({"ok": len(summary.ok), "skipped": len(summary.skipped), "removed": len(summary.removed),
                           "failed": [{"path": o.path, "reason": o.reason} for o in summary.failed],
-                          "chunks_embedded": summary.chunks_embedded, "cancelled": summary.cancelled},
+                          "chunks_embedded": summary.chunks_embedded, "cancelled": summary.cancelled,
+                          "reclassified": [{"from": a, "to": b, "records": n}
+                                           for (a, b), n in summary.reclassified.items()],
+                          "kept_stricter": [{"asked": a, "kept": b, "records": n}
+                                            for (a, b), n in summary.kept_stricter.items()]},
                          ensure_ascii=False))
     else:
         print(f"files ok: {len(summary.ok)} · skipped unchanged: {len(summary.skipped)} · "
               f"removed: {len(summary.removed)} · failed: {len(summary.failed)} · "
               f"chunks embedded: {summary.chunks_embedded}")
+        for (a, b), n in summary.reclassified.items():
+            print(f"{n} record{'s' if n != 1 else ''} reclassified: {a} → {b}")
+        for (a, b), n in summary.kept_stricter.items():
+            print(f"{n} record{'s' if n != 1 else ''} kept {b}, stricter than the {a} asked for "
+                  f"(pass --reclassify to loosen)")
         for o in summary.failed:
             print(f"  failed: {o.path}: {o.reason}")
         if summary.cancelled:
@@ -210,17 +264,11 @@ def _progress_line(ev: Progress) -> str:
 
 def _search(app: Any, args: argparse.Namespace) -> int:
     filters = _filters(args)
-    if args.queries:
-        lines = [ln.strip() for ln in Path(args.queries).read_text(encoding="utf-8").splitlines()]
-        for q in lines:
-            if not q:
-                continue
+    if args.query_list is not None:  # --queries, already read and checked by check_args
+        for q in args.query_list:
             hits = app.search(q, profile=args.profile, limit=args.limit, filters=filters, passages=args.passages)
             print(json.dumps([h.to_json() for h in hits], ensure_ascii=False), flush=True)
         return 0
-    if not args.query:
-        print("error: give a QUERY or --queries FILE", file=sys.stderr)
-        return 2
     hits = app.search(args.query, profile=args.profile, limit=args.limit, filters=filters, passages=args.passages)
     _print_hits(hits, args.json, args.query)
     return 0

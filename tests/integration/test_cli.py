@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import subprocess
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.conftest import copy_home
+from tests.integration.conftest import DEMO, copy_home
 
 HIT_KEYS = {"section_tipo", "section_id", "title", "component_tipo", "lang", "chunk_index", "snippet", "score",
             "source_path", "page", "tc_in"}
@@ -66,10 +67,46 @@ def test_similar_and_status(home: Path) -> None:
     assert public["records"] < status["records"]
 
 
-def test_public_profile_cli_never_shows_restricted(home: Path) -> None:
+def test_public_profile_cli_never_shows_restricted(home: Path, tmp_path: Path) -> None:
+    """Each restricted or secret catalogue row, searched for by its own words: the owner finds it, public never."""
+    with (DEMO / "catalogue" / "objects.csv").open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    hidden = [r for r in rows if r["classification"] != "public"]
+    public_titles = {r["title"] for r in rows if r["classification"] == "public"}
+    hidden_titles = {r["title"] for r in hidden}
+    assert len(hidden) == 8 and len(public_titles) == 37  # 6 restricted + 2 secret, as resources/demo says
+    qfile = tmp_path / "hidden.txt"
+    qfile.write_text("".join(f"{r['title']}\n" for r in hidden), encoding="utf-8")
+
+    owner = ovillo("search", "--queries", str(qfile), "--limit", "10", home=home)
+    assert owner.returncode == 0, owner.stderr
+    owner_hits = [json.loads(ln) for ln in owner.stdout.splitlines()]
+    assert len(owner_hits) == len(hidden)
+    for row, hits in zip(hidden, owner_hits):  # the queries do reach the hidden rows: a leak would show
+        assert row["title"] in {h["title"] for h in hits}, row["id"]
+
+    public = ovillo("search", "--queries", str(qfile), "--limit", "10", "--profile", "public", home=home)
+    assert public.returncode == 0, public.stderr
+    public_hits = [json.loads(ln) for ln in public.stdout.splitlines()]
+    assert len(public_hits) == len(hidden)
+    for row, hits, seen_by_owner in zip(hidden, public_hits, owner_hits):
+        assert hits, row["id"]  # public records still answer the query
+        titles = {h["title"] for h in hits}
+        assert not titles & hidden_titles, row["id"]
+        catalogue = {h["title"] for h in hits if (h["source_path"] or "").endswith("objects.csv")}
+        assert catalogue <= public_titles
+        # what the owner saw that is public is still there for the public profile
+        best_public = next(h for h in seen_by_owner if h["title"] not in hidden_titles)
+        assert (best_public["section_tipo"], best_public["section_id"]) in \
+            {(h["section_tipo"], h["section_id"]) for h in hits}, row["id"]
+    assert not any(r["id"] in public.stdout for r in hidden)  # no hidden row's id in any snippet
+
     r = ovillo("search", "coordenadas UTM exactas del hallazgo del tesorillo", "--profile", "public", "--json",
                "--limit", "50", "--passages", home=home)
-    assert "CMF-038" not in r.stdout and "UTM" not in r.stdout
+    assert r.returncode == 0, r.stderr
+    passages = json.loads(r.stdout)
+    assert passages and "CMF-038" not in r.stdout and "UTM" not in r.stdout
+    assert all(p["title"] not in hidden_titles for p in passages)
 
 
 def test_home_resolution_order(tmp_path: Path) -> None:
