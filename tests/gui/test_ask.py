@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Sequence
+from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
 from app.views.ask import citation_url
 from core.models.generator import Message, ScriptedGenerator
+from core.models.generator_process import GeneratorSpec, ProcessGenerator
 from tests.gui.conftest import WAIT_MS, WindowFactory, evidence_labels, quote_first
 
 
@@ -87,3 +90,31 @@ def test_uncited_sentences_are_marked_as_unchecked(qtbot: QtBot, make_window: Wi
     assert "† cites no passage" in w.ask.transcript.toPlainText()
     assert citation_url(res.citations[0].section_tipo, res.citations[0].section_id,
                         res.citations[0].chunk_index).toString() in html
+
+
+def test_an_answer_model_that_dies_of_sigill_is_an_error_and_the_window_stays_up(
+        qtbot: QtBot, make_window: WindowFactory, tmp_path: Path) -> None:
+    """The model's child process really dies (SIGILL) mid-answer; the window explains, search goes on."""
+    spec = GeneratorSpec("tests.crashing_generators:dying",
+                         {"reply": "El archivo habla de la cerámica vidriada de la trinchera tres [S1].",
+                          "signum": int(signal.SIGILL), "pieces": 3, "marker": str(tmp_path / "died")})
+    gen = ProcessGenerator(spec, name="dying")
+    try:
+        w = make_window(generator=gen)
+        assert w.ask is not None
+        w.go(1)
+        w.ask.ask("¿Dónde aparecieron fragmentos de cerámica vidriada?")
+        qtbot.waitUntil(lambda: w.ask.worker is None and bool(w.error_dialogs), timeout=WAIT_MS)
+        text = w.error_dialogs[-1].text()
+        assert "the answer model stopped" in text and "SIGILL" in text, text
+        assert "search and imports are unaffected" in text
+        assert w.isVisible() and (tmp_path / "died").exists()
+        w.search.query.setText("glazed sherds in trench 3")
+        qtbot.waitUntil(lambda: bool(w.search.hits), timeout=WAIT_MS)
+        # the next question starts a fresh model process and is answered
+        w.ask.ask("¿Dónde aparecieron fragmentos de cerámica vidriada?")
+        qtbot.waitUntil(lambda: w.ask.result is not None and w.ask.worker is None, timeout=WAIT_MS)
+        assert gen.starts == 2
+        assert "cerámica" in w.ask.transcript.toPlainText()
+    finally:
+        gen.close()

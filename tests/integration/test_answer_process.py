@@ -1,0 +1,55 @@
+"""The real answer model runs in its own process: killing it mid-answer is a clear error, not a crash."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from core.answer.result import AnswerResult, Token
+from core.errors import ModelCrashed
+from core.models.assemble_gguf import DEFAULT_GENERATOR, assemble_generator
+from core.models.encoder import TextEncoder
+from core.models.generator_process import ProcessGenerator
+from core.service import Ovillo
+from core.settings import Settings
+from tests.integration.conftest import copy_home
+
+QUESTION = "Where did the denarius of Trajan come from?"
+
+
+def test_killing_the_real_model_mid_answer_is_an_error_and_the_next_question_is_answered(
+        demo_home: Path, tmp_path: Path, encoder: TextEncoder, models_dir: Path) -> None:
+    assemble_generator(models_dir)
+    settings = Settings(answer_model=DEFAULT_GENERATOR, answer_max_tokens=48, answer_n_ctx=2048)
+    with Ovillo(copy_home(demo_home, tmp_path / "home"), models_dir=models_dir, encoder=encoder,
+                settings=settings) as app:
+        gen = app.generator()
+        assert isinstance(gen, ProcessGenerator) and gen.pid not in (None, os.getpid())
+        first_pid = gen.pid
+        events = app.ask(QUESTION)
+        tokens = 0
+        with pytest.raises(ModelCrashed) as err:
+            for ev in events:
+                if isinstance(ev, Token):
+                    tokens += 1
+                    if tokens == 2:  # mid-answer: the model is writing
+                        os.kill(first_pid or -1, signal.SIGKILL)
+        assert tokens >= 2
+        assert "the answer model stopped: it was killed (SIGKILL" in str(err.value)
+        assert "search and imports are unaffected" in str(err.value)
+        assert app.search(QUESTION)  # this process is fine
+        gen2 = app.generator()
+        result: AnswerResult | None = None
+        gen_ = app.ask(QUESTION)
+        while True:
+            try:
+                next(gen_)
+            except StopIteration as stop:
+                result = stop.value
+                break
+        assert result is not None and result.answer
+        assert gen2.pid != first_pid and isinstance(gen2, ProcessGenerator) and gen2.starts == 2
+    assert gen2.pid is None  # closing the data folder stopped the model's process
