@@ -13,6 +13,8 @@ from pathlib import Path
 
 import numpy as np
 import onnx
+
+import core  # noqa: F401  (first: it switches onnxruntime's telemetry off)
 import onnxruntime as ort
 import pytest
 from tokenizers import Tokenizer

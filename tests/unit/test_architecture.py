@@ -36,3 +36,43 @@ def test_modules_stay_small() -> None:
     big = {str(p.relative_to(CORE)): n for p in CORE.rglob("*.py")
            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 600}
     assert not big
+
+
+def _first_import_line(path: Path, module: str) -> int | None:
+    """Line of the first statement in ``path`` that imports ``module`` (any depth), or None."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import) and any(a.name.split(".")[0] == module for a in node.names):
+            lines.append(node.lineno)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0 \
+                and node.module.split(".")[0] == module:
+            lines.append(node.lineno)
+    return min(lines) if lines else None
+
+
+def test_every_onnxruntime_import_comes_after_core_closed_telemetry() -> None:
+    """core/__init__.py sets ORT_DISABLE_TELEMETRY; a file that imports onnxruntime must import core first.
+
+    Inside core that holds by construction (the package is initialised before any module of it).
+    Elsewhere (scripts, tests, app) the file itself must import core on an earlier line; the
+    system-call test (tests/integration/test_egress.py) is the proof, this keeps new files honest.
+    """
+    repo = CORE.parent
+    offenders = []
+    for folder in ("app", "scripts", "tests"):
+        for path in (repo / folder).rglob("*.py"):
+            ort = _first_import_line(path, "onnxruntime")
+            if ort is None:
+                continue
+            core = _first_import_line(path, "core")
+            if core is None or core > ort:
+                offenders.append(f"{path.relative_to(repo)}:{ort}")
+    assert not offenders, f"onnxruntime imported before core: {offenders}"
+
+
+def test_core_sets_telemetry_off_unconditionally() -> None:
+    code = ("import os; os.environ['ORT_DISABLE_TELEMETRY'] = '0'; import core; "
+            "print(os.environ['ORT_DISABLE_TELEMETRY'])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "1"
