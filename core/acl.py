@@ -1,15 +1,26 @@
-"""Profiles and the one ACL gate every result passes before it leaves core.
+"""Profiles and the ACL rule, stated once as data and compiled for every place that applies it.
 
-A record is visible to a profile when its classification is one the profile
-may see and, if the profile is limited to projects, it shares one of them.
-Deleted (tombstoned) records are visible to nobody.
+A record is visible to a profile when it is not tombstoned, its classification is
+one the profile may see and, if the profile is limited to projects, it shares one
+of them. :class:`Rule` holds exactly that (the visible classifications and the
+optional project set; tombstones are hidden by every rule) and compiles it to:
+
+- :meth:`Rule.allows` — the check on one record that the gate (:mod:`core.gate`) runs;
+- :meth:`Rule.duckdb_sql` — a predicate over the local ``records`` table (push-down);
+- :meth:`Rule.numpy_mask` — a boolean mask over an in-memory index's per-row metadata;
+- :meth:`Rule.postgres_sql` — a predicate over the central archive's ``records`` (sync).
+
+``tests/unit/test_acl_agreement.py`` and ``tests/integration/test_acl_agreement_pg.py``
+prove the four agree on every combination of classification, projects and tombstone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+
+import numpy as np
 
 from core.errors import NotFound
 from core.store.db import Store
@@ -30,6 +41,67 @@ def looser(a: str, b: str) -> bool:
 
 
 @dataclass(frozen=True)
+class AclColumns:
+    """Per-row ACL metadata of an in-memory index: what :meth:`Rule.numpy_mask` reads."""
+
+    classification_codes: np.ndarray  # int32 code per row; -1 for NULL (a code no vocabulary holds)
+    classification_vocab: Mapping[str, int]  # classification value → code
+    project_ids: Sequence[frozenset[int]]  # per row; NULL is the empty set
+    deleted: np.ndarray  # bool per row: tombstoned
+
+
+@dataclass(frozen=True)
+class Rule:
+    """The ACL rule as data.
+
+    Visible ⇔ ``deleted_at IS NULL`` (always: no rule shows a tombstone)
+    ∧ ``classification ∈ classifications`` (NULL or an unknown value: never)
+    ∧ (``projects is None`` ∨ ``project_ids ∩ projects ≠ ∅``) (NULL or empty
+    ``project_ids``: never under a project set; an empty project set: nothing).
+    """
+
+    classifications: frozenset[str]
+    projects: frozenset[int] | None = None  # None: every project, and records of none
+
+    def allows(self, classification: str | None, project_ids: Sequence[int | None] | None,
+               deleted_at: datetime | None = None) -> bool:
+        """The rule for one record (what the gate checks)."""
+        if deleted_at is not None or classification not in self.classifications:
+            return False
+        if self.projects is None:
+            return True
+        return bool(self.projects.intersection(project_ids or ()))
+
+    def duckdb_sql(self, alias: str = "r") -> tuple[str, list[object]]:
+        """A DuckDB predicate over ``records`` alias ``alias``, with its ``?`` parameters."""
+        clauses = [f"{alias}.deleted_at IS NULL", f"{alias}.classification IN (SELECT unnest(?::VARCHAR[]))"]
+        params: list[object] = [sorted(self.classifications)]
+        if self.projects is not None:
+            clauses.append(f"len(list_intersect({alias}.project_ids, ?::INTEGER[])) > 0")
+            params.append(sorted(self.projects))
+        return " AND ".join(clauses), params
+
+    def postgres_sql(self, alias: str = "r") -> tuple[str, list[object]]:
+        """A PostgreSQL predicate over the central ``records`` (``text`` classification,
+        ``int[]`` project_ids), with ``%s`` parameters in psycopg's style. Plain text: no client here."""
+        clauses = [f"{alias}.deleted_at IS NULL", f"{alias}.classification = ANY(%s::text[])"]
+        params: list[object] = [sorted(self.classifications)]
+        if self.projects is not None:
+            clauses.append(f"{alias}.project_ids && %s::int[]")
+            params.append(sorted(self.projects))
+        return " AND ".join(clauses), params
+
+    def numpy_mask(self, rows: AclColumns) -> np.ndarray:
+        """Rows the rule lets through, as a boolean array."""
+        codes = [rows.classification_vocab[c] for c in self.classifications if c in rows.classification_vocab]
+        m: np.ndarray = ~rows.deleted & np.isin(rows.classification_codes, np.asarray(codes, dtype=np.int32))
+        if self.projects is not None:
+            projects = self.projects
+            m &= np.fromiter((bool(p & projects) for p in rows.project_ids), bool, len(rows.project_ids))
+        return m
+
+
+@dataclass(frozen=True)
 class Profile:
     """Who is asking: what classifications and projects they may see."""
 
@@ -37,23 +109,19 @@ class Profile:
     classifications: frozenset[str]
     project_ids: frozenset[int] | None = None  # None: every project
 
-    def allows(self, classification: str | None, project_ids: Sequence[int] | None,
+    @property
+    def rule(self) -> Rule:
+        """What this profile may see, as the one ACL rule."""
+        return Rule(self.classifications, self.project_ids)
+
+    def allows(self, classification: str | None, project_ids: Sequence[int | None] | None,
                deleted_at: datetime | None = None) -> bool:
-        """The gate's check for one record."""
-        if deleted_at is not None or classification not in self.classifications:
-            return False
-        if self.project_ids is None:
-            return True
-        return bool(self.project_ids.intersection(project_ids or ()))
+        """The gate's check for one record (:meth:`Rule.allows`)."""
+        return self.rule.allows(classification, project_ids, deleted_at)
 
     def sql(self, alias: str = "r") -> tuple[str, list[object]]:
-        """The same rule as a SQL predicate on ``records`` (for push-down into queries)."""
-        clauses = [f"{alias}.deleted_at IS NULL", f"{alias}.classification IN (SELECT unnest(?::VARCHAR[]))"]
-        params: list[object] = [sorted(self.classifications)]
-        if self.project_ids is not None:
-            clauses.append(f"len(list_intersect({alias}.project_ids, ?::INTEGER[])) > 0")
-            params.append(sorted(self.project_ids))
-        return " AND ".join(clauses), params
+        """The same rule as a DuckDB predicate on ``records`` (:meth:`Rule.duckdb_sql`)."""
+        return self.rule.duckdb_sql(alias)
 
 
 OWNER = Profile("owner", frozenset(CLASSIFICATIONS))

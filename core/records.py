@@ -1,8 +1,8 @@
 """Reading one record back (full text from its chunks) and the facets a profile can filter by.
 
-Both go through the same ACL rule as search: a record the profile may not see is
-reported exactly like a missing one (:class:`NotFound`), and facets only count
-visible records, so a front end can never learn of a hidden collection.
+Both go through the same ACL gate and rule as search (:mod:`core.gate`, :class:`core.acl.Rule`):
+a record the profile may not see is reported exactly like a missing one (:class:`NotFound`),
+and facets only count visible records, so a front end can never learn of a hidden collection.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from core import gate
 from core.acl import Profile
-from core.errors import NotFound
 from core.store.db import Store
 
 
@@ -76,13 +76,8 @@ class Facets:
 def read_record(store: Store, model: str | None, section_tipo: str, section_id: int,
                 profile: Profile) -> RecordText:
     """The record and its chunks of ``model``; hidden or missing → :class:`NotFound`."""
-    cur = store.cursor()
-    row = cur.execute(
-        "SELECT title, lang, classification, project_ids, deleted_at, date_start, date_end, data FROM records "
-        "WHERE section_tipo = ? AND section_id = ?", [section_tipo, section_id]).fetchone()
-    if row is None or not profile.allows(row[2], row[3], row[4]):
-        raise NotFound(f"no record {section_tipo} {section_id}")
-    rows = cur.execute("""
+    rec = gate.record(store, section_tipo, section_id, profile)
+    rows = store.cursor().execute("""
         SELECT component_tipo, chunk_index, source_text, chunk_meta FROM rag_embeddings
         WHERE section_tipo = ? AND section_id = ? AND model = ? AND modality = 'text'
         ORDER BY component_tipo, chunk_index""", [section_tipo, section_id, model or ""]).fetchall()
@@ -91,8 +86,8 @@ def read_record(store: Store, model: str | None, section_tipo: str, section_id: 
         meta = json.loads(meta_json) if meta_json else {}
         chunks.append(RecordChunk(comp, int(idx), text, meta.get("page"), meta.get("tc_in"), meta.get("tc_out"),
                                   tuple(meta.get("heading_path") or ())))
-    return RecordText(section_tipo, int(section_id), row[0] or "", row[1], row[2], row[5], row[6],
-                      json.loads(row[7]) if row[7] else {}, chunks)
+    return RecordText(section_tipo, int(section_id), rec.title or "", rec.lang, rec.classification, rec.date_start,
+                      rec.date_end, json.loads(rec.data) if rec.data else {}, chunks)
 
 
 def visible_facets(store: Store, profile: Profile) -> Facets:

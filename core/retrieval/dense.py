@@ -5,7 +5,8 @@ matrix, reloaded when the store's generation moves. An exact scan needs no
 recall study and cannot be damaged by an unclean stop (unlike a persisted
 HNSW index, DESIGN.md §5); numpy's matrix-vector product is ~10× faster than
 ``array_cosine_distance`` over the same rows. Filters and the profile are
-pushed down as boolean masks over per-chunk metadata codes.
+pushed down as boolean masks over per-chunk metadata codes (the profile's by
+:meth:`core.acl.Rule.numpy_mask`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from core.acl import Profile
+from core.acl import AclColumns, Profile
 from core.retrieval.bm25 import Bm25Index
 from core.retrieval.lexical import ensure_lexical
 from core.retrieval.filters import SearchFilters
@@ -104,6 +105,7 @@ class VectorIndex:
         self.d1 = _days(table.column("d1"))
         projects = table.column("project_ids").to_pylist()
         self.projects: list[frozenset[int]] = [frozenset(p or ()) for p in projects]
+        self.acl = AclColumns(self.classification.codes, self.classification.vocab, self.projects, self.deleted)
         self._masks = {}  # masks describe the rows just replaced
         self.record_ordinal: dict[tuple[str, int], int] = {}
         ordinals = [self.record_ordinal.setdefault(key, len(self.record_ordinal)) for key in self.record_keys]
@@ -128,9 +130,7 @@ class VectorIndex:
         return cached.copy()
 
     def _build_mask(self, profile: Profile, filters: SearchFilters) -> np.ndarray:
-        m = ~self.deleted & self.classification.mask(profile.classifications)
-        if profile.project_ids is not None:
-            m &= np.fromiter((bool(p & profile.project_ids) for p in self.projects), bool, len(self.projects))
+        m = profile.rule.numpy_mask(self.acl)
         if filters.collections:
             m &= self.collection.mask(filters.collections)
         if filters.facets:

@@ -3,8 +3,9 @@
 ``retrieve`` keeps passages; ``search`` keeps the best passage per record;
 ``similar_to`` starts from a record's stored vectors. Nothing a profile may
 not see leaves this module: filters and the profile are pushed down into
-both legs, and :meth:`Searcher._gate` re-reads each candidate's record from
-the store and checks it again before building a hit.
+both legs, and every candidate then goes through the one ACL gate
+(:mod:`core.gate`), which re-reads its record from the store and checks it again
+before a hit is built.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from core import gate
 from core.acl import Profile
-from core.errors import NotFound
 from core.models.encoder import TextEncoder
 from core.retrieval.dense import VectorIndex
 from core.retrieval.filters import SearchFilters
@@ -131,55 +132,30 @@ class Searcher:
     # -- the gate ----------------------------------------------------------------
     def _gate(self, cands: Sequence[Candidate], profile: Profile, filters: SearchFilters, query: str, k: int,
               *, per_record: bool) -> list[Hit]:
-        """Re-read each candidate with its record, re-check profile and filters, build hits."""
-        if not cands:
-            return []
-        # a literal IN list lets DuckDB probe the primary-key index; a bound list scans the table
-        id_list = ", ".join("'" + c.chunk_id.replace("'", "''") + "'" for c in cands)
-        rows = self.store.cursor().execute(f"""
-            SELECT e.id, e.section_tipo, e.section_id, e.component_tipo, e.lang, e.chunk_index, e.source_text,
-                   e.chunk_meta, r.title, r.classification, r.project_ids, r.deleted_at, r.date_start, r.date_end,
-                   r.data
-            FROM rag_embeddings e
-            JOIN records r ON r.section_tipo = e.section_tipo AND r.section_id = e.section_id
-            WHERE e.id IN ({id_list})
-        """).fetchall()
-        by_id = {r[0]: r for r in rows}
+        """Pass the candidates through the ACL gate (:func:`core.gate.passages`), build hits."""
+        by_id = {c.chunk_id: c for c in cands}
         hits: list[Hit] = []
         seen_records: set[tuple[str, int]] = set()
-        for c in cands:
-            row = by_id.get(c.chunk_id)
-            if row is None:
-                continue  # deleted since the leg ran
-            (cid, st, sid, comp, lang, idx, text, meta_json, title, classification, projects, deleted_at,
-             d0, d1, data_json) = row
-            if not profile.allows(classification, projects, deleted_at):
-                continue
-            if not filters.matches(section_tipo=st, component_tipo=comp, lang=lang, classification=classification,
-                                   date_start=d0, date_end=d1):
-                continue
+        for p in gate.passages(self.store, [c.chunk_id for c in cands], profile, filters):
             if per_record:
-                if (st, sid) in seen_records:
+                if (p.section_tipo, p.section_id) in seen_records:
                     continue
-                seen_records.add((st, sid))
-            meta = json.loads(meta_json) if meta_json else {}
-            data = json.loads(data_json) if data_json else {}
+                seen_records.add((p.section_tipo, p.section_id))
+            c = by_id[p.id]
+            meta = json.loads(p.chunk_meta) if p.chunk_meta else {}
+            data = json.loads(p.data) if p.data else {}
             hits.append(Hit(
-                section_tipo=st, section_id=int(sid), title=title or "", component_tipo=comp, lang=lang,
-                chunk_index=int(idx), snippet=make_snippet(text, query), score=round(c.score, 6),
+                section_tipo=p.section_tipo, section_id=int(p.section_id), title=p.title or "",
+                component_tipo=p.component_tipo, lang=p.lang, chunk_index=int(p.chunk_index),
+                snippet=make_snippet(p.source_text, query), score=round(c.score, 6),
                 source_path=data.get("source_path"), page=meta.get("page"), tc_in=meta.get("tc_in"),
-                chunk_id=cid, text=text, tc_out=meta.get("tc_out"), heading_path=meta.get("heading_path") or [],
-                classification=classification, dense_score=c.dense, lexical_score=c.lexical,
-                media_path=data.get("media_path")))
+                chunk_id=p.id, text=p.source_text, tc_out=meta.get("tc_out"),
+                heading_path=meta.get("heading_path") or [], classification=p.classification,
+                dense_score=c.dense, lexical_score=c.lexical, media_path=data.get("media_path")))
             if len(hits) >= k:
                 break
         return hits
 
     def _visible_record(self, section_tipo: str, section_id: int, profile: Profile) -> str:
         """The seed's title; an invisible record is reported exactly like a missing one."""
-        row = self.store.cursor().execute(
-            "SELECT title, classification, project_ids, deleted_at FROM records "
-            "WHERE section_tipo = ? AND section_id = ?", [section_tipo, section_id]).fetchone()
-        if row is None or not profile.allows(row[1], row[2], row[3]):
-            raise NotFound(f"no record {section_tipo} {section_id}")
-        return str(row[0] or "")
+        return gate.record(self.store, section_tipo, section_id, profile).title or ""

@@ -1,0 +1,101 @@
+"""The one ACL gate: every record and passage that leaves core passes through here.
+
+Searches push the rule down into their SQL and masks (:class:`core.acl.Rule` compiles it)
+to do less work, but the gate trusts none of that: it re-reads each candidate with its
+record from the store *now* and checks :meth:`core.acl.Rule.allows` (and the search
+filters, when given) before anything is built from it. A record the profile may not see
+is reported exactly like a missing one.
+
+Used by text search, passages, similar records and answers (through
+:class:`core.retrieval.search.Searcher`), by the record view (:mod:`core.records`), and
+next by object neighbours: :func:`passages` is modality-blind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from datetime import date
+from typing import NamedTuple
+
+from core.acl import Profile
+from core.errors import NotFound
+from core.retrieval.filters import SearchFilters
+from core.store.db import Store
+
+
+class GatedPassage(NamedTuple):
+    """A stored passage (text chunk or image view) with its record, as the gate let it through."""
+
+    id: str
+    section_tipo: str
+    section_id: int
+    component_tipo: str
+    lang: str | None
+    chunk_index: int
+    modality: str
+    source_text: str
+    chunk_meta: str | None  # JSON text, parsed by the caller that needs it
+    title: str | None
+    classification: str
+    date_start: date | None
+    date_end: date | None
+    data: str | None  # JSON text
+
+
+class VisibleRecord(NamedTuple):
+    """A record the profile may see."""
+
+    section_tipo: str
+    section_id: int
+    title: str | None
+    lang: str | None
+    classification: str
+    date_start: date | None
+    date_end: date | None
+    data: str | None  # JSON text
+
+
+def passages(store: Store, chunk_ids: Sequence[str], profile: Profile,
+             filters: SearchFilters | None = None) -> Iterator[GatedPassage]:
+    """The passages of ``chunk_ids`` the profile may see (and the filters pass), in the order given.
+
+    Lazy after one read: a caller that needs ``k`` stops after ``k``. Ids deleted since the
+    caller found them are skipped like hidden ones.
+    """
+    if not chunk_ids:
+        return
+    rule = profile.rule
+    # a literal IN list lets DuckDB probe the primary-key index; a bound list scans the table
+    id_list = ", ".join("'" + cid.replace("'", "''") + "'" for cid in chunk_ids)
+    rows = store.cursor().execute(f"""
+        SELECT e.id, e.section_tipo, e.section_id, e.component_tipo, e.lang, e.chunk_index, e.modality,
+               e.source_text, e.chunk_meta, r.title, r.classification, r.date_start, r.date_end, r.data,
+               r.project_ids, r.deleted_at
+        FROM rag_embeddings e
+        JOIN records r ON r.section_tipo = e.section_tipo AND r.section_id = e.section_id
+        WHERE e.id IN ({id_list})
+    """).fetchall()
+    by_id = {r[0]: r for r in rows}
+    for cid in chunk_ids:
+        row = by_id.get(cid)
+        if row is None:
+            continue  # deleted since the caller found it
+        p = GatedPassage(*row[:14])
+        if not rule.allows(p.classification, row[14], row[15]):
+            continue
+        if filters is not None and not filters.matches(
+                section_tipo=p.section_tipo, component_tipo=p.component_tipo, lang=p.lang,
+                classification=p.classification, date_start=p.date_start, date_end=p.date_end):
+            continue
+        yield p
+
+
+def record(store: Store, section_tipo: str, section_id: int, profile: Profile) -> VisibleRecord:
+    """One record the profile may see; hidden or missing → the same :class:`NotFound`."""
+    row = store.cursor().execute(
+        "SELECT section_tipo, section_id, title, lang, classification, date_start, date_end, data, "
+        "project_ids, deleted_at FROM records WHERE section_tipo = ? AND section_id = ?",
+        [section_tipo, section_id]).fetchone()
+    if row is None or not profile.rule.allows(row[4], row[8], row[9]):
+        raise NotFound(f"no record {section_tipo} {section_id}")
+    return VisibleRecord(*row[:8])
