@@ -19,7 +19,7 @@ def fold(text: str) -> str:
 def query_terms(query: str) -> list[str]:
     """Folded words of the query, longest first, short function words dropped."""
     words = {w for w in re.findall(r"\w+", fold(query)) if len(w) > 2 or w.isdigit()}
-    return sorted(words, key=len, reverse=True)
+    return sorted(words, key=lambda w: (-len(w), w))  # a set's order changes per process: sort fully
 
 
 def make_snippet(text: str, query: str, width: int = 240) -> str:
@@ -28,7 +28,7 @@ def make_snippet(text: str, query: str, width: int = 240) -> str:
     if len(flat) <= width:
         return flat
     folded = fold(flat)
-    positions = [m.start() for t in query_terms(query) for m in re.finditer(re.escape(t), folded)]
+    positions = sorted(m.start() for t in query_terms(query) for m in re.finditer(re.escape(t), folded))
     if not positions:
         cut = flat[:width].rsplit(" ", 1)[0]
         return cut + " …"
