@@ -17,24 +17,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.acl import looser, strictest
+import numpy as np
+
+from core.acl import CLASSIFICATIONS
 from core.chunking import chunk_record
 from core.errors import Cancelled, CorruptSource, IngestError, RefusedSource
 from core.ids import section_id_for, slug
 from core.ingest import queue
+from core.ingest.classify import Classifier
 from core.ingest.language import detect_language
 from core.ingest.prepared import PreparedRecord, PreparedSource
 from core.ingest.readers import is_supported, reader_for
 from core.ingest.readers.media import find_media
 from core.ingest.walk import PSEUDO_FS, on_pseudo_fs, os_reason, read_regular, walk
-from core.ingest.writer import cache_vectors, commit_source, existing_vectors, fail_source, remove_source
+from core.ingest.sources import cache_vectors, commit_sources, existing_vectors, fail_source, remove_source
 from core.models.encoder import TextEncoder
 from core.progress import CancelToken, EtaClock, Progress
 from core.retrieval.lexical import rebuild_lexical_index
 from core.settings import Settings
 from core.store.db import Store
+from core.store.writer import Changes
 
-CLASSIFICATIONS = ("public", "restricted", "secret")
+# a batch closes at this many files even when they hold little text (claims stay short-lived)
+MAX_FILES_PER_BATCH = 64
 # Readers of timecoded transcripts: their records point at the recording beside them (readers/media.py).
 TRANSCRIPT_READERS = frozenset({"tc-marks", "vtt", "srt", "ohms"})
 
@@ -82,6 +87,7 @@ class IngestSummary:
 
     outcomes: list[FileOutcome] = field(default_factory=list)
     cancelled: bool = False
+    changes: Changes = field(default_factory=Changes)  # what the run wrote, for front ends to refresh
 
     def _by(self, status: str) -> list[FileOutcome]:
         return [o for o in self.outcomes if o.status == status]
@@ -129,6 +135,22 @@ class IngestSummary:
         return sum(o.embedded for o in self.outcomes)
 
 
+@dataclass
+class _Ready:
+    """A claimed file, read and chunked, with the vectors it already has and the texts it still needs."""
+
+    item: queue.QueueItem
+    prepared: PreparedSource
+    vectors: dict[str, np.ndarray]
+    todo: dict[str, str]
+
+    def outcome(self) -> FileOutcome:
+        """The file's line in the summary once committed."""
+        p = self.prepared
+        return FileOutcome(self.item.path, "ok", "; ".join(p.notes), p.chunk_count, len(self.todo),
+                           reclassified=p.reclassified, kept_stricter=p.kept_stricter)
+
+
 class Ingestor:
     """Runs ingest against one store with one encoder."""
 
@@ -166,7 +188,7 @@ class Ingestor:
                     if found % 50 == 0:
                         yield Progress("scan", found, None, "files", item=str(f))
                 for gone in self._vanished(root, seen):
-                    remove_source(self.store, gone)
+                    summary.changes.merge(remove_source(self.store, gone))
                     summary.outcomes.append(FileOutcome(gone, "removed", "file no longer on disk"))
             elif p.exists() or p.is_symlink():
                 collection = slug(options.collection or p.parent.name)
@@ -224,7 +246,8 @@ class Ingestor:
 
     def _fail_now(self, path: str, root: str | None, collection: str, reason: str,
                   options: IngestOptions, summary: IngestSummary, *, keep_rows: bool = True) -> None:
-        fail_source(self.store, path, root, collection, reason, options.for_file(collection), keep_rows=keep_rows)
+        summary.changes.merge(fail_source(self.store, path, root, collection, reason, options.for_file(collection),
+                                          keep_rows=keep_rows))
         summary.outcomes.append(FileOutcome(path, "failed", reason))
 
     # -- index ---------------------------------------------------------------
@@ -253,63 +276,119 @@ class Ingestor:
         return lexical_is_stale(self.store)
 
     def process_queue(self, summary: IngestSummary, cancel: CancelToken) -> Generator[Progress, None, None]:
-        """Index markers until none is ready."""
+        """Index markers until none is ready, several files per batch.
+
+        Short files are embedded together (one encoder call for many one-passage files, not
+        one each) and a batch commits all its files with their markers in one transaction,
+        so a kill at any point still leaves each file either done or still marked.
+        """
         total = queue.pending(self.store)
         clock = EtaClock()
         done = 0
         while True:
             cancel.check()
-            item = queue.claim(self.store, self.claimant, self.settings.claim_ttl_s)
+            batch = yield from self._claim_and_prepare(summary, cancel)
+            if batch is None:
+                break
+            outcomes = yield from self._embed_and_commit(batch, summary, cancel)
+            for o in outcomes:
+                summary.outcomes.append(o)
+                done += 1
+                yield Progress("index", done, max(total, done), "files", item=o.path,
+                               eta_s=clock.eta(done, max(total, done)))
+
+    def _claim_and_prepare(self, summary: IngestSummary,
+                           cancel: CancelToken) -> Generator[Progress, None, list[_Ready] | None]:
+        """Claim and read files until the batch holds enough text to embed (None: queue empty)."""
+        ready: list[_Ready] = []
+        texts = 0
+        target = max(self.settings.embed_batch, 1) * 4
+        claimed_any = False
+        held: set[str] = set()
+        while texts < target and len(ready) < MAX_FILES_PER_BATCH:
+            item = queue.claim(self.store, self.claimant, self.settings.claim_ttl_s, exclude=held)
             if item is None:
                 break
-            yield Progress("index", done, total, "files", item=item.path, eta_s=clock.eta(done, total))
-            outcome = yield from self._index_one(item, cancel)
-            summary.outcomes.append(outcome)
-            done += 1
-            yield Progress("index", done, max(total, done), "files", item=item.path,
-                           eta_s=clock.eta(done, max(total, done)))
-
-    def _index_one(self, item: queue.QueueItem, cancel: CancelToken) -> Generator[Progress, None, FileOutcome]:
-        opts = item.options
-        collection = str(opts.get("collection") or "local")
-        try:
-            prepared = self._prepare(item)
-            hashes = {c.source_hash for r in prepared.records for c in r.chunks}
-            vectors = existing_vectors(self.store, item.path, self.encoder.name, hashes)
-            todo: dict[str, str] = {}
-            for rec in prepared.records:
-                for ch in rec.chunks:
-                    if ch.source_hash not in vectors:
-                        todo[ch.source_hash] = ch.embedded_text
-            keys = list(todo)
-            batch = max(self.settings.embed_batch, 1) * 4
-            for start in range(0, len(keys), batch):
+            claimed_any = True
+            held.add(item.path)
+            yield Progress("index", len(summary.outcomes), None, "files", item=item.path)
+            try:
                 cancel.check()
-                part = keys[start:start + batch]
+                prepared = self._prepare(item)
+                hashes = {c.source_hash for r in prepared.records for c in r.chunks}
+                vectors = existing_vectors(self.store, item.path, self.encoder.name, hashes)
+            except Cancelled:
+                self._release([item] + [r.item for r in ready])
+                raise
+            except Exception as exc:
+                summary.outcomes.append(self._failed(item, exc))
+                continue
+            todo = {ch.source_hash: ch.embedded_text for r in prepared.records for ch in r.chunks
+                    if ch.source_hash not in vectors}
+            ready.append(_Ready(item, prepared, vectors, todo))
+            texts += len(todo)
+        return ready if claimed_any else None
+
+    def _embed_and_commit(self, ready: list[_Ready], summary: IngestSummary,
+                          cancel: CancelToken) -> Generator[Progress, None, list[FileOutcome]]:
+        """Embed every missing text of the batch (across files), then commit the files together."""
+        todo: dict[str, str] = {}
+        for r in ready:
+            todo.update(r.todo)
+        keys = list(todo)
+        step = max(self.settings.embed_batch, 1) * 4
+        item = ready[0].item.path if ready else ""
+        try:
+            fresh: dict[str, np.ndarray] = {}
+            for start in range(0, len(keys), step):
+                cancel.check()
+                part = keys[start:start + step]
                 vecs = self.encoder.embed_batch([todo[k] for k in part], kind="passage")
-                fresh = dict(zip(part, vecs))
-                cache_vectors(self.store, self.encoder.name, fresh)
-                vectors.update(fresh)
-                yield Progress("embed", min(start + batch, len(keys)), len(keys), "chunks", item=item.path)
+                done = dict(zip(part, vecs))
+                cache_vectors(self.store, self.encoder.name, done)  # a cancel or crash keeps this work
+                fresh.update(done)
+                yield Progress("embed", min(start + step, len(keys)), len(keys), "chunks", item=item)
             cancel.check()
-            commit_source(self.store, prepared, self.encoder.name, self.encoder.dimension, vectors)
-            return FileOutcome(item.path, "ok", "; ".join(prepared.notes), prepared.chunk_count, len(keys),
-                               reclassified=prepared.reclassified, kept_stricter=prepared.kept_stricter)
         except Cancelled:
-            queue.release(self.store, item.path)
+            self._release([r.item for r in ready])
             raise
-        except IngestError as exc:
+        except Exception as exc:  # the encoder failed: every file of the batch retries later
+            return [self._failed(r.item, exc) for r in ready]
+        for r in ready:
+            r.vectors.update({h: fresh[h] for h in r.todo})
+        try:
+            summary.changes.merge(commit_sources(self.store, [(r.prepared, r.vectors) for r in ready],
+                                                 self.encoder.name))
+        except Exception:  # isolate the file that cannot be written; the others commit alone
+            outcomes = []
+            for r in ready:
+                try:
+                    summary.changes.merge(commit_sources(self.store, [(r.prepared, r.vectors)], self.encoder.name))
+                except Exception as exc:
+                    outcomes.append(self._failed(r.item, exc))
+                else:
+                    outcomes.append(r.outcome())
+            return outcomes
+        return [r.outcome() for r in ready]
+
+    def _release(self, items: list[queue.QueueItem]) -> None:
+        for it in items:
+            queue.release(self.store, it.path)
+
+    def _failed(self, item: queue.QueueItem, exc: Exception) -> FileOutcome:
+        """Record why a file failed: an expected error now, an unexpected one after the last attempt."""
+        collection = str(item.options.get("collection") or "local")
+        if isinstance(exc, IngestError):
             reason = str(exc) + (f" — {exc.hint}" if exc.hint else "")
-            fail_source(self.store, item.path, item.root, collection, reason, opts,
+            fail_source(self.store, item.path, item.root, collection, reason, item.options,
                         keep_rows=not isinstance(exc, RefusedSource))
             return FileOutcome(item.path, "failed", reason)
-        except Exception as exc:  # an unexpected fault: retry later, park after max attempts
-            reason = f"unexpected error: {type(exc).__name__}: {exc}"
-            if item.attempts >= self.settings.max_attempts:
-                fail_source(self.store, item.path, item.root, collection, reason, opts)
-            else:
-                queue.retry_later(self.store, item.path, reason, delay_s=2.0 ** item.attempts)
-            return FileOutcome(item.path, "failed", reason)
+        reason = f"unexpected error: {type(exc).__name__}: {exc}"
+        if item.attempts >= self.settings.max_attempts:
+            fail_source(self.store, item.path, item.root, collection, reason, item.options)
+        else:
+            queue.retry_later(self.store, item.path, reason, delay_s=2.0 ** item.attempts)
+        return FileOutcome(item.path, "failed", reason)
 
     def _prepare(self, item: queue.QueueItem) -> PreparedSource:
         """Read, identify and chunk one source (no store writes)."""
@@ -322,7 +401,7 @@ class Ingestor:
         result = reader(path, raw)
         collection = str(opts.get("collection") or "local")
         records: list[PreparedRecord] = []
-        rules = _Classifier(self._current_classifications(item.path), opts.get("classification"),
+        rules = Classifier(self._current_classifications(item.path), opts.get("classification"),
                             bool(opts.get("reclassify")), self.settings.default_classification)
         for rec in result.records:
             full_text = " ".join(b.text for b in rec.blocks)
@@ -380,44 +459,3 @@ def _same_options(stored: str | None, opts: dict[str, Any]) -> bool:
         old = {k: v for k, v in old.items() if k != "classification"}
         opts = {k: v for k, v in opts.items() if k != "classification"}
     return bool(old == opts)
-
-
-class _Classifier:
-    """The effective classification of each record of one source.
-
-    The most restrictive of the value asked for and the record's own (a CSV row's
-    column); a record already in the store never becomes looser unless reclassifying
-    was asked for explicitly. When neither says anything, a stored record keeps what
-    it has and a new one gets the default.
-    """
-
-    def __init__(self, current: dict[int, str], asked: str | None, reclassify: bool, default: str) -> None:
-        self.current = current
-        self.asked = asked
-        self.reclassify = reclassify
-        self.default = default
-        self.loosened: dict[tuple[str, str], int] = {}
-        self.kept: dict[tuple[str, str], int] = {}
-
-    def decide(self, section_id: int, own: str | None) -> str:
-        """The classification record ``section_id`` gets (its own value is ``own``)."""
-        now = self.current.get(section_id)
-        stated = strictest(self.asked, own)  # None: nobody said anything about this record
-        if now is None or self.reclassify:
-            wanted = stated or self.default
-            if now is not None and looser(wanted, now):
-                self.loosened[(now, wanted)] = self.loosened.get((now, wanted), 0) + 1
-            return wanted
-        if stated is None:
-            return now
-        final = strictest(stated, now) or now
-        if final != stated:
-            self.kept[(stated, final)] = self.kept.get((stated, final), 0) + 1
-        return final
-
-    def notes(self) -> list[str]:
-        """Sentences for the summary and the ``sources`` row."""
-        out = [f"{n} record{'s' if n != 1 else ''} reclassified: {a} → {b}" for (a, b), n in self.loosened.items()]
-        out += [f"{n} record{'s' if n != 1 else ''} kept {b} (asked: {a}); pass --reclassify to loosen"
-                for (a, b), n in self.kept.items()]
-        return out

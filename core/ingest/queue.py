@@ -13,17 +13,14 @@ import os
 import socket
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 from typing import Any
 
 import duckdb
 
-from core.store.db import Store
+from core.store.db import Store, now
 
-
-def now() -> datetime:
-    """Naive UTC timestamp (DuckDB TIMESTAMP has no zone)."""
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+__all__ = ["now"]  # re-exported: the queue's callers stamp times with it
 
 
 def new_claimant() -> str:
@@ -62,8 +59,10 @@ def enqueue(cur: duckdb.DuckDBPyConnection, path: str, root: str | None, options
     """, [path, root, json.dumps(options), now()])
 
 
-def claim(store: Store, claimant: str, ttl_s: int, paths: set[str] | None = None) -> QueueItem | None:
-    """Claim the next ready marker (optionally only among ``paths``); None when none is ready."""
+def claim(store: Store, claimant: str, ttl_s: int, paths: set[str] | None = None,
+          exclude: set[str] | frozenset[str] = frozenset()) -> QueueItem | None:
+    """Claim the next ready marker (optionally only among ``paths``, never one in ``exclude`` —
+    those this claimant already holds in its current batch); None when none is ready."""
     t = now()
     with store.transaction() as cur:
         rows = cur.execute("""
@@ -72,7 +71,7 @@ def claim(store: Store, claimant: str, ttl_s: int, paths: set[str] | None = None
             ORDER BY enqueued_at, path
         """, [t]).fetchall()
         for path, root, options, attempts, claimed_by, claimed_at in rows:
-            if paths is not None and path not in paths:
+            if (paths is not None and path not in paths) or path in exclude:
                 continue
             if claimed_by and claimed_by != claimant:
                 expired = claimed_at is None or claimed_at < t - timedelta(seconds=ttl_s)

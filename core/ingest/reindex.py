@@ -13,17 +13,15 @@ import json
 from collections.abc import Generator
 
 import numpy as np
-import pyarrow as pa
 
 from core.chunking import CHUNKER_VERSION, compose_embedded
-from core.ids import chunk_id
-from core.ingest.queue import now
-from core.ingest.writer import cache_vectors
+from core.ingest.sources import cache_vectors
 from core.models.encoder import TextEncoder
 from core.progress import CancelToken, EtaClock, Progress
 from core.retrieval.lexical import rebuild_lexical_index
 from core.store.db import Store
 from core.store.models_repo import active_model, begin_building, pin_model, switch_to
+from core.store.writer import EmbeddingRow, RecordWriter
 
 
 def reindex(store: Store, encoder: TextEncoder, cancel: CancelToken | None = None,
@@ -60,23 +58,11 @@ def reindex(store: Store, encoder: TextEncoder, cancel: CancelToken | None = Non
         vecs = encoder.embed_batch(texts, kind="passage") if texts else np.zeros((0, encoder.dimension))
         embedded += len(texts)
         cache_vectors(store, encoder.name, dict(zip(hashes, vecs)))
-        table = pa.table({
-            "id": [chunk_id(st, sid, r[0], r[1], r[2], encoder.name) for r in rows],
-            "component_tipo": [r[0] for r in rows], "lang": pa.array([r[1] for r in rows], pa.string()),
-            "chunk_index": pa.array([r[2] for r in rows], pa.int32()), "modality": [r[3] for r in rows],
-            "source_text": [r[4] for r in rows], "source_hash": hashes,
-            "chunk_meta": pa.array([r[5] for r in rows], pa.string()),
-            "embedding": pa.array([v.astype(np.float32) for v in vecs], type=pa.list_(pa.float32())),
-        })
-        with store.transaction() as w:
-            w.register("new_rows", table)
-            w.execute("""
-                INSERT INTO rag_embeddings SELECT id, ?, ?, component_tipo, lang, chunk_index, modality, ?, ?,
-                    source_text, source_hash, chunk_meta::JSON, embedding, ? FROM new_rows
-            """, [st, sid, encoder.name, encoder.dimension, now()])
-            w.execute("DELETE FROM embedding_cache WHERE model = ? AND content_hash IN "
-                      "(SELECT source_hash FROM new_rows)", [encoder.name])
-            w.unregister("new_rows")
+        RecordWriter(store).add_embeddings((st, sid), [
+            EmbeddingRow(component_tipo=r[0], chunk_index=int(r[2]), model=encoder.name, embedding=v,
+                         source_text=r[4], source_hash=h, lang=r[1], modality=r[3],
+                         chunk_meta=json.loads(r[5]) if r[5] else {})
+            for r, v, h in zip(rows, vecs, hashes)])
         yield Progress("reindex", n + 1, len(todo), "records", item=f"{st}-{sid}",
                        eta_s=clock.eta(n + 1, len(todo)))
     cancel.check()

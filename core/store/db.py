@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime, timezone
 from pathlib import Path
 
 import duckdb
@@ -16,6 +17,11 @@ import duckdb
 from core.errors import StoreError
 from core.store.connection import connect
 from core.store.migrations import migrate, schema_version
+
+
+def now() -> datetime:
+    """Naive UTC timestamp (DuckDB TIMESTAMP has no zone)."""
+    return datetime.now(timezone.utc).replace(tzinfo=None)
 
 
 class Store:

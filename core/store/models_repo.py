@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.errors import ModelMismatch
-from core.ingest.queue import now
-from core.store.db import Store
+from core.store.db import Store, now
 
 
 @dataclass(frozen=True)

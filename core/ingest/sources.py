@@ -1,0 +1,150 @@
+"""A file's side of the store: its records (through the record writer), its ``sources`` row,
+its queue marker, and the vectors cached for it — each file's change in one transaction."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+import duckdb
+import numpy as np
+import pyarrow as pa
+
+from core.ingest import queue
+from core.ingest.prepared import PreparedSource
+from core.store.db import Store, now
+from core.store.writer import Bookkeeping, Changes, EmbeddingRow, RecordKey, RecordRow, RecordWriter
+
+
+def existing_vectors(store: Store, path: str, model: str, hashes: set[str]) -> dict[str, np.ndarray]:
+    """Vectors already stored for this source (same model, same source_hash) or left in the cache."""
+    found: dict[str, np.ndarray] = {}
+    if not hashes:
+        return found
+    cur = store.cursor()
+    rows = cur.execute("""
+        SELECT e.source_hash, e.embedding FROM rag_embeddings e
+        JOIN source_records s ON s.section_tipo = e.section_tipo AND s.section_id = e.section_id
+        WHERE s.path = ? AND e.model = ?
+    """, [path, model]).fetchall()
+    for h, vec in rows:
+        if h in hashes:
+            found[h] = np.asarray(vec, dtype=np.float32)
+    missing = list(hashes - found.keys())
+    if missing:
+        rows = cur.execute("SELECT content_hash, embedding FROM embedding_cache WHERE model = ? "
+                           "AND content_hash IN (SELECT unnest(?::VARCHAR[]))", [model, missing]).fetchall()
+        for h, vec in rows:
+            found[h] = np.asarray(vec, dtype=np.float32)
+    return found
+
+
+def cache_vectors(store: Store, model: str, vectors: Mapping[str, np.ndarray]) -> None:
+    """Persist freshly computed vectors at once, so a crash or cancel does not lose the work."""
+    if not vectors:
+        return
+    table = pa.table({
+        "model": pa.array([model] * len(vectors)),
+        "content_hash": pa.array(list(vectors.keys())),
+        "embedding": pa.array([v.astype(np.float32) for v in vectors.values()], type=pa.list_(pa.float32())),
+    })
+    with store.transaction() as cur:
+        cur.register("new_cache", table)
+        cur.execute("INSERT OR IGNORE INTO embedding_cache SELECT model, content_hash, embedding FROM new_cache")
+        cur.unregister("new_cache")
+
+
+def records_of(src: PreparedSource, model: str, vectors: Mapping[str, np.ndarray]) -> list[RecordRow]:
+    """A prepared file's records with their text embeddings, as the record writer takes them."""
+    return [RecordRow(
+        section_tipo=rec.section_tipo, section_id=rec.section_id, title=rec.title, lang=rec.lang,
+        classification=rec.classification, project_ids=rec.project_ids, data=rec.data,
+        date_start=rec.date_start, date_end=rec.date_end, origin="local",
+        embeddings=[EmbeddingRow(component_tipo=ch.component_tipo, chunk_index=ch.chunk_index, model=model,
+                                 embedding=vectors[ch.source_hash], source_text=ch.source_text,
+                                 source_hash=ch.source_hash, lang=rec.lang, modality="text", chunk_meta=ch.meta())
+                    for ch in rec.chunks])
+        for rec in src.records]
+
+
+def _keys_of(store: Store, path: str) -> list[RecordKey]:
+    rows = store.cursor().execute("SELECT section_tipo, section_id FROM source_records WHERE path = ?",
+                                  [path]).fetchall()
+    return [(str(st), int(sid)) for st, sid in rows]
+
+
+def commit_sources(store: Store, batch: Sequence[tuple[PreparedSource, Mapping[str, np.ndarray]]],
+                   model: str) -> Changes:
+    """Replace each file's records and chunks with the new ones — the whole batch in one transaction,
+    together with each file's ``sources`` row and the removal of its queue marker."""
+    upserts: list[RecordRow] = []
+    remove: list[RecordKey] = []
+    steps = []
+    for src, vectors in batch:
+        recs = records_of(src, model, vectors)
+        new_keys = {r.key for r in recs}
+        remove += [k for k in _keys_of(store, src.path) if k not in new_keys]
+        upserts += recs
+        steps.append(_bookkeeping(src, [r.key for r in recs], sum(len(r.embeddings) for r in recs)))
+    return RecordWriter(store).write(upserts, remove=remove, also=steps)
+
+
+def _bookkeeping(src: PreparedSource, keys: list[RecordKey], chunks: int) -> Bookkeeping:
+    def step(cur: duckdb.DuckDBPyConnection) -> None:
+        cur.execute("DELETE FROM source_records WHERE path = ?", [src.path])
+        if keys:
+            cur.executemany("INSERT INTO source_records VALUES (?, ?, ?)", [[src.path, st, sid] for st, sid in keys])
+        record_source(cur, src.path, src.root, src.collection, status="ok", reader=src.reader,
+                      content_hash=src.content_hash, mtime=src.mtime, size=src.size,
+                      error="; ".join(src.notes) or None, options=src.options, chunks=chunks)
+        queue.done(cur, src.path)
+    return step
+
+
+def _forget(path: str, *, drop_source: bool) -> Bookkeeping:
+    def step(cur: duckdb.DuckDBPyConnection) -> None:
+        cur.execute("DELETE FROM source_records WHERE path = ?", [path])
+        if drop_source:
+            cur.execute("DELETE FROM sources WHERE path = ?", [path])
+            queue.done(cur, path)
+    return step
+
+
+def remove_source(store: Store, path: str) -> Changes:
+    """A source that disappeared from disk: its records and chunks go too."""
+    return RecordWriter(store).write(remove=_keys_of(store, path), also=[_forget(path, drop_source=True)])
+
+
+def record_source(cur: duckdb.DuckDBPyConnection, path: str, root: str | None, collection: str, *,
+                  status: str, reader: str | None = None, content_hash: str | None = None,
+                  mtime: float | None = None, size: int | None = None, error: str | None = None,
+                  options: Mapping[str, object] | None = None, chunks: int = 0) -> None:
+    """Upsert the ``sources`` row of a file."""
+    cur.execute("""
+        INSERT INTO sources (path, root, collection, reader, content_hash, mtime, size, status, error,
+                             options, chunks, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (path) DO UPDATE SET root = excluded.root, collection = excluded.collection,
+            reader = excluded.reader, content_hash = excluded.content_hash, mtime = excluded.mtime,
+            size = excluded.size, status = excluded.status, error = excluded.error,
+            options = excluded.options, chunks = excluded.chunks, updated_at = excluded.updated_at
+    """, [path, root, collection, reader, content_hash, mtime, size, status, error,
+          json.dumps(dict(options or {})), chunks, now()])
+
+
+def fail_source(store: Store, path: str, root: str | None, collection: str, error: str,
+                options: Mapping[str, object] | None = None, *, keep_rows: bool = True) -> Changes:
+    """Record a per-file failure and clear its marker; earlier good rows stay searchable unless
+    ``keep_rows`` is False (a refused link: what it let in earlier must go)."""
+    old = store.cursor().execute("SELECT content_hash, mtime, size FROM sources WHERE path = ?", [path]).fetchone()
+
+    def step(cur: duckdb.DuckDBPyConnection) -> None:
+        record_source(cur, path, root, collection, status="failed", error=error, options=options,
+                      content_hash=old[0] if old else None, mtime=None, size=old[2] if old else None)
+        queue.done(cur, path)
+
+    if keep_rows:
+        with store.transaction() as cur:
+            step(cur)
+        return Changes()
+    return RecordWriter(store).write(remove=_keys_of(store, path), also=[_forget(path, drop_source=False), step])

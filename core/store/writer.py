@@ -1,0 +1,270 @@
+"""The one record writer: records and their embeddings, any modality, local or central.
+
+File ingest, object cataloguing and sync all write through :meth:`RecordWriter.write`:
+records keyed by ``(section_tipo, section_id)`` are upserted with *all* their embeddings
+(text and image, any model), removed or tombstoned, in one transaction that bumps the
+store generation — together with whatever bookkeeping the caller adds in the same
+transaction (a source row and its queue marker, a sync watermark). Each write returns
+the :class:`Changes` it made, by collection and modality, so front ends refresh from
+that one value instead of guessing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+import duckdb
+import numpy as np
+import pyarrow as pa
+
+from core.ids import chunk_id
+from core.errors import StoreError
+from core.store.db import Store, now
+
+RecordKey = tuple[str, int]
+Bookkeeping = Callable[[duckdb.DuckDBPyConnection], None]
+
+
+@dataclass
+class EmbeddingRow:
+    """One embedded unit of a record: a text chunk or an image view."""
+
+    component_tipo: str
+    chunk_index: int
+    model: str
+    embedding: np.ndarray
+    source_text: str
+    source_hash: str
+    lang: str | None = None
+    modality: str = "text"
+    chunk_meta: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class RecordRow:
+    """A record as the store holds it, with every embedding it has."""
+
+    section_tipo: str
+    section_id: int
+    title: str
+    classification: str
+    lang: str | None = None
+    project_ids: list[int] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+    date_start: date | None = None
+    date_end: date | None = None
+    origin: str = "local"
+    updated_at: datetime | None = None  # None: now (central rows bring the server's)
+    embeddings: list[EmbeddingRow] = field(default_factory=list)
+
+    @property
+    def key(self) -> RecordKey:
+        """``(section_tipo, section_id)``."""
+        return (self.section_tipo, self.section_id)
+
+
+@dataclass
+class Changes:
+    """What a write did: records added, updated and removed, counted by (collection, modality).
+
+    A record with no embeddings counts under modality ``"none"``.
+    """
+
+    added: Counter[tuple[str, str]] = field(default_factory=Counter)
+    updated: Counter[tuple[str, str]] = field(default_factory=Counter)
+    removed: Counter[tuple[str, str]] = field(default_factory=Counter)
+
+    def __bool__(self) -> bool:
+        return bool(self.added or self.updated or self.removed)
+
+    def merge(self, other: "Changes") -> "Changes":
+        """Add ``other``'s counts to these (returns self)."""
+        self.added.update(other.added)
+        self.updated.update(other.updated)
+        self.removed.update(other.removed)
+        return self
+
+    @property
+    def collections(self) -> set[str]:
+        """Collections touched."""
+        return {c for counter in (self.added, self.updated, self.removed) for c, _ in counter}
+
+    @property
+    def modalities(self) -> set[str]:
+        """Modalities touched."""
+        return {m for counter in (self.added, self.updated, self.removed) for _, m in counter}
+
+    def to_json(self) -> dict[str, list[dict[str, Any]]]:
+        """Plain lists for JSON summaries."""
+        return {name: [{"collection": c, "modality": m, "records": n} for (c, m), n in sorted(counter.items())]
+                for name, counter in (("added", self.added), ("updated", self.updated), ("removed", self.removed))}
+
+
+def _modalities(rec: RecordRow) -> set[str]:
+    return {e.modality for e in rec.embeddings} or {"none"}
+
+
+class RecordWriter:
+    """Writes records and embeddings into one store (callers hold no transaction of their own)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def write(self, upserts: Sequence[RecordRow] = (), *, remove: Iterable[RecordKey] = (),
+              tombstone: Iterable[RecordKey] = (), also: Sequence[Bookkeeping] = ()) -> Changes:
+        """Upsert ``upserts`` (replacing all their embeddings), delete ``remove``, tombstone
+        ``tombstone``, run ``also`` — one transaction, one generation bump."""
+        upserts = list(upserts)
+        remove = [k for k in dict.fromkeys(remove) if k not in {r.key for r in upserts}]
+        tombstone = list(dict.fromkeys(tombstone))
+        changes = Changes()
+        t = now()
+        with self.store.transaction() as cur:
+            existing = _existing(cur, [r.key for r in upserts] + remove + tombstone)
+            for rec in upserts:
+                if rec.key in existing and existing[rec.key][2] != rec.origin:
+                    raise StoreError(f"record {rec.section_tipo}-{rec.section_id} is {existing[rec.key][2]}; "
+                                     f"a {rec.origin} write may not replace it")
+                target = changes.updated if rec.key in existing else changes.added
+                for m in _modalities(rec):
+                    target[(rec.section_tipo, m)] += 1
+            for key in remove + tombstone:
+                if key in existing and existing[key][0]:
+                    for m in existing[key][1] or {"none"}:
+                        changes.removed[(key[0], m)] += 1
+            keys = [r.key for r in upserts] + remove
+            if keys:
+                _delete(cur, keys)
+            if upserts:
+                _insert(cur, upserts, t)
+            if tombstone:
+                _tombstone(cur, tombstone, t)
+            for step in also:
+                step(cur)
+            Store.bump_generation(cur)
+        return changes
+
+    def add_embeddings(self, key: RecordKey, rows: Sequence[EmbeddingRow]) -> None:
+        """Add embeddings beside a record's existing ones (a model being built beside the active one)."""
+        if not rows:
+            return
+        with self.store.transaction() as cur:
+            _insert_embeddings(cur, [(key, e) for e in rows], now())
+
+
+def _existing(cur: duckdb.DuckDBPyConnection,
+              keys: Sequence[RecordKey]) -> dict[RecordKey, tuple[bool, set[str], str]]:
+    """Stored keys among ``keys``: (not tombstoned, their embedding modalities, origin)."""
+    if not keys:
+        return {}
+    table = pa.table({"st": pa.array([k[0] for k in keys], pa.string()),
+                      "sid": pa.array([k[1] for k in keys], pa.int64())})
+    cur.register("ovillo_keys", table)
+    try:
+        rows = cur.execute("""
+            SELECT r.section_tipo, r.section_id, r.deleted_at IS NULL,
+                   list(DISTINCT e.modality) FILTER (WHERE e.modality IS NOT NULL), r.origin
+            FROM records r JOIN (SELECT DISTINCT st, sid FROM ovillo_keys) k
+              ON r.section_tipo = k.st AND r.section_id = k.sid
+            LEFT JOIN rag_embeddings e ON e.section_tipo = r.section_tipo AND e.section_id = r.section_id
+            GROUP BY ALL
+        """).fetchall()
+    finally:
+        cur.unregister("ovillo_keys")
+    return {(str(st), int(sid)): (bool(alive), set(mods or []), str(origin))
+            for st, sid, alive, mods, origin in rows}
+
+
+def _delete(cur: duckdb.DuckDBPyConnection, keys: Sequence[RecordKey]) -> None:
+    table = pa.table({"st": pa.array([k[0] for k in keys], pa.string()),
+                      "sid": pa.array([k[1] for k in keys], pa.int64())})
+    cur.register("ovillo_gone", table)
+    try:
+        cur.execute("DELETE FROM rag_embeddings USING ovillo_gone g "
+                    "WHERE rag_embeddings.section_tipo = g.st AND rag_embeddings.section_id = g.sid")
+        cur.execute("DELETE FROM records USING ovillo_gone g "
+                    "WHERE records.section_tipo = g.st AND records.section_id = g.sid")
+    finally:
+        cur.unregister("ovillo_gone")
+
+
+def _tombstone(cur: duckdb.DuckDBPyConnection, keys: Sequence[RecordKey], t: datetime) -> None:
+    """Keep the record's identity, mark it deleted, drop its vectors (nothing may find it)."""
+    table = pa.table({"st": pa.array([k[0] for k in keys], pa.string()),
+                      "sid": pa.array([k[1] for k in keys], pa.int64())})
+    cur.register("ovillo_dead", table)
+    try:
+        cur.execute("DELETE FROM rag_embeddings USING ovillo_dead g "
+                    "WHERE rag_embeddings.section_tipo = g.st AND rag_embeddings.section_id = g.sid")
+        cur.execute("UPDATE records SET deleted_at = ?, updated_at = ? FROM ovillo_dead g "
+                    "WHERE records.section_tipo = g.st AND records.section_id = g.sid AND records.deleted_at IS NULL",
+                    [t, t])
+    finally:
+        cur.unregister("ovillo_dead")
+
+
+def _insert(cur: duckdb.DuckDBPyConnection, recs: Sequence[RecordRow], t: datetime) -> None:
+    table = pa.table({
+        "section_tipo": pa.array([r.section_tipo for r in recs], pa.string()),
+        "section_id": pa.array([r.section_id for r in recs], pa.int64()),
+        "title": pa.array([r.title for r in recs], pa.string()),
+        "lang": pa.array([r.lang for r in recs], pa.string()),
+        "classification": pa.array([r.classification for r in recs], pa.string()),
+        "project_ids": pa.array([r.project_ids for r in recs], pa.list_(pa.int32())),
+        "data": pa.array([json.dumps(r.data, ensure_ascii=False, default=str) for r in recs], pa.string()),
+        "date_start": pa.array([r.date_start for r in recs], pa.date32()),
+        "date_end": pa.array([r.date_end for r in recs], pa.date32()),
+        "updated_at": pa.array([r.updated_at or t for r in recs], pa.timestamp("us")),
+        "origin": pa.array([r.origin for r in recs], pa.string()),
+    })
+    cur.register("ovillo_new_records", table)
+    try:
+        cur.execute("""
+            INSERT INTO records (section_tipo, section_id, title, lang, classification, project_ids, data,
+                                 date_start, date_end, updated_at, deleted_at, origin)
+            SELECT section_tipo, section_id, title, lang, classification, project_ids, data::JSON,
+                   date_start, date_end, updated_at, NULL, origin FROM ovillo_new_records
+        """)
+    finally:
+        cur.unregister("ovillo_new_records")
+    _insert_embeddings(cur, [(r.key, e) for r in recs for e in r.embeddings], t)
+
+
+def _insert_embeddings(cur: duckdb.DuckDBPyConnection, rows: Sequence[tuple[RecordKey, EmbeddingRow]],
+                       t: datetime) -> None:
+    if not rows:
+        return
+    table = pa.table({
+        "id": pa.array([chunk_id(k[0], k[1], e.component_tipo, e.lang, e.chunk_index, e.model) for k, e in rows],
+                       pa.string()),
+        "section_tipo": pa.array([k[0] for k, _ in rows], pa.string()),
+        "section_id": pa.array([k[1] for k, _ in rows], pa.int64()),
+        "component_tipo": pa.array([e.component_tipo for _, e in rows], pa.string()),
+        "lang": pa.array([e.lang for _, e in rows], pa.string()),
+        "chunk_index": pa.array([e.chunk_index for _, e in rows], pa.int32()),
+        "modality": pa.array([e.modality for _, e in rows], pa.string()),
+        "model": pa.array([e.model for _, e in rows], pa.string()),
+        "dimension": pa.array([int(len(e.embedding)) for _, e in rows], pa.int32()),
+        "source_text": pa.array([e.source_text for _, e in rows], pa.string()),
+        "source_hash": pa.array([e.source_hash for _, e in rows], pa.string()),
+        "chunk_meta": pa.array([json.dumps(e.chunk_meta, ensure_ascii=False) for _, e in rows], pa.string()),
+        "embedding": pa.array([np.asarray(e.embedding, np.float32) for _, e in rows], type=pa.list_(pa.float32())),
+    })
+    cur.register("ovillo_new_chunks", table)
+    try:
+        cur.execute("""
+            INSERT INTO rag_embeddings (id, section_tipo, section_id, component_tipo, lang, chunk_index, modality,
+                                        model, dimension, source_text, source_hash, chunk_meta, embedding, updated_at)
+            SELECT id, section_tipo, section_id, component_tipo, lang, chunk_index, modality, model, dimension,
+                   source_text, source_hash, chunk_meta::JSON, embedding, ? FROM ovillo_new_chunks
+        """, [t])
+        # vectors now stored with their record need no cache copy
+        cur.execute("DELETE FROM embedding_cache USING ovillo_new_chunks n "
+                    "WHERE embedding_cache.model = n.model AND embedding_cache.content_hash = n.source_hash")
+    finally:
+        cur.unregister("ovillo_new_chunks")

@@ -1,0 +1,135 @@
+"""The one record writer: upsert, remove, tombstone, any modality, one transaction, what changed."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from core.errors import StoreError
+from core.ingest.pipeline import IngestOptions
+from core.service import Ovillo
+from core.store.db import Store
+from core.store.writer import Changes, EmbeddingRow, RecordRow, RecordWriter
+from tests.conftest import drain
+
+
+def vec(seed: int, dim: int = 8) -> np.ndarray:
+    v = np.random.default_rng(seed).standard_normal(dim).astype(np.float32)
+    return v / np.linalg.norm(v)
+
+
+def coin(section_id: int, *, origin: str = "local", text: bool = False) -> RecordRow:
+    """A coin with an obverse and a reverse view (image rows) and, optionally, catalogue text."""
+    embs = [EmbeddingRow(component_tipo="img:obverse", chunk_index=0, model="sscd", embedding=vec(section_id),
+                         source_text="obverse.jpg", source_hash=f"o{section_id}", modality="image",
+                         chunk_meta={"view": "obverse"}),
+            EmbeddingRow(component_tipo="img:reverse", chunk_index=0, model="sscd", embedding=vec(1000 + section_id),
+                         source_text="reverse.jpg", source_hash=f"r{section_id}", modality="image",
+                         chunk_meta={"view": "reverse"})]
+    if text:
+        embs.append(EmbeddingRow(component_tipo="rag:body", chunk_index=0, model="e5", embedding=vec(section_id, 4),
+                                 source_text="Denario de Trajano", source_hash=f"t{section_id}", lang="es"))
+    return RecordRow(section_tipo="monedas", section_id=section_id, title=f"Moneda {section_id}",
+                     classification="public", origin=origin, embeddings=embs)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    s = Store(tmp_path / "s.duckdb")
+    yield s  # type: ignore[misc]
+    s.close()
+
+
+def count(store: Store, sql: str) -> int:
+    return int(store.cursor().execute(sql).fetchone()[0])
+
+
+def test_upsert_update_remove_report_what_changed_by_collection_and_modality(store: Store) -> None:
+    w = RecordWriter(store)
+    g0 = store.generation()
+    ch = w.write([coin(1), coin(2, text=True)])
+    assert ch.added == Counter({("monedas", "image"): 2, ("monedas", "text"): 1}) and not ch.updated
+    assert store.generation() == g0 + 1
+    assert count(store, "SELECT count(*) FROM rag_embeddings") == 5
+    # a record with image embeddings and no text is a record like any other
+    assert count(store, "SELECT count(*) FROM rag_embeddings WHERE section_id = 1 AND modality = 'text'") == 0
+    ch = w.write([coin(1, text=True)])
+    assert ch.updated == Counter({("monedas", "image"): 1, ("monedas", "text"): 1}) and not ch.added
+    assert count(store, "SELECT count(*) FROM rag_embeddings WHERE section_id = 1") == 3  # replaced, not added
+    ch = w.write(remove=[("monedas", 2), ("monedas", 99)])
+    assert ch.removed == Counter({("monedas", "image"): 1, ("monedas", "text"): 1})
+    assert count(store, "SELECT count(*) FROM records") == 1
+    assert ch.collections == {"monedas"} and ch.modalities == {"image", "text"}
+    assert ch.to_json()["removed"] == [{"collection": "monedas", "modality": "image", "records": 1},
+                                       {"collection": "monedas", "modality": "text", "records": 1}]
+
+
+def test_tombstones_keep_the_identity_and_drop_every_vector(store: Store) -> None:
+    w = RecordWriter(store)
+    w.write([coin(5, origin="central", text=True)])
+    ch = w.write(tombstone=[("monedas", 5)])
+    assert ch.removed[("monedas", "image")] == 1
+    row = store.cursor().execute("SELECT deleted_at IS NOT NULL, origin FROM records").fetchone()
+    assert row == (True, "central")
+    assert count(store, "SELECT count(*) FROM rag_embeddings") == 0
+    assert not w.write(tombstone=[("monedas", 5)])  # a second tombstone changes nothing
+
+
+def test_a_local_write_never_replaces_a_central_record(store: Store) -> None:
+    w = RecordWriter(store)
+    w.write([coin(7, origin="central")])
+    with pytest.raises(StoreError, match="central"):
+        w.write([coin(7, origin="local")])
+    assert store.cursor().execute("SELECT origin FROM records").fetchone() == ("central",)
+
+
+def test_bookkeeping_shares_the_transaction(store: Store) -> None:
+    w = RecordWriter(store)
+    g0 = store.generation()
+
+    def broken(cur: object) -> None:
+        raise RuntimeError("disk full")
+
+    with pytest.raises(RuntimeError):
+        w.write([coin(1)], also=[broken])
+    assert count(store, "SELECT count(*) FROM records") == 0 and store.generation() == g0
+    w.write([coin(1)], also=[lambda cur: cur.execute("INSERT INTO store_meta VALUES ('marker', 'x')")])
+    assert count(store, "SELECT count(*) FROM store_meta WHERE key = 'marker'") == 1
+
+
+def test_ingest_reports_its_changes(fake_app: Ovillo, tmp_path: Path) -> None:
+    root = tmp_path / "fondo"
+    root.mkdir()
+    for n in range(3):
+        (root / f"nota_{n}.txt").write_text(f"Nota {n} sobre el molino.", encoding="utf-8")
+    _, s = drain(fake_app.ingest([root]))
+    assert s.changes.added == Counter({("fondo", "text"): 3})
+    (root / "nota_0.txt").write_text("Nota cero, corregida.", encoding="utf-8")
+    (root / "nota_1.txt").unlink()
+    _, s = drain(fake_app.ingest([root]))
+    assert s.changes.updated == Counter({("fondo", "text"): 1})
+    assert s.changes.removed == Counter({("fondo", "text"): 1})
+    _, s = drain(fake_app.ingest([root]))
+    assert not s.changes and isinstance(s.changes, Changes)
+
+
+def test_many_small_files_are_embedded_together(fake_app: Ovillo, tmp_path: Path) -> None:
+    root = tmp_path / "versos"
+    root.mkdir()
+    for n in range(40):
+        (root / f"verso_{n:02d}.txt").write_text(f"Verso {n}: el agua del molino canta.", encoding="utf-8")
+    enc = fake_app.encoder
+    calls: list[int] = []
+    real = enc.embed_batch
+
+    def spy(texts, *, kind):  # type: ignore[no-untyped-def]
+        calls.append(len(texts))
+        return real(texts, kind=kind)
+
+    enc.embed_batch = spy  # type: ignore[method-assign]
+    _, s = drain(fake_app.ingest([root]))
+    assert len(s.ok) == 40
+    assert calls == [40]  # one encoder call for the batch, not forty
