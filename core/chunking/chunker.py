@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from core.ingest.model import Block, ParsedRecord
+from core.chunking.model import Block, ParsedRecord
 
 CHUNKER_VERSION = "c1"
 PATH_SEP = " › "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.chunking import CHUNKER_VERSION, chunk_record
 from core.chunking.chunker import PATH_SEP
-from core.ingest.model import Block, ParsedRecord
+from core.chunking.model import Block, ParsedRecord
 
 
 def words(n: int, word: str = "palabra") -> str:

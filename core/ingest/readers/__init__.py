@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from core.errors import UnsupportedFormat
-from core.ingest.model import ReadResult
+from core.chunking.model import ReadResult
 from core.ingest.readers import csv_reader, html_reader, ohms, pdf_reader, subtitles, text_reader
 
 Reader = Callable[[Path, bytes], ReadResult]

@@ -12,9 +12,10 @@ import io
 import json
 from pathlib import Path
 
+from core.acl import CLASSIFICATIONS
 from core.errors import CorruptSource
 from core.ingest.decode import decode_text
-from core.ingest.model import Block, ParsedRecord, ReadResult
+from core.chunking.model import Block, ParsedRecord, ReadResult
 from core.ingest.readers.common import parse_date_range
 
 ROLES = ("id", "title", "text", "date", "classification", "lang", "collection")
@@ -29,7 +30,6 @@ KNOWN: dict[str, tuple[str, ...]] = {
     "collection": ("collection", "coleccion", "colección", "col·lecció", "coleccio"),
 }
 REQUIRED = ("title", "text")
-CLASSIFICATIONS = ("public", "restricted", "secret")
 
 
 def read(path: Path, raw: bytes) -> ReadResult:

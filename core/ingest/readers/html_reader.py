@@ -8,7 +8,7 @@ from pathlib import Path
 
 from core.errors import CorruptSource
 from core.ingest.decode import decode_text
-from core.ingest.model import Block, ParsedRecord, ReadResult
+from core.chunking.model import Block, ParsedRecord, ReadResult
 from core.ingest.readers.common import date_from_filename, parse_date_range, title_from_path
 
 _BLOCK_TAGS = {"p", "li", "blockquote", "pre", "td", "th", "dd", "dt", "figcaption", "div", "section",

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from core.errors import CorruptSource
 from core.ingest.decode import decode_text
-from core.ingest.model import Block, ParsedRecord, ReadResult
+from core.chunking.model import Block, ParsedRecord, ReadResult
 from core.ingest.readers.common import parse_date_range, parse_timecode, split_speaker, title_from_path
 from core.ingest.readers.media import find_media
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from core.errors import CorruptSource
-from core.ingest.model import Block, ParsedRecord, ReadResult
+from core.chunking.model import Block, ParsedRecord, ReadResult
 from core.ingest.readers.common import date_from_filename, parse_front_matter, parse_timecode, split_speaker, title_from_path
 from core.ingest.readers.media import find_media
 

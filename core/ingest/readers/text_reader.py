@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from core.ingest.decode import decode_text
-from core.ingest.model import Block, ParsedRecord, ReadResult
+from core.chunking.model import Block, ParsedRecord, ReadResult
 from core.ingest.readers.common import date_from_filename, parse_date_range, parse_front_matter, title_from_path
 from core.ingest.readers.tc_marks import TC_MARK, read_tc_text
 
