@@ -13,6 +13,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO, TypeVar
 
+from core.acl import CLASSIFICATIONS
 from core.cli_args import check_args
 from core.cli_crash import report_unexpected
 from core.errors import Cancelled, OvilloError
@@ -34,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     ing.add_argument("paths", nargs="+")
     ing.add_argument("--collection")
     ing.add_argument("--lang")
-    ing.add_argument("--classification", choices=["public", "restricted", "secret"])
+    ing.add_argument("--classification", choices=list(CLASSIFICATIONS))
     ing.add_argument("--project", action="append", default=[], dest="projects", metavar="ID")
     ing.add_argument("--reclassify", action="store_true",
                      help="allow --classification to loosen records already stored (reported in the summary)")
@@ -48,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--facet", action="append", default=[], help="component, e.g. rag:transcript")
         sp.add_argument("--lang", action="append", default=[])
         sp.add_argument("--classification", action="append", default=[],
-                        choices=["public", "restricted", "secret"])
+                        choices=list(CLASSIFICATIONS))
         sp.add_argument("--from", dest="date_from", metavar="YYYY-MM-DD")
         sp.add_argument("--to", dest="date_to", metavar="YYYY-MM-DD")
         sp.add_argument("--profile", default="owner")
@@ -77,6 +78,12 @@ def build_parser() -> argparse.ArgumentParser:
     ak.add_argument("--model", help="answer model (name of a GGUF manifest)")
     ak.add_argument("--max-tokens", metavar="N", help="longest answer in tokens (1 to 4096)")
     ak.add_argument("--json", action="store_true", help="print the result as JSON (stable shape)")
+
+    rx = sub.add_parser("reindex", help="switch the index to another model (built beside the old one, "
+                                        "then switched in one transaction)")
+    rx.add_argument("--model", required=True, help="name of the new model (see `ovillo models list`)")
+    rx.add_argument("--modality", choices=["text", "image"], default="text")
+    rx.add_argument("--json", action="store_true")
 
     md = sub.add_parser("models", help="list or assemble models")
     md.add_argument("action", choices=["list", "assemble"], nargs="?", default="list")
@@ -129,6 +136,13 @@ def _dispatch(args: argparse.Namespace) -> int:
             app.profile(args.profile)  # an unknown profile fails now, before a model is loaded
         if args.command == "ingest":
             return _ingest(app, args)
+        if args.command == "reindex":
+            cancel = CancelToken()
+            embedded = _drive(app.reindex(args.model, modality=args.modality, cancel=cancel), cancel, sys.stderr)
+            summary = {"model": args.model, "modality": args.modality, "embedded": embedded}
+            print(json.dumps(summary) if args.json else f"switched the {args.modality} index to {args.model} "
+                  f"({embedded} passages embedded)")
+            return 0
         if args.command == "search":
             return _search(app, args)
         if args.command == "similar":
@@ -137,7 +151,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             _print_hits(hits, args.json, "")
             return 0
         if args.command == "ask":
-            from core.answer.cli_ask import run_ask
+            from core.cli_ask import run_ask
 
             return run_ask(app, args)
         if args.command == "status":
@@ -177,7 +191,11 @@ def _models(args: argparse.Namespace, models: Path | None) -> int:
     if args.action == "assemble":
         path = assemble_default_text_model(folder, force=args.force)
         print(f"ready: {path}")
-        from core.answer.cli_ask import assemble_answer_model
+        from core.models.registry import assemble_default_image_models
+
+        for path in assemble_default_image_models(folder, force=args.force):
+            print(f"ready: {path}")
+        from core.cli_ask import assemble_answer_model
 
         return assemble_answer_model(folder, args.generator, args.force)
     for m in list_models(folder):

@@ -62,6 +62,9 @@ def check_args(args: argparse.Namespace) -> None:
         args.profile = _profile(args.profile)
     elif cmd == "ask":
         _check_ask(args)
+    elif cmd == "reindex":
+        args.model = _model_name(args.model)
+        _scalar(args.modality, "--modality")
     elif cmd == "models":
         _scalar(args.action, "the models action")
         _scalar(args.generator, "--generator")
@@ -81,14 +84,18 @@ def _check_ingest(args: argparse.Namespace) -> None:
     args.projects = [_whole(p, "--project", *PROJECT_IDS) for p in _values(args.projects, "--project")]
 
 
-def _check_ask(args: argparse.Namespace) -> None:
-    args.question = check_text(_scalar(args.question, "the question"), "the question", MAX_QUESTION_CHARS)
-    args.profile = _profile(args.profile)
-    model = _scalar(args.model, "--model")
+def _model_name(value: object) -> str | None:
+    model = _scalar(value, "--model")
     if model is not None and not _MODEL.fullmatch(model):
         raise UsageError(f"--model {_show(model)} is not a model name",
                          hint="`ovillo models list` shows the installed ones.")
-    args.model = model
+    return model
+
+
+def _check_ask(args: argparse.Namespace) -> None:
+    args.question = check_text(_scalar(args.question, "the question"), "the question", MAX_QUESTION_CHARS)
+    args.profile = _profile(args.profile)
+    args.model = _model_name(args.model)
     tokens = _scalar(args.max_tokens, "--max-tokens")
     args.max_tokens = None if tokens is None else _whole(tokens, "--max-tokens", *MAX_TOKENS)
 

@@ -6,7 +6,7 @@ import os
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from core.acl import Profile, load_profile
 from core.answer.conversation import Conversation
@@ -14,7 +14,7 @@ from core.answer.result import AnswerResult, AskEvent
 from core.errors import ModelMismatch
 from core.ingest import queue
 from core.ingest.pipeline import IngestOptions, Ingestor, IngestSummary
-from core.models.encoder import TextEncoder
+from core.models.encoder import AnyEncoder, ImageEncoder, Modality, TextEncoder
 from core.models.generator import Generator as AnswerModel
 from core.paths import Paths
 from core.progress import CancelToken, Progress
@@ -55,12 +55,13 @@ class Ovillo:
 
     def __init__(self, home: str | os.PathLike[str] | None = None, *, models_dir: Path | None = None,
                  settings: Settings | None = None, encoder: TextEncoder | None = None,
-                 generator: AnswerModel | None = None) -> None:
+                 generator: AnswerModel | None = None, image_encoder: ImageEncoder | None = None) -> None:
         self.paths = Paths.from_home(home, models_dir)
         self.paths.ensure()
         self.settings = settings or load_settings(self.paths.settings)
         self.store = Store(self.paths.store, threads=self.settings.threads)
         self._encoder = encoder
+        self._image_encoder = image_encoder
         self._searcher: Searcher | None = None
         self._generator = generator
         self._owns_generator = False  # a generator handed in belongs to the caller
@@ -89,6 +90,29 @@ class Ovillo:
                                               threads=self.settings.threads, batch_size=self.settings.embed_batch)
         return self._encoder
 
+    @overload
+    def encoder_for(self, modality: Literal["text"]) -> TextEncoder: ...
+    @overload
+    def encoder_for(self, modality: Literal["image"]) -> ImageEncoder: ...
+    @overload
+    def encoder_for(self, modality: str) -> AnyEncoder: ...
+
+    def encoder_for(self, modality: str) -> AnyEncoder:
+        """The encoder of ``modality`` (``text`` is :attr:`encoder`; ``image`` follows ``settings.image_model``),
+        loaded once, lazily, verifying its sha256."""
+        if modality == "text":
+            return self.encoder
+        if modality != "image":
+            from core.errors import ConfigError
+
+            raise ConfigError(f"unknown modality {modality!r}", hint="Use text or image.")
+        if self._image_encoder is None:
+            from core.models.registry import load_image_encoder
+
+            self._image_encoder = load_image_encoder(self.paths.models, self.settings.image_model,
+                                                     threads=self.settings.threads)
+        return self._image_encoder
+
     def warm_up(self) -> None:
         """Load the encoder and the language identifier now instead of on first use.
 
@@ -116,9 +140,9 @@ class Ovillo:
                                          threads=self.settings.threads, n_ctx=self.settings.answer_n_ctx)
         return self._generator
 
-    def pinned_model(self) -> PinnedModel | None:
-        """The model this archive's index is pinned to."""
-        return active_model(self.store)
+    def pinned_model(self, modality: Modality = "text") -> PinnedModel | None:
+        """The model this archive's index of ``modality`` is pinned to."""
+        return active_model(self.store, modality)
 
     def _check_model(self) -> None:
         pinned = self.pinned_model()
@@ -230,6 +254,28 @@ class Ovillo:
         from core.records import visible_facets
 
         return visible_facets(self.store, self.profile(profile))
+
+    def reindex(self, model: str, *, modality: str = "text",
+                cancel: CancelToken | None = None) -> Generator[Progress, None, int]:
+        """Switch the index of ``modality`` to ``model``: build its rows beside the active ones
+        (resumable; search keeps the old model meanwhile), then switch in one transaction and
+        make it the configured model. Returns the units embedded."""
+        from core.errors import ConfigError
+        from core.ingest.reindex import reindex
+        from core.models.registry import load_text_encoder
+        from core.settings import save_settings
+
+        if modality != "text":
+            raise ConfigError(f"reindexing {modality} embeddings is not supported yet",
+                              hint="Only the text index can be switched today (ovillo reindex --modality text).")
+        enc = load_text_encoder(self.paths.models, model, threads=self.settings.threads,
+                                batch_size=self.settings.embed_batch)
+        embedded = yield from reindex(self.store, enc, cancel)
+        self._encoder, self._searcher = enc, None
+        if self.settings.text_model != model:
+            self.settings = self.settings.model_copy(update={"text_model": model})
+            save_settings(self.settings, self.paths.settings)
+        return embedded
 
     def rebuild_keyword_index(self) -> None:
         """Rebuild the derived BM25 index (a write: run it where ingest runs)."""

@@ -28,6 +28,8 @@ class Settings(BaseModel):
     version: int = Field(SETTINGS_VERSION, description="settings format version")
     text_model: str = Field("multilingual-e5-small", title="Text model",
                             description="Encoder used for new indexes (name of a model manifest).")
+    image_model: str = Field("sscd-disc-mixup-distilled", title="Image model",
+                             description="Encoder for photographs of objects (name of a model manifest).")
     threads: int = Field(default_factory=default_threads, ge=1, le=256, title="Threads",
                          description="CPU threads for the encoder and the answer model.")
     embed_batch: int = Field(32, ge=1, le=512, title="Embedding batch size")

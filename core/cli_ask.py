@@ -1,4 +1,4 @@
-"""``ovillo ask`` and the answer-model part of ``ovillo models assemble`` (kept out of cli.py's core)."""
+"""``ovillo ask`` and the answer-model part of ``ovillo models assemble``: terminal code, beside cli.py."""
 
 from __future__ import annotations
 
