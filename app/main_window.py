@@ -17,7 +17,7 @@ from app.views.preferences import PreferencesView
 from app.views.record import RecordView
 from app.views.search import SearchView
 from app.views.status import StatusView
-from core.ingest.pipeline import IngestSummary
+from core.store.writer import Changes
 from core.retrieval.hits import Hit
 from core.service import Ovillo
 
@@ -81,7 +81,7 @@ class MainWindow(QMainWindow):
         if self.importer is not None:
             self.importer.status_text.connect(self.progress_label.setText)
             self.importer.running.connect(self._indexing)
-            self.importer.finished.connect(self._library_changed)
+        self.ops.changed.connect(self._library_changed)
         QShortcut(QKeySequence("Ctrl+F"), self).activated.connect(self.focus_search)
         self.nav.setCurrentRow(0)
         self.search.refresh_facets()
@@ -224,12 +224,19 @@ class MainWindow(QMainWindow):
     def _indexing(self, running: bool) -> None:
         self.progress_bar.setVisible(running)
 
-    def _library_changed(self, _summary: IngestSummary) -> None:
-        self.search.refresh_facets()
+    def _library_changed(self, changes: Changes) -> None:
+        """Every write ends here with what it changed: status always (failures count), the rest when
+        records changed — facets, the results on screen, and an open record that may be gone."""
         if self.status_view is not None:
             self.status_view.refresh()
+        if not changes:
+            return
+        self.search.refresh_facets()
         if self.search.query.text().strip():
             self.search.run_search()
+        shown = self.record.record
+        if shown is not None and shown.section_tipo in changes.collections:
+            self.record.reload()
 
     # -- errors ---------------------------------------------------------------------------
     def show_error(self, exc: BaseException, details: str = "") -> None:

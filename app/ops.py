@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from app.workers import Pools, Task, Worker
 from core.answer.conversation import Conversation
 from core.errors import PermissionDenied
-from core.ingest.pipeline import IngestOptions
+from core.ingest.pipeline import IngestOptions, IngestSummary
 from core.retrieval.filters import SearchFilters
 from core.service import Ovillo
 from core.settings import Settings, save_settings
@@ -62,6 +62,9 @@ class Ops(QObject):
     """Runs facade operations off the GUI thread for one window and one profile."""
 
     busy = Signal(int)  # number of running operations
+    # the one "the library changed" signal: every write operation emits what it changed
+    # (core.store.writer.Changes, possibly empty); views refresh from it, not from each other
+    changed = Signal(object)
 
     def __init__(self, ovillo: Ovillo, *, profile: str = "owner", kiosk: bool = False) -> None:
         super().__init__()
@@ -140,8 +143,13 @@ class Ops(QObject):
                on_done: Callable[[], None] | None = None) -> Worker:
         """Index files and folders; cancel leaves the queue exact for a later resume."""
         self._staff_only("Importing")
+
+        def result(summary: IngestSummary) -> None:
+            on_result(summary)
+            self.changed.emit(summary.changes)
+
         return self.run(lambda t: self.ovillo.ingest(list(paths), options, cancel=t), write=True,
-                        on_progress=on_progress, on_result=on_result, on_done=on_done, throttle_s=0.05,
+                        on_progress=on_progress, on_result=result, on_done=on_done, throttle_s=0.05,
                         name="ingest")
 
     def rebuild_keyword_index(self, on_result: Callback, on_done: Callable[[], None] | None = None) -> Worker:

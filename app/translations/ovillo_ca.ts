@@ -516,22 +516,22 @@
 <context>
     <name>PreferencesView</name>
     <message>
-        <location filename="../settings_strings.py" line="30"/>
+        <location filename="../settings_strings.py" line="31"/>
         <source>System language</source>
         <translation>Idioma del sistema</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="31"/>
+        <location filename="../settings_strings.py" line="32"/>
         <source>English</source>
         <translation>English</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="32"/>
+        <location filename="../settings_strings.py" line="33"/>
         <source>Español</source>
         <translation>Español</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="33"/>
+        <location filename="../settings_strings.py" line="34"/>
         <source>Català</source>
         <translation>Català</translation>
     </message>
@@ -579,53 +579,58 @@
         <translation>Registres semblants</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="144"/>
+        <location filename="../views/record.py" line="108"/>
+        <source>This record is no longer in the library.</source>
+        <translation>Aquest registre ja no és a la biblioteca.</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="158"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="153"/>
+        <location filename="../views/record.py" line="167"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="153"/>
+        <location filename="../views/record.py" line="167"/>
         <source>Record</source>
         <translation>Registre</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="154"/>
+        <location filename="../views/record.py" line="168"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="154"/>
+        <location filename="../views/record.py" line="168"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="155"/>
+        <location filename="../views/record.py" line="169"/>
         <source>Dates</source>
         <translation>Dates</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="155"/>
+        <location filename="../views/record.py" line="169"/>
         <source>Passages</source>
         <translation>Passatges</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="157"/>
+        <location filename="../views/record.py" line="171"/>
         <source>Passage</source>
         <translation>Passatge</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="159"/>
-        <location filename="../views/record.py" line="163"/>
+        <location filename="../views/record.py" line="173"/>
+        <location filename="../views/record.py" line="177"/>
         <source>File</source>
         <translation>Fitxer</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="192"/>
+        <location filename="../views/record.py" line="206"/>
         <source>Play from here</source>
         <translation>Reprodueix des d&apos;aquí</translation>
     </message>
@@ -716,86 +721,91 @@
     </message>
     <message>
         <location filename="../settings_strings.py" line="10"/>
+        <source>Image model</source>
+        <translation>Model d&apos;imatge</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="11"/>
         <source>Threads</source>
         <translation>Fils</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="11"/>
+        <location filename="../settings_strings.py" line="12"/>
         <source>Embedding batch size</source>
         <translation>Mida del lot de vectorització</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="12"/>
+        <location filename="../settings_strings.py" line="13"/>
         <source>Target chunk size (tokens)</source>
         <translation>Mida objectiu de fragment (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="13"/>
+        <location filename="../settings_strings.py" line="14"/>
         <source>Minimum chunk size (tokens)</source>
         <translation>Mida mínima de fragment (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="14"/>
+        <location filename="../settings_strings.py" line="15"/>
         <source>Classification of locally ingested records</source>
         <translation>Classificació dels registres importats localment</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="15"/>
+        <location filename="../settings_strings.py" line="16"/>
         <source>Seconds before an abandoned queue claim is retried</source>
         <translation>Segons abans de reintentar una reserva abandonada de la cua</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="16"/>
+        <location filename="../settings_strings.py" line="17"/>
         <source>Attempts before a failing source is parked</source>
         <translation>Intents abans d&apos;apartar una font que falla</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="17"/>
+        <location filename="../settings_strings.py" line="18"/>
         <source>Largest file accepted (MB)</source>
         <translation>Fitxer més gran acceptat (MB)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="18"/>
+        <location filename="../settings_strings.py" line="19"/>
         <source>Keyword weight in hybrid search</source>
         <translation>Pes de les paraules clau en la cerca híbrida</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="19"/>
+        <location filename="../settings_strings.py" line="20"/>
         <source>Interface language</source>
         <translation>Idioma de la interfície</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="20"/>
+        <location filename="../settings_strings.py" line="21"/>
         <source>Answer model</source>
         <translation>Model de resposta</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="21"/>
+        <location filename="../settings_strings.py" line="22"/>
         <source>Answer context size (tokens)</source>
         <translation>Context del model de resposta (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="22"/>
+        <location filename="../settings_strings.py" line="23"/>
         <source>Longest answer (tokens)</source>
         <translation>Resposta més llarga (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="23"/>
+        <location filename="../settings_strings.py" line="24"/>
         <source>Passages retrieved per question</source>
         <translation>Passatges recuperats per pregunta</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="24"/>
+        <location filename="../settings_strings.py" line="25"/>
         <source>Relevance threshold (dense cosine)</source>
         <translation>Llindar de pertinència (cosinus dens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="25"/>
+        <location filename="../settings_strings.py" line="26"/>
         <source>Semantic support threshold</source>
         <translation>Llindar de suport semàntic</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="26"/>
+        <location filename="../settings_strings.py" line="27"/>
         <source>Model check threshold</source>
         <translation>Llindar de la comprovació pel model</translation>
     </message>

@@ -516,22 +516,22 @@
 <context>
     <name>PreferencesView</name>
     <message>
-        <location filename="../settings_strings.py" line="30"/>
+        <location filename="../settings_strings.py" line="31"/>
         <source>System language</source>
         <translation>Idioma del sistema</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="31"/>
+        <location filename="../settings_strings.py" line="32"/>
         <source>English</source>
         <translation>English</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="32"/>
+        <location filename="../settings_strings.py" line="33"/>
         <source>Español</source>
         <translation>Español</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="33"/>
+        <location filename="../settings_strings.py" line="34"/>
         <source>Català</source>
         <translation>Català</translation>
     </message>
@@ -579,53 +579,58 @@
         <translation>Registros similares</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="144"/>
+        <location filename="../views/record.py" line="108"/>
+        <source>This record is no longer in the library.</source>
+        <translation>Este registro ya no está en la biblioteca.</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="158"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="153"/>
+        <location filename="../views/record.py" line="167"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="153"/>
+        <location filename="../views/record.py" line="167"/>
         <source>Record</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="154"/>
+        <location filename="../views/record.py" line="168"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="154"/>
+        <location filename="../views/record.py" line="168"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="155"/>
+        <location filename="../views/record.py" line="169"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="155"/>
+        <location filename="../views/record.py" line="169"/>
         <source>Passages</source>
         <translation>Pasajes</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="157"/>
+        <location filename="../views/record.py" line="171"/>
         <source>Passage</source>
         <translation>Pasaje</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="159"/>
-        <location filename="../views/record.py" line="163"/>
+        <location filename="../views/record.py" line="173"/>
+        <location filename="../views/record.py" line="177"/>
         <source>File</source>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="192"/>
+        <location filename="../views/record.py" line="206"/>
         <source>Play from here</source>
         <translation>Reproducir desde aquí</translation>
     </message>
@@ -716,86 +721,91 @@
     </message>
     <message>
         <location filename="../settings_strings.py" line="10"/>
+        <source>Image model</source>
+        <translation>Modelo de imagen</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="11"/>
         <source>Threads</source>
         <translation>Hilos</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="11"/>
+        <location filename="../settings_strings.py" line="12"/>
         <source>Embedding batch size</source>
         <translation>Tamaño de lote de vectorización</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="12"/>
+        <location filename="../settings_strings.py" line="13"/>
         <source>Target chunk size (tokens)</source>
         <translation>Tamaño objetivo de fragmento (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="13"/>
+        <location filename="../settings_strings.py" line="14"/>
         <source>Minimum chunk size (tokens)</source>
         <translation>Tamaño mínimo de fragmento (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="14"/>
+        <location filename="../settings_strings.py" line="15"/>
         <source>Classification of locally ingested records</source>
         <translation>Clasificación de los registros importados localmente</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="15"/>
+        <location filename="../settings_strings.py" line="16"/>
         <source>Seconds before an abandoned queue claim is retried</source>
         <translation>Segundos antes de reintentar una reserva abandonada de la cola</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="16"/>
+        <location filename="../settings_strings.py" line="17"/>
         <source>Attempts before a failing source is parked</source>
         <translation>Intentos antes de apartar una fuente que falla</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="17"/>
+        <location filename="../settings_strings.py" line="18"/>
         <source>Largest file accepted (MB)</source>
         <translation>Archivo más grande aceptado (MB)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="18"/>
+        <location filename="../settings_strings.py" line="19"/>
         <source>Keyword weight in hybrid search</source>
         <translation>Peso de las palabras clave en la búsqueda híbrida</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="19"/>
+        <location filename="../settings_strings.py" line="20"/>
         <source>Interface language</source>
         <translation>Idioma de la interfaz</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="20"/>
+        <location filename="../settings_strings.py" line="21"/>
         <source>Answer model</source>
         <translation>Modelo de respuesta</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="21"/>
+        <location filename="../settings_strings.py" line="22"/>
         <source>Answer context size (tokens)</source>
         <translation>Contexto del modelo de respuesta (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="22"/>
+        <location filename="../settings_strings.py" line="23"/>
         <source>Longest answer (tokens)</source>
         <translation>Respuesta más larga (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="23"/>
+        <location filename="../settings_strings.py" line="24"/>
         <source>Passages retrieved per question</source>
         <translation>Pasajes recuperados por pregunta</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="24"/>
+        <location filename="../settings_strings.py" line="25"/>
         <source>Relevance threshold (dense cosine)</source>
         <translation>Umbral de pertinencia (coseno denso)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="25"/>
+        <location filename="../settings_strings.py" line="26"/>
         <source>Semantic support threshold</source>
         <translation>Umbral de apoyo semántico</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="26"/>
+        <location filename="../settings_strings.py" line="27"/>
         <source>Model check threshold</source>
         <translation>Umbral de la comprobación por el modelo</translation>
     </message>

@@ -96,6 +96,20 @@ class RecordView(QWidget):
         """Load a record (as this window's profile); ``chunk`` is (component, index) or an index."""
         self.ops.record(section_tipo, section_id, lambda rec: self.show_record(rec, chunk, query))
 
+    def reload(self) -> None:
+        """Show the open record again as the store now holds it (the library changed under it)."""
+        rec = self.record
+        if rec is None:
+            return
+        focus = self.focus_chunk
+
+        def gone(_exc: BaseException) -> None:
+            self.record = None
+            self.title.setText(self.tr("This record is no longer in the library."))
+
+        self.ops.record(rec.section_tipo, rec.section_id, lambda new: self.show_record(new, focus),
+                        on_error=gone)
+
     def show_record(self, rec: RecordText, chunk: tuple[str, int] | int | None, query: str = "") -> None:
         """Show the record, highlight ``chunk`` and scroll it into view."""
         self.record = rec

@@ -171,3 +171,32 @@ def test_import_keeps_classifications_unless_loosening_is_confirmed(qtbot: QtBot
     run("public")
     assert classes() == {"public"}
     assert any("reclassified: secret → public" in imp.failures.item(i).text() for i in range(imp.failures.count()))
+
+
+def test_one_changed_signal_refreshes_facets_status_and_an_open_record(qtbot: QtBot, make_window: WindowFactory,
+                                                                      tmp_path: Path) -> None:
+    w = make_window()
+    imp = w.importer
+    assert imp is not None
+    folder = tmp_path / "cartas"
+    folder.mkdir()
+    (folder / "carta.md").write_text("# Carta del molinero\n\nEl molino de Comafreda volvió a moler.\n",
+                                     encoding="utf-8")
+    seen: list[object] = []
+    w.ops.changed.connect(seen.append)
+    imp.collection.setText("cartas")
+    imp.start_import([str(folder)])
+    qtbot.waitUntil(lambda: imp.state == "idle" and bool(seen), timeout=WAIT_MS)
+    assert dict(seen[-1].added) == {("cartas", "text"): 1}  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: w.search.collection.findData("cartas") >= 0, timeout=WAIT_MS)  # facets refreshed
+    tipo, sid = w.ops.ovillo.store.cursor().execute(
+        "SELECT section_tipo, section_id FROM records WHERE section_tipo = 'cartas'").fetchone()
+    w.record.open(tipo, sid)
+    qtbot.waitUntil(lambda: w.record.record is not None, timeout=WAIT_MS)
+    (folder / "carta.md").unlink()  # the file goes; the next import removes its record
+    imp.start_import([str(folder)])
+    qtbot.waitUntil(lambda: imp.state == "idle" and len(seen) == 2, timeout=WAIT_MS)
+    assert dict(seen[-1].removed) == {("cartas", "text"): 1}  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: w.record.record is None, timeout=WAIT_MS)
+    assert "no longer in the library" in w.record.title.text()
+    qtbot.waitUntil(lambda: w.search.collection.findData("cartas") < 0, timeout=WAIT_MS)
