@@ -19,12 +19,12 @@ from typing import Any
 
 import numpy as np
 
-from core.acl import CLASSIFICATIONS
 from core.chunking import chunk_record
 from core.errors import Cancelled, CorruptSource, IngestError, RefusedSource
 from core.ids import section_id_for, slug
 from core.ingest import queue
 from core.ingest.classify import Classifier
+from core.ingest.options import FileOptions, IngestOptions
 from core.ingest.language import detect_language
 from core.ingest.prepared import PreparedRecord, PreparedSource
 from core.ingest.readers import is_supported, reader_for
@@ -42,29 +42,6 @@ from core.store.writer import Changes
 MAX_FILES_PER_BATCH = 64
 # Readers of timecoded transcripts: their records point at the recording beside them (readers/media.py).
 TRANSCRIPT_READERS = frozenset({"tc-marks", "vtt", "srt", "ohms"})
-
-
-@dataclass
-class IngestOptions:
-    """What the user said about the files being ingested."""
-
-    collection: str | None = None
-    lang: str | None = None
-    classification: str | None = None  # None: keep each record's current one (new records: the default)
-    project_ids: list[int] = field(default_factory=list)
-    reclassify: bool = False  # allow a looser classification than the one already stored
-    follow_symlinks: bool = False  # follow links, but never to a target outside the paths given
-
-    def for_file(self, collection: str) -> dict[str, Any]:
-        """The options stored with a source (a changed option re-indexes it)."""
-        opts: dict[str, Any] = {"collection": collection, "lang": self.lang, "classification": self.classification,
-                                "project_ids": sorted(self.project_ids)}
-        # only when set, so a store indexed before these options existed is not re-read for them
-        if self.follow_symlinks:
-            opts["follow_symlinks"] = True
-        if self.reclassify:
-            opts["reclassify"] = True
-        return opts
 
 
 @dataclass
@@ -213,8 +190,8 @@ class Ingestor:
         row = cur.execute("SELECT status, mtime, size, content_hash, options, reader FROM sources WHERE path = ?",
                           [path]).fetchone()
         queued = cur.execute("SELECT 1 FROM index_queue WHERE path = ?", [path]).fetchone()
-        if row and not queued and row[0] == "ok" and not options.reclassify and _same_options(row[4], opts) and \
-                not self._media_changed(path, f, row[5]):
+        unchanged_options = not options.reclassify and opts.same_as_stored(FileOptions.from_json(row[4] if row else None))
+        if row and not queued and row[0] == "ok" and unchanged_options and not self._media_changed(path, f, row[5]):
             if row[1] == st.st_mtime and row[2] == st.st_size:
                 summary.outcomes.append(FileOutcome(path, "skipped", "unchanged"))
                 return
@@ -255,8 +232,6 @@ class Ingestor:
             cancel: CancelToken | None = None) -> Generator[Progress, None, IngestSummary]:
         """Scan, then index every dirty source (including ones left by an interrupted run)."""
         options = options or IngestOptions()
-        if options.classification and options.classification not in CLASSIFICATIONS:
-            raise IngestError(f"unknown classification {options.classification!r}")
         cancel = cancel or CancelToken()
         summary = IngestSummary()
         try:
@@ -377,7 +352,7 @@ class Ingestor:
 
     def _failed(self, item: queue.QueueItem, exc: Exception) -> FileOutcome:
         """Record why a file failed: an expected error now, an unexpected one after the last attempt."""
-        collection = str(item.options.get("collection") or "local")
+        collection = item.options.collection
         if isinstance(exc, IngestError):
             reason = str(exc) + (f" — {exc.hint}" if exc.hint else "")
             fail_source(self.store, item.path, item.root, collection, reason, item.options,
@@ -395,17 +370,17 @@ class Ingestor:
         path = Path(item.path)
         opts = item.options
         reader = reader_for(path)
-        raw, st = read_regular(path, follow=bool(opts.get("follow_symlinks")),
+        raw, st = read_regular(path, follow=opts.follow_symlinks,
                                roots=[os.path.realpath(item.root)] if item.root else [],
                                limit=self.settings.max_file_mb * 1024 * 1024)
         result = reader(path, raw)
-        collection = str(opts.get("collection") or "local")
+        collection = opts.collection
         records: list[PreparedRecord] = []
-        rules = Classifier(self._current_classifications(item.path), opts.get("classification"),
-                            bool(opts.get("reclassify")), self.settings.default_classification)
+        rules = Classifier(self._current_classifications(item.path), opts.classification, opts.reclassify,
+                           self.settings.default_classification)
         for rec in result.records:
             full_text = " ".join(b.text for b in rec.blocks)
-            lang = opts.get("lang") or rec.lang or detect_language(f"{rec.title}. {full_text}")
+            lang = opts.lang or rec.lang or detect_language(f"{rec.title}. {full_text}")
             section_id = section_id_for(str(path), rec.key)
             classification = rules.decide(section_id, rec.classification)
             chunks = chunk_record(rec, self.encoder.count_tokens, target=self.settings.chunk_target_tokens,
@@ -419,7 +394,7 @@ class Ingestor:
             records.append(PreparedRecord(
                 section_tipo=collection, section_id=section_id, title=rec.title,
                 lang=lang, classification=classification,
-                project_ids=[int(x) for x in opts.get("project_ids") or []], data=data,
+                project_ids=list(opts.project_ids), data=data,
                 date_start=rec.date_start, date_end=rec.date_end, chunks=chunks))
         if not records:
             raise CorruptSource("no text to index in this file")
@@ -443,19 +418,3 @@ def _hash_file(path: Path) -> str:
         while block := fh.read(1 << 20):
             h.update(block)
     return h.hexdigest()
-
-
-def _same_options(stored: str | None, opts: dict[str, Any]) -> bool:
-    """True when a file was indexed with these options (no classification asked = keep, so any matches)."""
-    import json
-
-    try:
-        old = json.loads(stored or "{}")
-    except ValueError:
-        return False
-    if not isinstance(old, dict):
-        return False
-    if opts.get("classification") is None:
-        old = {k: v for k, v in old.items() if k != "classification"}
-        opts = {k: v for k, v in opts.items() if k != "classification"}
-    return bool(old == opts)

@@ -7,6 +7,7 @@ from datetime import date
 from typing import Any
 
 from core.chunking import Chunk
+from core.ingest.options import FileOptions
 
 
 @dataclass
@@ -36,7 +37,7 @@ class PreparedSource:
     content_hash: str
     mtime: float
     size: int
-    options: dict[str, Any]
+    options: FileOptions
     records: list[PreparedRecord]
     notes: list[str] = field(default_factory=list)
     reclassified: dict[tuple[str, str], int] = field(default_factory=dict)  # loosened: (from, to) → records

@@ -18,6 +18,7 @@ from typing import Any
 
 import duckdb
 
+from core.ingest.options import FileOptions
 from core.store.db import Store, now
 
 __all__ = ["now"]  # re-exported: the queue's callers stamp times with it
@@ -47,16 +48,16 @@ class QueueItem:
 
     path: str
     root: str | None
-    options: dict[str, Any]
+    options: FileOptions
     attempts: int
 
 
-def enqueue(cur: duckdb.DuckDBPyConnection, path: str, root: str | None, options: dict[str, Any]) -> None:
+def enqueue(cur: duckdb.DuckDBPyConnection, path: str, root: str | None, options: FileOptions) -> None:
     """Mark a source dirty (idempotent; keeps the attempt count of an existing marker)."""
     cur.execute("""
         INSERT INTO index_queue (path, root, options, enqueued_at) VALUES (?, ?, ?, ?)
         ON CONFLICT (path) DO UPDATE SET options = excluded.options, root = excluded.root
-    """, [path, root, json.dumps(options), now()])
+    """, [path, root, json.dumps(options.to_json()), now()])
 
 
 def claim(store: Store, claimant: str, ttl_s: int, paths: set[str] | None = None,
@@ -79,7 +80,7 @@ def claim(store: Store, claimant: str, ttl_s: int, paths: set[str] | None = None
                     continue
             cur.execute("UPDATE index_queue SET claimed_by = ?, claimed_at = ?, attempts = attempts + 1 "
                         "WHERE path = ?", [claimant, t, path])
-            return QueueItem(path, root, json.loads(options) if options else {}, attempts + 1)
+            return QueueItem(path, root, FileOptions.from_json(options), attempts + 1)
     return None
 
 

@@ -11,6 +11,7 @@ import numpy as np
 import pyarrow as pa
 
 from core.ingest import queue
+from core.ingest.options import FileOptions
 from core.ingest.prepared import PreparedSource
 from core.store.db import Store, now
 from core.store.writer import Bookkeeping, Changes, EmbeddingRow, RecordKey, RecordRow, RecordWriter
@@ -118,7 +119,7 @@ def remove_source(store: Store, path: str) -> Changes:
 def record_source(cur: duckdb.DuckDBPyConnection, path: str, root: str | None, collection: str, *,
                   status: str, reader: str | None = None, content_hash: str | None = None,
                   mtime: float | None = None, size: int | None = None, error: str | None = None,
-                  options: Mapping[str, object] | None = None, chunks: int = 0) -> None:
+                  options: FileOptions | None = None, chunks: int = 0) -> None:
     """Upsert the ``sources`` row of a file."""
     cur.execute("""
         INSERT INTO sources (path, root, collection, reader, content_hash, mtime, size, status, error,
@@ -129,11 +130,11 @@ def record_source(cur: duckdb.DuckDBPyConnection, path: str, root: str | None, c
             size = excluded.size, status = excluded.status, error = excluded.error,
             options = excluded.options, chunks = excluded.chunks, updated_at = excluded.updated_at
     """, [path, root, collection, reader, content_hash, mtime, size, status, error,
-          json.dumps(dict(options or {})), chunks, now()])
+          json.dumps(options.to_json() if options is not None else {}), chunks, now()])
 
 
 def fail_source(store: Store, path: str, root: str | None, collection: str, error: str,
-                options: Mapping[str, object] | None = None, *, keep_rows: bool = True) -> Changes:
+                options: FileOptions | None = None, *, keep_rows: bool = True) -> Changes:
     """Record a per-file failure and clear its marker; earlier good rows stay searchable unless
     ``keep_rows`` is False (a refused link: what it let in earlier must go)."""
     old = store.cursor().execute("SELECT content_hash, mtime, size FROM sources WHERE path = ?", [path]).fetchone()

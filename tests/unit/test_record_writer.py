@@ -133,3 +133,22 @@ def test_many_small_files_are_embedded_together(fake_app: Ovillo, tmp_path: Path
     _, s = drain(fake_app.ingest([root]))
     assert len(s.ok) == 40
     assert calls == [40]  # one encoder call for the batch, not forty
+
+
+def test_file_options_round_trip_typed_through_the_queue(fake_app: Ovillo, tmp_path: Path) -> None:
+    from core.ingest import queue
+    from core.ingest.options import FileOptions
+
+    opts = IngestOptions(collection="Fondo", lang="ca", classification="secret", project_ids=[3, 1],
+                         follow_symlinks=True).for_file("fondo")
+    with fake_app.store.transaction() as cur:
+        queue.enqueue(cur, "/x/a.txt", "/x", opts)
+    item = queue.claim(fake_app.store, "me", 60)
+    assert item is not None and item.options == opts and isinstance(item.options, FileOptions)
+    assert item.options.project_ids == (1, 3)
+    # a store written before the flags existed reads back as the defaults, and "keep" matches any class
+    old = FileOptions.from_json('{"collection": "fondo", "lang": null, "classification": "restricted", '
+                                '"project_ids": []}')
+    assert IngestOptions().for_file("fondo").same_as_stored(old)
+    assert not IngestOptions(classification="public").for_file("fondo").same_as_stored(old)
+    assert FileOptions.from_json("not json") == FileOptions()
