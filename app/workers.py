@@ -6,7 +6,7 @@ yielded event as ``progress`` and the generator's return value as ``result``. A
 :class:`~core.errors.Cancelled` ending is quiet: ``cancelled`` then ``finished``, never
 ``error``. Signals are emitted from the pool thread and delivered queued on the GUI thread.
 
-Two pools (Anki's taskman, DESIGN.md §9): one long-lived thread for writes (ingest and
+Two pools (Anki's taskman, docs/design.md §9): one long-lived thread for writes (ingest and
 maintenance share DuckDB's single writer) and one for reads (search, record, similar, ask),
 so reads keep working while an import runs.
 """

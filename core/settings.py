@@ -18,7 +18,7 @@ SETTINGS_VERSION = 1
 
 
 def default_threads() -> int:
-    """One core is left for the user interface and the rest of the machine (DESIGN.md §4)."""
+    """One core is left for the user interface and the rest of the machine (docs/design.md §4)."""
     return max(1, (os.cpu_count() or 2) - 1)
 
 
@@ -45,8 +45,8 @@ class Settings(BaseModel):
     ui_language: str = Field("system", title="Interface language")
     answer_model: str = Field("qwen2.5-coder-1.5b-instruct-q4_k_m", title="Answer model",
                               description="GGUF generation model used by Ask (name of a model manifest).")
-    # 2048 / 6 passages: prompt evaluation dominates the wait on a laptop CPU (~170 tokens/s on 2 idle
-    # cores per DESIGN.md §4, ~35 measured while other jobs ran), and a 4096 / 8 prompt doubles it.
+    # 2048 / 6 passages: prompt evaluation dominates the wait on a laptop CPU (about 20-40 tokens/s
+    # measured here, docs/benchmarks.md "Ask"), and a 4096 / 8 prompt doubles it.
     answer_n_ctx: int = Field(2048, ge=512, le=32768, title="Answer context size (tokens)",
                               description="Context window the answer model is loaded with; the prompt budget "
                                           "follows it. Larger gives more evidence but a slower first token.")

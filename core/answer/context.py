@@ -1,4 +1,4 @@
-"""Context assembly under the model's real context size (DESIGN.md §8).
+"""Context assembly under the model's real context size (docs/design.md §8).
 
 Budget of ``n_ctx`` tokens: fixed system prompt · task and scope · evidence · conversation
 (~15%) · reserve for the output (``max_tokens``, at least ~10%). Evidence takes whatever the

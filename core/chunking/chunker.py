@@ -1,6 +1,6 @@
 """Structure first, then token packing.
 
-Rules (DESIGN.md, issue #2): a chunk never crosses a section (heading path,
+Rules (docs/design.md, issue #2): a chunk never crosses a section (heading path,
 page, component); units — paragraphs, transcript turns — are packed whole
 toward ``target`` tokens; a unit longer than that is split at sentence ends
 (or, failing that, at words); a chunk under ``floor`` tokens is merged into its

@@ -1,10 +1,11 @@
 """Ingest: scan paths, mark what changed, index each marked source crash-safely.
 
 The generator yields :class:`Progress` and returns an :class:`IngestSummary`.
-Each source is committed in its own transaction together with the removal of
-its queue marker; vectors are cached as soon as they are computed. Killing
-the process at any point and running the same ingest again therefore ends
-with exactly the rows a clean run produces.
+Files are claimed and read a few at a time, their missing vectors embedded
+together, and the batch committed in one transaction with the removal of its
+queue markers; vectors are cached as soon as they are computed. Killing the
+process at any point and running the same ingest again therefore ends with
+exactly the rows a clean run produces.
 """
 
 from __future__ import annotations

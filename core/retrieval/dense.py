@@ -3,7 +3,7 @@
 The vectors in DuckDB are the truth; this is a cache of them as one float32
 matrix, reloaded when the store's generation moves. An exact scan needs no
 recall study and cannot be damaged by an unclean stop (unlike a persisted
-HNSW index, DESIGN.md §5); numpy's matrix-vector product is ~10× faster than
+HNSW index, docs/design.md §5); numpy's matrix-vector product is ~10× faster than
 ``array_cosine_distance`` over the same rows. Filters and the profile are
 pushed down as boolean masks over per-chunk metadata codes (the profile's by
 :meth:`core.acl.Rule.numpy_mask`).

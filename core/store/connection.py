@@ -2,7 +2,7 @@
 
 ``INSTALL`` would download and fails offline; the vss/fts extension files ship
 inside ``duckdb-extension-*`` wheels built for exactly this DuckDB version
-(DESIGN.md §5), so we ``LOAD`` them by path with autoinstall disabled.
+(docs/design.md §5), so we ``LOAD`` them by path with autoinstall disabled.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The local store: one DuckDB connection, a write lock, transactions and the generation counter.
 
 Writes go through :meth:`Store.transaction` under one lock (a single writer,
-DESIGN.md §9); readers take their own cursor so they can run beside it.
+docs/design.md §9); readers take their own cursor so they can run beside it.
 """
 
 from __future__ import annotations

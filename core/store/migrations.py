@@ -1,7 +1,7 @@
 """Named, ordered schema migrations applied on open.
 
 The shared tables mirror the central pgvector schema column for column
-(DESIGN.md §3). ``embedding`` is a ``FLOAT[]`` list rather than ``FLOAT[N]``
+(docs/design.md §3). ``embedding`` is a ``FLOAT[]`` list rather than ``FLOAT[N]``
 because the pinned-model switch keeps two models — possibly of different
 dimension — side by side in one table; ``dimension`` says how long each is.
 """

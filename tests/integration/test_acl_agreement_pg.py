@@ -17,7 +17,7 @@ from tests.acl_cases import (PROFILES, RecordCase, TableStore, Visible, by_duckd
                              disagreements, expected, records)
 from tests.pg_fixtures import PgServer
 
-# the central archive's ACL columns (DESIGN.md §3), without constraints: NULLs and unknown values too
+# the central archive's ACL columns (docs/design.md §3), without constraints: NULLs and unknown values too
 _PG_DDL = """
 CREATE TEMPORARY TABLE records (
     section_tipo   text   NOT NULL,

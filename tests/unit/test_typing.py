@@ -1,4 +1,4 @@
-"""core/ is strictly typed (DESIGN.md §9): mypy runs as part of the suite."""
+"""core/ is strictly typed (docs/design.md §9): mypy runs as part of the suite."""
 
 from __future__ import annotations
 
