@@ -1,92 +1,162 @@
-"""The event loop keeps ticking while an import and an answer run (the issue's 100 ms budget).
+"""While an import and an answer are both in flight, the window's event loop keeps running and takes input.
 
-A 10 ms QTimer records the gap between its ticks; the largest gap is the longest the window
-could not repaint or react. The result is written to ``<tmp>/stall.json`` and printed (-s).
+Functional facts only, with a **scripted** answer model and the real encoder, store and window.
+How long the window stalls (the issue's 100 ms requirement) is a figure, not a pass/fail
+threshold: ``scripts/bench/responsiveness.py`` measures it with the real llama.cpp model and
+reports it in ``docs/benchmarks.md``. Here:
 
-When the loop misses its tick by more than 100 ms, a watchdog thread that needs no GIL
-(faulthandler) writes every thread's Python stack to ``<tmp>/stall_stacks.txt``: a thread
-holding the GIL shows up there, which a Python-level sampler can never see. That is how the
-stalls measured on this machine were traced (langid loading its tables, ONNX threads spinning,
-twenty result cards laid out at once); see the commit that fixed them for the numbers.
+* a real import of 8 new documents (+ 1 broken PDF) and a scripted answer start together;
+* each is held at its last step (the import inside the embedding of one file, the answer before
+  its last word) until the test has looked, so "both in flight" is certain, not a race;
+* while both are in flight: the 10 ms timer of :class:`app.stall.StallMeter` keeps firing, the
+  words streamed so far are on screen, and key presses posted to the search box are processed;
+* released, both complete (8 files indexed, the PDF reported; the answer grounded with its
+  scripted citation) and the search typed meanwhile returns hits.
+
+The stall figures of this run are printed (``-s``) for information only, with every thread's
+stack at each stall in ``<tmp>/stall_stacks.txt``.
 """
 
 from __future__ import annotations
 
-import faulthandler
-import json
-import os
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
+import numpy as np
+import pytest
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from app.main_window import MainWindow
+from app.stall import StallMeter
+from core.models.encoder import Kind, TextEncoder
 from core.models.generator import Message, ScriptedGenerator
-from tests.gui.conftest import WAIT_MS, WindowFactory, evidence_labels
+from core.progress import CancelToken
+from core.service import Ovillo
+from tests.gui.conftest import WAIT_MS, quote_first
 from tests.gui.test_import import make_folder
 
-# The issue asks for no stall over 100 ms. Measured here (2 cores, load average ~2.9 from other work):
-# max 46-55 ms, p99 15-19 ms; before the fixes max 221-258 ms. The default assertion still leaves room
-# for scheduler delays on a busier machine (tests never fail on timing by default); the value is
-# reported either way, and OVILLO_STALL_MS=100 enforces the issue's budget.
-BUDGET_MS = float(os.environ.get("OVILLO_STALL_MS", "400"))
+HOLD_S = WAIT_MS / 1000  # a held job gives up (and fails the test) if never released
+QUESTION = "¿Dónde aparecieron fragmentos de cerámica vidriada?"
+TYPED = "vidriada"
 
 
-class Ticker:
-    """Measures the largest gap between 10 ms timer ticks; dumps all stacks on a stall."""
+class HeldEncoder(TextEncoder):
+    """The real encoder; embedding the passages of the file mentioning ``word`` waits for ``release``."""
 
-    def __init__(self, stacks: Path | None = None) -> None:
-        self.gaps: list[float] = []
-        self._last = time.monotonic()
-        self._stacks = stacks.open("w") if stacks is not None else None
-        self.timer = QTimer(interval=10)
-        self.timer.timeout.connect(self._tick)
-        self.timer.start()
+    def __init__(self, inner: TextEncoder, word: str) -> None:
+        self.inner, self.word = inner, word
+        self.name, self.dimension, self.max_tokens = inner.name, inner.dimension, inner.max_tokens
+        self.held, self.release = threading.Event(), threading.Event()
 
-    def _tick(self) -> None:
-        now = time.monotonic()
-        self.gaps.append((now - self._last) * 1000)
-        self._last = now
-        if self._stacks is not None:  # re-armed every tick: fires only when a tick is 100 ms late
-            faulthandler.dump_traceback_later(0.11, file=self._stacks)
+    def count_tokens(self, text: str) -> int:
+        return self.inner.count_tokens(text)
 
-    def stop(self) -> dict[str, float]:
-        self.timer.stop()
-        if self._stacks is not None:
-            faulthandler.cancel_dump_traceback_later()
-            self._stacks.close()
-        g = sorted(self.gaps) or [0.0]
-        return {"ticks": len(g), "max_ms": round(g[-1], 1), "p99_ms": round(g[int(len(g) * 0.99) - 1], 1),
-                "median_ms": round(g[len(g) // 2], 1), "over_100ms": sum(1 for x in g if x > 100)}
+    def embed_batch(self, texts: Sequence[str], *, kind: Kind) -> np.ndarray:
+        vectors = self.inner.embed_batch(texts, kind=kind)
+        if kind == "passage" and any(self.word in t.lower() for t in texts):
+            self.held.set()
+            if not self.release.wait(HOLD_S):
+                raise TimeoutError("the test never released the import")
+        return vectors
 
 
-def cite_first(messages: Sequence[Message]) -> str:
-    ids = evidence_labels(messages)
-    return " ".join(["La trinchera 3 dio fragmentos vidriados."] * 20) + f" [{ids[0]}]."
+class HeldModel(ScriptedGenerator):
+    """A scripted model (quotes the first passage, citing it) that waits for ``release`` before its last word."""
+
+    def __init__(self) -> None:
+        super().__init__([quote_first], delay_s=0.02)
+        self.held, self.release = threading.Event(), threading.Event()
+        self.streamed: list[str] = []
+
+    def stream(self, messages: Sequence[Message], *, max_tokens: int, stop: Sequence[str] = (),
+               cancel: CancelToken | None = None) -> Iterator[str]:
+        pieces = super().stream(messages, max_tokens=max_tokens, stop=stop, cancel=cancel)
+        last = next(pieces, None)
+        for piece in pieces:
+            self.streamed.append(last or "")
+            yield last or ""
+            last = piece
+        self.held.set()
+        if not self.release.wait(HOLD_S):
+            raise TimeoutError("the test never released the answer")
+        if last is not None:
+            yield last
 
 
-def test_event_loop_never_stalls_during_import_and_answer(qtbot: QtBot, make_window: WindowFactory,
-                                                          tmp_path: Path) -> None:
-    w = make_window(generator=ScriptedGenerator([cite_first], delay_s=0.01))
+@pytest.fixture
+def held_window(qtbot: QtBot, gui_home: Path, models_dir: Path,
+                encoder: TextEncoder) -> Iterator[tuple[MainWindow, HeldEncoder, HeldModel]]:
+    """The main window on the demo copy, with the held encoder and the held scripted model."""
+    enc, model = HeldEncoder(encoder, "nevera"), HeldModel()  # "nevera de piedra" is make_folder's 8th topic
+    ov = Ovillo(gui_home, models_dir=models_dir, encoder=enc, generator=model)
+    w = MainWindow(ov)
+    qtbot.addWidget(w)
+    w.show()
+    try:
+        yield w, enc, model
+    finally:
+        enc.release.set()
+        model.release.set()
+        w.shutdown()
+        for box in list(w.error_dialogs):
+            box.close()
+        ov.close()
+
+
+def post_keys(widget: QObject, text: str) -> None:
+    """Queue key presses for ``widget`` (delivered by the event loop, like a user's typing)."""
+    for ch in text:
+        QApplication.postEvent(widget, QKeyEvent(QEvent.Type.KeyPress, 0, Qt.KeyboardModifier.NoModifier, ch))
+
+
+def test_loop_ticks_and_input_is_handled_while_import_and_scripted_answer_are_in_flight(
+        qtbot: QtBot, held_window: tuple[MainWindow, HeldEncoder, HeldModel], tmp_path: Path) -> None:
+    w, enc, model = held_window
     imp, ask = w.importer, w.ask
     assert imp is not None and ask is not None
     folder = make_folder(tmp_path, 8)
     w.ops.ovillo.warm_up()  # as ovillo-gui does before its window shows (app/main.py)
     qtbot.wait(200)  # let the window's first facet/status reads settle
-    ticker = Ticker(tmp_path / "stall_stacks.txt")
+    w.go(w.stack.indexOf(ask))
+    meter = StallMeter(tmp_path / "stall_stacks.txt").start()
+    t_start = time.monotonic()
     imp.start_import([str(folder)], collection="inbox")
-    ask.ask("¿Dónde aparecieron fragmentos de cerámica vidriada?")
-    w.search.query.setText("cerámica vidriada")
+    ask.ask(QUESTION)
+
+    # both jobs reach their last step; neither has finished
+    qtbot.waitUntil(lambda: enc.held.is_set() and model.held.is_set(), timeout=WAIT_MS)
+    t_held = time.monotonic()
+    assert imp.state == "running" and imp.summary is None
+    assert ask.worker is not None and ask.result is None and len(model.calls) == 1
+    assert meter.gaps_between(t_start, t_held), "no timer tick while both jobs ran up to their last step"
+
+    # while both are in flight: timers keep firing, the streamed words are shown, typing is processed
+    n = len(meter.ticks)
+    qtbot.waitUntil(lambda: len(meter.ticks) >= n + 20, timeout=WAIT_MS)
+    so_far = " ".join("".join(model.streamed).split())
+    assert so_far
+    qtbot.waitUntil(lambda: so_far in " ".join(ask.transcript.toPlainText().split()), timeout=WAIT_MS)
+    w.search.query.clear()
+    post_keys(w.search.query, TYPED)
+    qtbot.waitUntil(lambda: w.search.query.text() == TYPED, timeout=WAIT_MS)
+    assert imp.state == "running" and ask.worker is not None  # still both in flight (held)
+
+    # released, both complete; the search typed meanwhile runs once the reader thread is free
+    t_release = time.monotonic()
+    enc.release.set()
+    model.release.set()
     qtbot.waitUntil(lambda: imp.state == "idle" and ask.worker is None and bool(w.search.hits), timeout=WAIT_MS)
-    stats = ticker.stop()
-    stats["load_avg_1min"] = round(os.getloadavg()[0], 2)
-    stats["cpus"] = os.cpu_count() or 0
-    (tmp_path / "stall.json").write_text(json.dumps(stats))
-    print(f"\nevent-loop stall during import + ask + search: {stats}")
-    if stats["over_100ms"]:
-        print(f"stacks at each stall: {tmp_path / 'stall_stacks.txt'}")
-    assert imp.summary is not None and len(imp.summary.ok) == 8
-    assert ask.result is not None
-    assert stats["ticks"] > 20
-    assert stats["max_ms"] < BUDGET_MS, stats
+    t_end = time.monotonic()
+    stats = meter.stop()
+    assert meter.gaps_between(t_release, t_end), "no timer tick while the jobs finished"
+    print(f"\nevent-loop gaps (information only; measured in scripts/bench/responsiveness.py): {stats}")
+    assert imp.summary is not None and not imp.summary.cancelled and len(imp.summary.ok) == 8
+    assert [Path(o.path).name for o in imp.summary.failed] == ["roto.pdf"]
+    res = ask.result
+    assert res is not None and res.grounded and res.model == "scripted" and len(model.calls) == 1, res
+    assert w.search.hits
