@@ -90,6 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
     md.add_argument("--force", action="store_true")
     md.add_argument("--generator", choices=["auto", "default", "small", "none"], default="auto",
                     help="answer model to assemble (auto: the default one when its packages are installed)")
+    from core.cli_sync import add_parsers as add_sync_parsers
+
+    add_sync_parsers(sub)  # sync, central
     return p
 
 
@@ -131,6 +134,10 @@ def _dispatch(args: argparse.Namespace) -> int:
     models = Path(args.models).expanduser().resolve() if args.models else None
     if args.command == "models":
         return _models(args, models)
+    if args.command in ("sync", "central"):
+        from core.cli_sync import run as run_sync
+
+        return run_sync(args)
     with Ovillo(args.home, models_dir=models) as app:
         if hasattr(args, "profile"):
             app.profile(args.profile)  # an unknown profile fails now, before a model is loaded
@@ -157,7 +164,9 @@ def _dispatch(args: argparse.Namespace) -> int:
         if args.command == "status":
             status = app.status(args.profile)
             if args.json:
-                print(json.dumps(status.to_json(), ensure_ascii=False))
+                from core.cli_sync import sync_status
+
+                print(json.dumps({**status.to_json(), "sync": sync_status(app.store)}, ensure_ascii=False))
             else:
                 for k, v in status.to_json().items():
                     print(f"{k:>15}: {v}")

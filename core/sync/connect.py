@@ -1,0 +1,76 @@
+"""Opening the connection to the central server: TLS policy, credentials, clear errors.
+
+The password comes from the caller (a password file, the OS keyring or a prompt) and goes only
+into the connection parameters, never into a file or a log. A server that is not on this machine
+must be reached with ``sslmode=verify-full`` (or ``verify-ca``) unless ``insecure`` is given.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+
+import psycopg
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+from core.errors import ConfigError, OvilloError
+
+Connection = psycopg.Connection[tuple[object, ...]]
+_TLS = {"verify-full", "verify-ca"}
+
+
+class SyncError(OvilloError):
+    """The central server cannot be reached, refuses us, or sent something we cannot take."""
+
+
+def _loopback(host: str) -> bool:
+    if not host or host.startswith("/") or host == "localhost":
+        return True  # no host: the local unix socket; a path: a unix socket folder
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def server_params(server: str, *, ca_file: str | None = None, insecure: bool = False) -> dict[str, str]:
+    """The DSN's parameters with our TLS policy applied (no password in them)."""
+    try:
+        params = {k: str(v) for k, v in conninfo_to_dict(server).items() if v is not None}
+    except psycopg.ProgrammingError as exc:
+        raise ConfigError(f"not a PostgreSQL address: {str(exc).strip()}",
+                          hint="Use postgresql://HOST:PORT/DATABASE") from exc
+    if "password" in params:
+        raise ConfigError("the server address contains a password",
+                          hint="Pass it with --password-file, or let Ovillo ask for it.")
+    if ca_file:
+        params["sslrootcert"] = ca_file
+        params.setdefault("sslmode", "verify-full")
+    hosts = [h for h in params.get("host", "").split(",")] or [""]
+    remote = [h for h in hosts if not _loopback(h)]
+    if remote and params.get("sslmode") not in _TLS and not insecure:
+        raise ConfigError(f"refusing to send credentials to {remote[0]} without verified TLS",
+                          hint="Add sslmode=verify-full and --ca-file FILE, or --insecure on a trusted network.")
+    return params
+
+
+def describe(params: dict[str, str]) -> str:
+    """``host:port/db`` for messages and status (never the user's secret)."""
+    return f"{params.get('host', 'localhost')}:{params.get('port', '5432')}/{params.get('dbname', '')}"
+
+
+def connect(server: str, user: str, password: str, *, ca_file: str | None = None,
+            insecure: bool = False, timeout_s: int = 10) -> Connection:
+    """A connection as ``user``; wrong credentials and an unreachable server become :class:`SyncError`."""
+    params = server_params(server, ca_file=ca_file, insecure=insecure)
+    params.setdefault("connect_timeout", str(timeout_s))
+    params["application_name"] = "ovillo-sync"
+    where = describe(params)
+    try:
+        return psycopg.connect(make_conninfo(**params), user=user, password=password)
+    except psycopg.OperationalError as exc:
+        text = str(exc)
+        if "password authentication failed" in text or "no password supplied" in text:
+            raise SyncError(f"the central server at {where} refused user {user!r}: wrong user or password") from exc
+        if "SSL" in text or "certificate" in text:
+            raise SyncError(f"TLS with {where} failed: {text.strip().splitlines()[-1]}") from exc
+        raise SyncError(f"cannot reach the central server at {where}",
+                        hint="Check the address and that you are in range; nothing local was changed.") from exc

@@ -1,0 +1,323 @@
+"""``ovillo sync``: pull exactly the records (and vectors) the central server lets this user read.
+
+The server's row-level security decides what is visible; the client never filters. Records are
+read in keyset order ``(updated_at, section_tipo, section_id)``; each page is written through the
+one :class:`~core.store.writer.RecordWriter` with the new watermark in the *same* local
+transaction, so a ``kill -9`` at any moment loses at most the page in flight and the next sync
+resumes after the last committed one. Then a keys-only listing of everything permitted is
+compared with the local central-origin records: keys no longer listed are removed (tombstoned
+on the server → ``removed``, otherwise → ``revoked``), and keys whose ``updated_at`` differs are
+fetched again (a row committed late with an earlier timestamp cannot slip past the watermark).
+Local-origin records are never touched.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import asdict, dataclass
+from datetime import date, datetime, timezone
+from typing import Any, cast
+
+import duckdb
+import numpy as np
+import psycopg
+
+from core.errors import ModelMismatch
+from core.models.encoder import TextEncoder
+from core.progress import CancelToken, EtaClock, Progress
+from core.store.db import Store, now
+from core.store.writer import EmbeddingRow, RecordKey, RecordRow, RecordWriter
+from core.sync.central import known_version
+from core.sync.connect import Connection, SyncError
+from core.sync.state import STATE_KEY, read_state
+
+_RECORD_COLS = ("section_tipo, section_id, title, lang, classification, project_ids, data, date_start, date_end, "
+                "updated_at")
+_ORIGIN = datetime(1970, 1, 1, tzinfo=timezone.utc)
+
+
+@dataclass
+class SyncSummary:
+    """What one sync did (``ovillo sync --json`` prints exactly this)."""
+
+    added: int = 0
+    updated: int = 0
+    removed: int = 0
+    revoked: int = 0
+    vectors_reused: int = 0
+    vectors_embedded: int = 0
+    bytes: int = 0  # payload received: the sizes of the values read
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain dict."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Watermark:
+    """The last record committed locally, in keyset order."""
+
+    updated_at: datetime
+    section_tipo: str
+    section_id: int
+
+    def to_json(self) -> list[object]:
+        """``[iso timestamp, section_tipo, section_id]``."""
+        return [self.updated_at.isoformat(), self.section_tipo, self.section_id]
+
+
+def _state_step(state: dict[str, Any]) -> Callable[[duckdb.DuckDBPyConnection], None]:
+    def step(cur: duckdb.DuckDBPyConnection) -> None:
+        cur.execute("INSERT INTO sync_state (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE "
+                    "SET value = excluded.value, updated_at = excluded.updated_at",
+                    [STATE_KEY, json.dumps(state), now()])
+    return step
+
+
+def _utc(ts: datetime) -> datetime:
+    return ts.astimezone(timezone.utc)
+
+
+def _local_ts(ts: datetime) -> datetime:
+    """The local store's naive-UTC form of a server timestamp."""
+    return _utc(ts).replace(tzinfo=None)
+
+
+def _size(values: Sequence[object]) -> int:
+    total = 0
+    for v in values:
+        if isinstance(v, str):
+            total += len(v.encode())
+        elif isinstance(v, (dict, list)):
+            total += len(json.dumps(v, default=str).encode()) if not (isinstance(v, list) and v and
+                                                                       isinstance(v[0], float)) else 4 * len(v)
+        elif v is not None:
+            total += 8
+    return total
+
+
+class Puller:
+    """One sync of one local store from one central connection (as the user it was opened with)."""
+
+    def __init__(self, store: Store, con: Connection, *, server: str, user: str, page: int = 500,
+                 encoder: Callable[[str], TextEncoder] | None = None) -> None:
+        """``encoder(name)`` loads the local text model, for when the central vectors are of another
+        model (None: such a sync is refused with :class:`ModelMismatch`)."""
+        self.store, self.con, self.server, self.user, self.page = store, con, server, user, page
+        self.writer = RecordWriter(store)
+        self.summary = SyncSummary()
+        self.local_models: dict[str, tuple[str, int, str | None]] = {}
+        self._load_encoder = encoder
+        self._encoder: TextEncoder | None = None
+        self.reusable: dict[str, str] = {}  # modality → the central model whose vectors are reused
+
+    # -- checks ---------------------------------------------------------------
+    def check_server(self) -> None:
+        """Refuse a central schema newer than this program, and vectors of another model."""
+        row = self.con.execute("SELECT coalesce(max(version), 0) FROM central_schema_version").fetchone()
+        version = int(cast(int, row[0])) if row else 0
+        if version > known_version():
+            raise SyncError(f"the central schema is version {version}, newer than this Ovillo knows "
+                            f"({known_version()})", hint="Update Ovillo, then sync again; nothing was changed.")
+        central = {str(n): (str(m), int(cast(int, d)), str(s)) for n, m, d, s in
+                   self.con.execute("SELECT name, modality, dimension, sha256 FROM models").fetchall()}
+        used: dict[str, list[str]] = {}
+        for n, m in self.con.execute("SELECT DISTINCT model, modality FROM rag_embeddings ORDER BY 1").fetchall():
+            if str(n) not in central:
+                raise SyncError(f"the central {m} vectors name a model ({n}) the server does not register")
+            used.setdefault(str(m), []).append(str(n))
+        for modality, names in used.items():
+            local = self.store.cursor().execute(
+                "SELECT name, dimension, sha256 FROM models WHERE modality = ? AND state = 'active'",
+                [modality]).fetchone()
+            if local is None:
+                # a fresh laptop: adopt the archive's model, so its vectors are reused as they are
+                _, dim, sha = central[names[0]]
+                with self.store.transaction() as cur:
+                    cur.execute("INSERT INTO models (name, modality, dimension, sha256, state, created_at, "
+                                "activated_at) VALUES (?, ?, ?, ?, 'active', ?, ?)",
+                                [names[0], modality, dim, sha, now(), now()])
+                local = (names[0], dim, sha)
+            lname, ldim, lsha = str(local[0]), int(local[1]), local[2]
+            self.local_models[modality] = (lname, ldim, lsha)
+            # the same model: same name, and the same files when this archive recorded their sha256
+            if lname in names and (lsha is None or lsha == central[lname][2]):
+                self.reusable[modality] = lname
+                continue
+            if modality == "text" and self._load_encoder is not None:
+                self._encoder = self._load_encoder(lname)  # the central vectors are of no use here
+                continue
+            other = names[0]
+            raise ModelMismatch(
+                f"the central {modality} vectors are from {other} (sha256 {central[other][2][:12]}…) but this "
+                f"archive is pinned to {lname}" + (f" (sha256 {str(lsha)[:12]}…)" if lsha else ""),
+                hint=("Embedding synced images locally is not built yet; " if modality != "text" else
+                      "Install the local model's files to embed the records here, or ") +
+                     f"switch the local index with `ovillo reindex --model {other}`. Nothing was changed.")
+
+    # -- the run --------------------------------------------------------------
+    def run(self, cancel: CancelToken | None = None) -> Generator[Progress, None, SyncSummary]:
+        """Pages, then the keys comparison; yields progress, returns the summary."""
+        try:
+            return (yield from self._run(cancel))
+        except psycopg.OperationalError as exc:
+            # the server went away mid-sync: every committed page (and its watermark) is kept
+            raise SyncError(f"the connection to the central server was lost mid-sync "
+                            f"({str(exc).strip().splitlines()[-1] if str(exc).strip() else 'no answer'})",
+                            hint="What arrived is kept; run the same sync again to resume.") from exc
+
+    def _run(self, cancel: CancelToken | None) -> Generator[Progress, None, SyncSummary]:
+        started = time.monotonic()
+        self.check_server()
+        state = read_state(self.store)
+        if not state or state.get("server") != self.server or state.get("user") != self.user:
+            # another server or user: start from the beginning (the keys comparison removes the rest)
+            state = {"server": self.server, "user": self.user, "last_sync": None, "watermark": None}
+        mark = Watermark(datetime.fromisoformat(state["watermark"][0]), str(state["watermark"][1]),
+                         int(state["watermark"][2])) if state.get("watermark") else Watermark(_ORIGIN, "", -1)
+        total_row = self.con.execute("SELECT count(*) FROM records WHERE (updated_at, section_tipo, section_id) > "
+                                     "(%s, %s, %s)", (mark.updated_at, mark.section_tipo, mark.section_id)).fetchone()
+        total = int(cast(int, total_row[0])) if total_row else 0
+        clock, done = EtaClock(), 0
+        while True:
+            if cancel:
+                cancel.check()
+            rows = self.con.execute(
+                f"SELECT {_RECORD_COLS} FROM records WHERE (updated_at, section_tipo, section_id) > (%s, %s, %s) "
+                "ORDER BY updated_at, section_tipo, section_id LIMIT %s",
+                (mark.updated_at, mark.section_tipo, mark.section_id, self.page)).fetchall()
+            self.con.commit()  # end the read transaction: no snapshot held across pages
+            if not rows:
+                break
+            last = rows[-1]
+            mark = Watermark(_utc(cast(datetime, last[9])), str(last[0]), int(cast(int, last[1])))
+            state["watermark"] = mark.to_json()
+            self._write(rows, state)
+            done += len(rows)
+            yield Progress("sync", done, max(total, done), "records", eta_s=clock.eta(done, max(total, done)))
+        yield Progress("check", 0, None, "keys", message="comparing permitted keys")
+        self._compare(state)
+        state["last_sync"] = datetime.now(timezone.utc).isoformat()
+        self.writer.write(also=[_state_step(state)])
+        self.summary.seconds = round(time.monotonic() - started, 3)
+        return self.summary
+
+    def _write(self, rows: Sequence[tuple[object, ...]], state: dict[str, Any]) -> None:
+        """Upsert central rows with their vectors, and the state, in one local transaction."""
+        keys = [(str(r[0]), int(cast(int, r[1]))) for r in rows]
+        local = self._local_origins(keys)
+        recs = []
+        for r in rows:
+            key = (str(r[0]), int(cast(int, r[1])))
+            if local.get(key) == "local":
+                continue  # a local record with the same key is the user's own: never replaced
+            self.summary.bytes += _size(r)
+            recs.append(RecordRow(
+                section_tipo=key[0], section_id=key[1], title=str(r[2]), lang=cast(str | None, r[3]),
+                classification=str(r[4]), project_ids=[int(p) for p in cast(list[int], r[5] or [])],
+                data=cast(dict[str, Any], r[6] or {}), date_start=cast(date | None, r[7]),
+                date_end=cast(date | None, r[8]), origin="central", updated_at=_local_ts(cast(datetime, r[9]))))
+            if key in local:
+                self.summary.updated += 1
+            else:
+                self.summary.added += 1
+        by_key = {rec.key: rec for rec in recs}
+        for key, emb in self._embeddings(list(by_key)):
+            by_key[key].embeddings.append(emb)
+        self.writer.write(recs, also=[_state_step(state)])
+
+    def _local_origins(self, keys: Sequence[RecordKey]) -> dict[RecordKey, str]:
+        if not keys:
+            return {}
+        rows = self.store.cursor().execute(
+            "SELECT section_tipo, section_id, origin FROM records "
+            "WHERE (section_tipo, section_id) IN (SELECT unnest(?::VARCHAR[]), unnest(?::BIGINT[]))",
+            [[k[0] for k in keys], [k[1] for k in keys]]).fetchall()
+        return {(str(st), int(sid)): str(o) for st, sid, o in rows}
+
+    def _embeddings(self, keys: Sequence[RecordKey]) -> list[tuple[RecordKey, EmbeddingRow]]:
+        if not keys:
+            return []
+        rows = self.con.execute(
+            "SELECT e.section_tipo, e.section_id, component_tipo, lang, chunk_index, modality, model, dimension, "
+            "source_text, source_hash, chunk_meta, embedding::real[] FROM rag_embeddings e "
+            "JOIN unnest(%s::text[], %s::bigint[]) AS k(st, sid) ON e.section_tipo = k.st AND e.section_id = k.sid",
+            ([k[0] for k in keys], [k[1] for k in keys])).fetchall()
+        self.con.commit()
+        out: list[tuple[RecordKey, EmbeddingRow]] = []
+        ours = {(str(r[0]), int(cast(int, r[1])), str(r[5])) for r in rows
+                if str(r[6]) == self.reusable.get(str(r[5]))}
+        foreign: dict[tuple[RecordKey, str, int], tuple[object, ...]] = {}
+        for r in rows:
+            modality, model, dim = str(r[5]), str(r[6]), int(cast(int, r[7]))
+            pinned = self.local_models.get(modality)
+            if pinned is None or self.reusable.get(modality) != model:
+                key = (str(r[0]), int(cast(int, r[1])))
+                if self._encoder is not None and modality == "text" and (*key, modality) not in ours:
+                    # one chunk once, whichever central model it came in (the smallest name wins)
+                    slot = (key, str(r[2]), int(cast(int, r[4])))
+                    if slot not in foreign or model < str(foreign[slot][6]):
+                        foreign[slot] = r
+                continue  # else: a model being built beside the active one on the server, not ours to mix in
+            vec = np.asarray(cast(list[float], r[11]), dtype=np.float32)
+            if vec.shape != (dim,) or dim != pinned[1]:
+                raise SyncError(f"a central vector of {r[0]}-{r[1]} has {vec.shape[0]} dimensions, "
+                                f"{model} has {pinned[1]}", hint="The central archive needs repair; "
+                                "everything committed before this record is kept.")
+            self.summary.bytes += _size(r[:11]) + 4 * dim
+            out.append(((str(r[0]), int(cast(int, r[1]))), EmbeddingRow(
+                component_tipo=str(r[2]), chunk_index=int(cast(int, r[4])), model=model, embedding=vec,
+                source_text=str(r[8]), source_hash=str(r[9]), lang=cast(str | None, r[3]), modality=modality,
+                chunk_meta=cast(dict[str, Any], r[10] or {}))))
+        self.summary.vectors_reused += len(out)
+        return out + self._embed_locally(list(foreign.values()))
+
+    def _embed_locally(self, rows: list[tuple[object, ...]]) -> list[tuple[RecordKey, EmbeddingRow]]:
+        """Embed central chunks with the local text model (their source text: the passage as cited)."""
+        if not rows or self._encoder is None:
+            return []
+        name, dim, _ = self.local_models["text"]
+        vecs = self._encoder.embed_batch([str(r[8]) for r in rows], kind="passage")
+        self.summary.vectors_embedded += len(rows)
+        for r in rows:
+            self.summary.bytes += _size(r[:11])
+        return [((str(r[0]), int(cast(int, r[1]))), EmbeddingRow(
+            component_tipo=str(r[2]), chunk_index=int(cast(int, r[4])), model=name,
+            embedding=np.asarray(v, np.float32), source_text=str(r[8]), source_hash=str(r[9]),
+            lang=cast(str | None, r[3]), modality="text", chunk_meta=cast(dict[str, Any], r[10] or {})))
+            for r, v in zip(rows, vecs, strict=True)]
+
+    def _compare(self, state: dict[str, Any]) -> None:
+        """Remove what is no longer permitted; fetch again what changed behind the watermark."""
+        central: dict[RecordKey, datetime] = {}
+        with self.con.cursor() as cur:
+            with cur.copy("COPY (SELECT section_tipo, section_id, updated_at FROM records) TO STDOUT") as copy:
+                copy.set_types(["text", "int8", "timestamptz"])
+                for st, sid, ts in copy.rows():
+                    central[(str(st), int(sid))] = _local_ts(ts)
+        self.con.commit()
+        local = {(str(st), int(sid)): ts for st, sid, ts in self.store.cursor().execute(
+            "SELECT section_tipo, section_id, updated_at FROM records WHERE origin = 'central' "
+            "AND deleted_at IS NULL").fetchall()}
+        gone = [k for k in local if k not in central]
+        if gone:
+            dead = {(str(st), int(cast(int, sid))) for st, sid in self.con.execute(
+                "SELECT section_tipo, section_id FROM ovillo_tombstoned(%s::text[], %s::bigint[])",
+                ([k[0] for k in gone], [k[1] for k in gone])).fetchall()}
+            self.con.commit()
+            self.writer.write(remove=gone, also=[_state_step(state)])
+            self.summary.removed += len(dead)
+            self.summary.revoked += len(gone) - len(dead)
+        stale = [k for k, ts in central.items() if local.get(k) != ts]
+        for i in range(0, len(stale), self.page):
+            chunk = stale[i:i + self.page]
+            rows = self.con.execute(
+                f"SELECT {_RECORD_COLS} FROM records r JOIN unnest(%s::text[], %s::bigint[]) AS k(st, sid) "
+                "ON r.section_tipo = k.st AND r.section_id = k.sid",
+                ([k[0] for k in chunk], [k[1] for k in chunk])).fetchall()
+            self.con.commit()
+            if rows:
+                self._write(rows, state)
