@@ -93,6 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
     from core.cli_sync import add_parsers as add_sync_parsers
 
     add_sync_parsers(sub)  # sync, central
+    from core.cli_objects import add_parser as add_objects_parser
+
+    add_objects_parser(sub)  # objects lookup|similar|characterize
     return p
 
 
@@ -111,6 +114,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = build_parser().parse_args(argv)
         except SystemExit as done:  # argparse printed the usage error (2) or the help (0)
             return done.code if isinstance(done.code, int) else (0 if done.code is None else 2)
+        if args.command == "objects":
+            from core.cli_objects import check as check_objects
+
+            check_objects(args)  # before check_args, which may create the data folder
         check_args(args)
         return _dispatch(args)
     except (Cancelled, KeyboardInterrupt):
@@ -143,6 +150,10 @@ def _dispatch(args: argparse.Namespace) -> int:
             app.profile(args.profile)  # an unknown profile fails now, before a model is loaded
         if args.command == "ingest":
             return _ingest(app, args)
+        if args.command == "objects":
+            from core.cli_objects import run as run_objects
+
+            return run_objects(app, args)
         if args.command == "reindex":
             cancel = CancelToken()
             embedded = _drive(app.reindex(args.model, modality=args.modality, cancel=cancel), cancel, sys.stderr)

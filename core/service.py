@@ -26,6 +26,7 @@ from core.store.db import Store
 from core.store.models_repo import PinnedModel, active_model, pin_model
 
 if TYPE_CHECKING:
+    from core.objects.api import Objects
     from core.records import Facets, RecordText
 
 
@@ -63,6 +64,7 @@ class Ovillo:
         self._encoder = encoder
         self._image_encoder = image_encoder
         self._searcher: Searcher | None = None
+        self._objects: Objects | None = None
         self._generator = generator
         self._owns_generator = False  # a generator handed in belongs to the caller
 
@@ -160,8 +162,18 @@ class Ovillo:
         """Ingest files and folders (see :class:`core.ingest.pipeline.Ingestor`)."""
         enc = self.encoder
         pin_model(self.store, enc.name, enc.dimension)
-        summary = yield from Ingestor(self.store, enc, self.settings).run(paths, options, cancel)
+        ingestor = Ingestor(self.store, enc, self.settings, image_encoder=lambda: self.encoder_for("image"),
+                            thumbs=self.paths.home / "thumbs")
+        summary = yield from ingestor.run(paths, options, cancel)
         return summary
+
+    def objects(self) -> "Objects":
+        """Object lookups: neighbours by photographs, characterization (see :mod:`core.objects`)."""
+        from core.objects.api import Objects
+
+        if self._objects is None:  # one per facade, so its vector matrix is loaded once per store change
+            self._objects = Objects(self.store, self.settings, lambda: self.encoder_for("image"), self.searcher)
+        return self._objects
 
     def searcher(self) -> Searcher:
         """The retrieval engine (one per facade, so its vector cache is reused)."""

@@ -30,6 +30,10 @@ class Settings(BaseModel):
                             description="Encoder used for new indexes (name of a model manifest).")
     image_model: str = Field("sscd-disc-mixup-distilled", title="Image model",
                              description="Encoder for photographs of objects (name of a model manifest).")
+    image_max_px: int = Field(1024, ge=288, le=16384, title="Largest photograph side before encoding (px)",
+                              description="Larger photographs are reduced to this long side when read (never the "
+                                          "short side below the 288 px the image model resizes to).")
+    objects_neighbours: int = Field(10, ge=3, le=100, title="Neighbours that vote when characterizing an object")
     threads: int = Field(default_factory=default_threads, ge=1, le=256, title="Threads",
                          description="CPU threads for the encoder and the answer model.")
     embed_batch: int = Field(32, ge=1, le=512, title="Embedding batch size")

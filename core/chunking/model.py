@@ -46,6 +46,8 @@ class ParsedRecord:
     date_end: date | None = None
     data: dict[str, Any] = field(default_factory=dict)
     media_path: str | None = None
+    images: dict[str, str] = field(default_factory=dict)  # view → image file (absolute): an object's photos
+    roles: dict[str, Any] = field(default_factory=dict)  # typology, material, period, denomination (objects)
 
 
 @dataclass

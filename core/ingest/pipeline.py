@@ -13,7 +13,8 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from collections.abc import Generator, Iterable
+import tempfile
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,10 +22,12 @@ from typing import Any
 import numpy as np
 
 from core.chunking import chunk_record
-from core.errors import Cancelled, CorruptSource, IngestError, RefusedSource
+from core.errors import Cancelled, CorruptSource, IngestError, ModelError, RefusedSource
 from core.ids import section_id_for, slug
 from core.ingest import queue
 from core.ingest.classify import Classifier
+from core.ingest.images import group_signature, is_image, is_member
+from core.ingest.objects import PreparedView, catalogued_images, prepare_views
 from core.ingest.options import FileOptions, IngestOptions
 from core.ingest.language import detect_language
 from core.ingest.prepared import PreparedRecord, PreparedSource
@@ -32,15 +35,19 @@ from core.ingest.readers import is_supported, reader_for
 from core.ingest.readers.media import find_media
 from core.ingest.walk import PSEUDO_FS, on_pseudo_fs, os_reason, read_regular, walk
 from core.ingest.sources import cache_vectors, commit_sources, existing_vectors, fail_source, remove_source
-from core.models.encoder import TextEncoder
+from core.models.encoder import ImageEncoder, TextEncoder
 from core.progress import CancelToken, EtaClock, Progress
 from core.retrieval.lexical import rebuild_lexical_index
 from core.settings import Settings
 from core.store.db import Store
+from core.store.models_repo import pin_model
 from core.store.writer import Changes
 
 # a batch closes at this many files even when they hold little text (claims stay short-lived)
 MAX_FILES_PER_BATCH = 64
+# a photograph weighs like this many text chunks when a batch is filled: a batch holds ~32 of them,
+# so decoded pixels waiting for the encoder stay around a hundred MB at most
+IMAGE_WEIGHT = 4
 # Readers of timecoded transcripts: their records point at the recording beside them (readers/media.py).
 TRANSCRIPT_READERS = frozenset({"tc-marks", "vtt", "srt", "ohms"})
 
@@ -121,22 +128,40 @@ class _Ready:
     prepared: PreparedSource
     vectors: dict[str, np.ndarray]
     todo: dict[str, str]
+    image_todo: dict[str, PreparedView] = field(default_factory=dict)  # source_hash → photograph to embed
 
     def outcome(self) -> FileOutcome:
         """The file's line in the summary once committed."""
         p = self.prepared
-        return FileOutcome(self.item.path, "ok", "; ".join(p.notes), p.chunk_count, len(self.todo),
+        return FileOutcome(self.item.path, "ok", "; ".join(p.notes), p.chunk_count,
+                           len(self.todo) + len(self.image_todo),
                            reclassified=p.reclassified, kept_stricter=p.kept_stricter)
 
 
 class Ingestor:
     """Runs ingest against one store with one encoder."""
 
-    def __init__(self, store: Store, encoder: TextEncoder, settings: Settings) -> None:
+    def __init__(self, store: Store, encoder: TextEncoder, settings: Settings, *,
+                 image_encoder: Callable[[], ImageEncoder] | None = None, thumbs: Path | None = None) -> None:
         self.store = store
         self.encoder = encoder
         self.settings = settings
         self.claimant = queue.new_claimant()
+        self._image_encoder = image_encoder  # loaded on the first photograph that needs a vector
+        # thumbnails live in the data folder; an in-memory store (tests) keeps them in the temp folder
+        self.thumbs = thumbs or (store.path.parent / "thumbs" if store.path
+                                 else Path(tempfile.gettempdir()) / "ovillo-thumbs")
+
+    def image_encoder(self) -> ImageEncoder:
+        """The image encoder (loading it on first use)."""
+        if self._image_encoder is None:
+            raise IngestError("photographs need the image encoder, and none was given")
+        return self._image_encoder()
+
+    @property
+    def image_model(self) -> str:
+        """Name of the image model the views are embedded with (the setting; the loaded encoder must agree)."""
+        return self.settings.image_model
 
     # -- scan ----------------------------------------------------------------
     def scan(self, paths: Iterable[str | os.PathLike[str]], options: IngestOptions,
@@ -154,8 +179,19 @@ class Ingestor:
                 root = str(p)
                 collection = slug(options.collection or p.name)
                 seen: set[str] = set()
-                for f, err in walk(p, follow=options.follow_symlinks, roots=[os.path.realpath(p)]):
+                entries = list(walk(p, follow=options.follow_symlinks, roots=[os.path.realpath(p)]))
+                claimed = catalogued_images([f for f, err in entries if not err and f.suffix.lower() == ".csv"])
+                indexed = {r[0] for r in self.store.cursor().execute("SELECT path FROM sources WHERE root = ?",
+                                                                     [root]).fetchall()}
+                for f, err in entries:
                     if not err and not is_supported(f):
+                        continue
+                    if not err and is_image(f) and (is_member(f) or str(f) in claimed):
+                        # a view of an object its lead file or its catalogue row indexes; indexed on its
+                        # own before (a new file now sorts first, a catalogue now names it): that goes
+                        if str(f) in indexed:
+                            summary.changes.merge(remove_source(self.store, str(f)))
+                            summary.outcomes.append(FileOutcome(str(f), "removed", "now a view of another object"))
                         continue
                     seen.add(str(f))
                     if err:  # refused: rows an older run made from it go too (a link may have leaked)
@@ -187,16 +223,17 @@ class Ingestor:
         except OSError as exc:
             self._fail_now(path, root, collection, os_reason(exc), options, summary)
             return
+        mtime, size = group_signature(f) if is_image(f) else (st.st_mtime, st.st_size)
         cur = self.store.cursor()
         row = cur.execute("SELECT status, mtime, size, content_hash, options, reader FROM sources WHERE path = ?",
                           [path]).fetchone()
         queued = cur.execute("SELECT 1 FROM index_queue WHERE path = ?", [path]).fetchone()
         unchanged_options = not options.reclassify and opts.same_as_stored(FileOptions.from_json(row[4] if row else None))
         if row and not queued and row[0] == "ok" and unchanged_options and not self._media_changed(path, f, row[5]):
-            if row[1] == st.st_mtime and row[2] == st.st_size:
+            if row[1] == mtime and row[2] == size:
                 summary.outcomes.append(FileOutcome(path, "skipped", "unchanged"))
                 return
-            if row[2] == st.st_size and stat.S_ISREG(st.st_mode):
+            if row[2] == size and stat.S_ISREG(st.st_mode) and not is_image(f):
                 digest = _hash_file(f)
                 if digest == row[3]:
                     with self.store.transaction() as w:
@@ -293,6 +330,16 @@ class Ingestor:
                 prepared = self._prepare(item)
                 hashes = {c.source_hash for r in prepared.records for c in r.chunks}
                 vectors = existing_vectors(self.store, item.path, self.encoder.name, hashes)
+                views = [v for r in prepared.records for v in r.views]
+                if views:
+                    vectors.update(existing_vectors(self.store, item.path, self.image_model,
+                                                    {v.source_hash for v in views}))
+                image_todo: dict[str, PreparedView] = {}
+                for v in views:
+                    if v.source_hash in vectors:
+                        v.pixels = None  # only what is still to embed stays in memory
+                    else:
+                        image_todo.setdefault(v.source_hash, v)
             except Cancelled:
                 self._release([item] + [r.item for r in ready])
                 raise
@@ -301,8 +348,8 @@ class Ingestor:
                 continue
             todo = {ch.source_hash: ch.embedded_text for r in prepared.records for ch in r.chunks
                     if ch.source_hash not in vectors}
-            ready.append(_Ready(item, prepared, vectors, todo))
-            texts += len(todo)
+            ready.append(_Ready(item, prepared, vectors, todo, image_todo))
+            texts += len(todo) + IMAGE_WEIGHT * len(image_todo)
         return ready if claimed_any else None
 
     def _embed_and_commit(self, ready: list[_Ready], summary: IngestSummary,
@@ -330,22 +377,79 @@ class Ingestor:
             raise
         except Exception as exc:  # the encoder failed: every file of the batch retries later
             return [self._failed(r.item, exc) for r in ready]
+        try:
+            images, unreadable = yield from self._embed_images(ready, cancel)
+            fresh.update(images)
+        except Cancelled:
+            self._release([r.item for r in ready])
+            raise
+        except Exception as exc:  # no image model (or it failed): only the files with photographs wait
+            failed = [self._failed(r.item, exc) for r in ready if r.image_todo]
+            ready = [r for r in ready if not r.image_todo]
+        else:  # a photograph changed or vanished since it was read: its file waits, the others go on
+            spoilt = {id(r): next(unreadable[h] for h in r.image_todo if h in unreadable) for r in ready
+                      if any(h in unreadable for h in r.image_todo)}
+            failed = [self._failed(r.item, spoilt[id(r)]) for r in ready if id(r) in spoilt]
+            ready = [r for r in ready if id(r) not in spoilt]
+        if not ready:
+            return failed
         for r in ready:
             r.vectors.update({h: fresh[h] for h in r.todo})
+            r.vectors.update({h: fresh[h] for h in r.image_todo})
+        image_model = self.image_model if any(r.prepared.records and any(x.views for x in r.prepared.records)
+                                              for r in ready) else None
         try:
             summary.changes.merge(commit_sources(self.store, [(r.prepared, r.vectors) for r in ready],
-                                                 self.encoder.name))
+                                                 self.encoder.name, image_model))
         except Exception:  # isolate the file that cannot be written; the others commit alone
             outcomes = []
             for r in ready:
                 try:
-                    summary.changes.merge(commit_sources(self.store, [(r.prepared, r.vectors)], self.encoder.name))
+                    summary.changes.merge(commit_sources(self.store, [(r.prepared, r.vectors)], self.encoder.name,
+                                                         image_model))
                 except Exception as exc:
                     outcomes.append(self._failed(r.item, exc))
                 else:
                     outcomes.append(r.outcome())
-            return outcomes
-        return [r.outcome() for r in ready]
+            return failed + outcomes
+        return failed + [r.outcome() for r in ready]
+
+    def _embed_images(self, ready: list[_Ready], cancel: CancelToken
+                      ) -> Generator[Progress, None, tuple[dict[str, np.ndarray], dict[str, IngestError]]]:
+        """Embed the batch's new photographs, caching each part at once (a crash keeps the work);
+        also returns the photographs that could not be read again, with why."""
+        todo: dict[str, PreparedView] = {}
+        for r in ready:
+            for h, v in r.image_todo.items():
+                todo.setdefault(h, v)
+        if not todo:
+            return {}, {}
+        try:
+            enc = self.image_encoder()
+        except ModelError as exc:  # expected until the models are assembled: a per-file reason, not a crash
+            raise IngestError(f"photographs need the image model: {exc}", hint=exc.hint) from exc
+        if enc.name != self.image_model:
+            raise IngestError(f"the image encoder is {enc.name}, the settings say {self.image_model}")
+        pin_model(self.store, enc.name, enc.dimension, modality="image")  # a store holds one image model
+        keys = list(todo)
+        step = 16
+        fresh: dict[str, np.ndarray] = {}
+        unreadable: dict[str, IngestError] = {}
+        for start in range(0, len(keys), step):
+            cancel.check()
+            part, pixels = [], []
+            for k in keys[start:start + step]:
+                try:
+                    pixels.append(todo[k].take_pixels())
+                except IngestError as exc:
+                    unreadable[k] = exc
+                    continue
+                part.append(k)
+            done = dict(zip(part, enc.embed_batch(pixels))) if part else {}
+            cache_vectors(self.store, enc.name, done)
+            fresh.update(done)
+            yield Progress("embed", min(start + step, len(keys)), len(keys), "images", item=ready[0].item.path)
+        return fresh, unreadable
 
     def _release(self, items: list[queue.QueueItem]) -> None:
         for it in items:
@@ -377,31 +481,47 @@ class Ingestor:
         result = reader(path, raw)
         collection = opts.collection
         records: list[PreparedRecord] = []
+        view_errors: list[str] = []
         rules = Classifier(self._current_classifications(item.path), opts.classification, opts.reclassify,
                            self.settings.default_classification)
         for rec in result.records:
             full_text = " ".join(b.text for b in rec.blocks)
             lang = opts.lang or rec.lang or detect_language(f"{rec.title}. {full_text}")
-            section_id = section_id_for(str(path), rec.key)
+            # an object of named views is its folder's, whichever of its files leads: its id survives
+            # a new view sorting first
+            owner = str(path.parent) if result.reader == "image" and rec.key.startswith("object:") else str(path)
+            section_id = section_id_for(owner, rec.key)
             classification = rules.decide(section_id, rec.classification)
             chunks = chunk_record(rec, self.encoder.count_tokens, target=self.settings.chunk_target_tokens,
-                                  floor=self.settings.chunk_min_tokens)
-            if not chunks:
-                continue
+                                  floor=self.settings.chunk_min_tokens) if rec.blocks else []
+            views, errors = prepare_views(
+                rec.images, base=path.parent, roots=[os.path.realpath(item.root)] if item.root else [],
+                follow=opts.follow_symlinks, model=self.image_model, thumbs=self.thumbs,
+                max_side=self.settings.image_max_px, limit=self.settings.max_file_mb * 1024 * 1024)
+            view_errors += errors
+            if not chunks and not views:
+                continue  # an object with no text needs at least one photograph
             data: dict[str, Any] = {"source_path": str(path), "collection": collection, "reader": result.reader,
                                     "fields": rec.data}
             if rec.media_path:
                 data["media_path"] = rec.media_path
+            if rec.roles:
+                data["roles"] = rec.roles
+            if views:
+                data["views"] = {v.view: {"path": v.path, "thumb": v.thumb} for v in views}
             records.append(PreparedRecord(
                 section_tipo=collection, section_id=section_id, title=rec.title,
                 lang=lang, classification=classification,
                 project_ids=list(opts.project_ids), data=data,
-                date_start=rec.date_start, date_end=rec.date_end, chunks=chunks))
+                date_start=rec.date_start, date_end=rec.date_end, chunks=chunks, views=views))
         if not records:
-            raise CorruptSource("no text to index in this file")
-        notes = list(result.notes) + rules.notes()
+            if len(view_errors) == 1 and result.reader == "image":
+                raise CorruptSource(view_errors[0].split(": ", 1)[-1])
+            raise CorruptSource("; ".join(view_errors) if view_errors else "no text to index in this file")
+        notes = list(result.notes) + rules.notes() + view_errors
+        mtime, size = group_signature(path) if is_image(path) else (st.st_mtime, st.st_size)
         return PreparedSource(path=str(path), root=item.root, collection=collection, reader=result.reader,
-                              content_hash=hashlib.sha256(raw).hexdigest(), mtime=st.st_mtime, size=st.st_size,
+                              content_hash=hashlib.sha256(raw).hexdigest(), mtime=mtime, size=size,
                               options=opts, records=records, notes=notes, reclassified=rules.loosened,
                               kept_stricter=rules.kept)
 

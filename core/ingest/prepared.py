@@ -7,6 +7,7 @@ from datetime import date
 from typing import Any
 
 from core.chunking import Chunk
+from core.ingest.objects import PreparedView
 from core.ingest.options import FileOptions
 
 
@@ -24,6 +25,7 @@ class PreparedRecord:
     date_start: date | None
     date_end: date | None
     chunks: list[Chunk]
+    views: list[PreparedView] = field(default_factory=list)  # an object's photographs
 
 
 @dataclass
@@ -46,4 +48,4 @@ class PreparedSource:
     @property
     def chunk_count(self) -> int:
         """Total chunks over all records."""
-        return sum(len(r.chunks) for r in self.records)
+        return sum(len(r.chunks) + len(r.views) for r in self.records)

@@ -55,9 +55,10 @@ def cache_vectors(store: Store, model: str, vectors: Mapping[str, np.ndarray]) -
         cur.unregister("new_cache")
 
 
-def records_of(src: PreparedSource, model: str, vectors: Mapping[str, np.ndarray]) -> list[RecordRow]:
-    """A prepared file's records with their text embeddings, as the record writer takes them."""
-    return [RecordRow(
+def records_of(src: PreparedSource, model: str, vectors: Mapping[str, np.ndarray],
+               image_model: str | None = None) -> list[RecordRow]:
+    """A prepared file's records with their text and image embeddings, as the record writer takes them."""
+    rows = [RecordRow(
         section_tipo=rec.section_tipo, section_id=rec.section_id, title=rec.title, lang=rec.lang,
         classification=rec.classification, project_ids=rec.project_ids, data=rec.data,
         date_start=rec.date_start, date_end=rec.date_end, origin="local",
@@ -66,6 +67,15 @@ def records_of(src: PreparedSource, model: str, vectors: Mapping[str, np.ndarray
                                  source_hash=ch.source_hash, lang=rec.lang, modality="text", chunk_meta=ch.meta())
                     for ch in rec.chunks])
         for rec in src.records]
+    for row, rec in zip(rows, src.records):
+        if rec.views and image_model is None:
+            raise ValueError("image views need the image model's name")
+        # source_text is the photograph's path, so a reindex of the image modality can embed it again
+        row.embeddings += [EmbeddingRow(component_tipo=f"img:{v.view}", chunk_index=0, model=str(image_model),
+                                        embedding=vectors[v.source_hash], source_text=v.path,
+                                        source_hash=v.source_hash, modality="image", chunk_meta=v.meta())
+                           for v in rec.views]
+    return rows
 
 
 def _keys_of(store: Store, path: str) -> list[RecordKey]:
@@ -75,14 +85,14 @@ def _keys_of(store: Store, path: str) -> list[RecordKey]:
 
 
 def commit_sources(store: Store, batch: Sequence[tuple[PreparedSource, Mapping[str, np.ndarray]]],
-                   model: str) -> Changes:
+                   model: str, image_model: str | None = None) -> Changes:
     """Replace each file's records and chunks with the new ones — the whole batch in one transaction,
     together with each file's ``sources`` row and the removal of its queue marker."""
     upserts: list[RecordRow] = []
     remove: list[RecordKey] = []
     steps = []
     for src, vectors in batch:
-        recs = records_of(src, model, vectors)
+        recs = records_of(src, model, vectors, image_model)
         new_keys = {r.key for r in recs}
         remove += [k for k in _keys_of(store, src.path) if k not in new_keys]
         upserts += recs

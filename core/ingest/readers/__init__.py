@@ -7,7 +7,7 @@ from pathlib import Path
 
 from core.errors import UnsupportedFormat
 from core.chunking.model import ReadResult
-from core.ingest.readers import csv_reader, html_reader, ohms, pdf_reader, subtitles, text_reader
+from core.ingest.readers import csv_reader, html_reader, image_reader, ohms, pdf_reader, subtitles, text_reader
 
 Reader = Callable[[Path, bytes], ReadResult]
 
@@ -24,6 +24,12 @@ READERS: dict[str, Reader] = {
     ".vtt": subtitles.read,
     ".srt": subtitles.read,
     ".xml": ohms.read,
+    ".jpg": image_reader.read,
+    ".jpeg": image_reader.read,
+    ".png": image_reader.read,
+    ".tif": image_reader.read,
+    ".tiff": image_reader.read,
+    ".webp": image_reader.read,
 }
 
 

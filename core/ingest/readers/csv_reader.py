@@ -1,8 +1,10 @@
 """Catalogue CSV: one record per row, columns found by a mapping.
 
-The mapping comes from a sidecar ``<file>.mapping.json`` (``{"title": "Nombre", …}``)
-when present, else from well-known column names in es/ca/en. A mapped or
-required column that is missing is a per-file error naming it.
+The mapping comes from a sidecar ``<file>.mapping.json`` (``{"title": "Nombre", …}``,
+``"images": {"obverse": "Foto A"}``) when present, else from well-known column names in
+es/ca/en. A mapped or required column that is missing is a per-file error naming it.
+Object catalogues also name photographs (relative to the CSV) per view, and the roles
+``typology``, ``material``, ``period`` and ``denomination`` that characterization votes on.
 """
 
 from __future__ import annotations
@@ -10,15 +12,18 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from core.acl import CLASSIFICATIONS
 from core.errors import CorruptSource
 from core.ingest.decode import decode_text
 from core.chunking.model import Block, ParsedRecord, ReadResult
+from core.ingest.period import parse_period
 from core.ingest.readers.common import parse_date_range
 
-ROLES = ("id", "title", "text", "date", "classification", "lang", "collection")
+OBJECT_ROLES = ("typology", "material", "period", "denomination")
+ROLES = ("id", "title", "text", "date", "classification", "lang", "collection") + OBJECT_ROLES
 KNOWN: dict[str, tuple[str, ...]] = {
     "id": ("id", "code", "codigo", "código", "codi", "inventory", "inventario", "inventari", "ref"),
     "title": ("title", "titulo", "título", "títol", "titol", "name", "nombre", "nom"),
@@ -28,6 +33,16 @@ KNOWN: dict[str, tuple[str, ...]] = {
     "classification": ("classification", "clasificacion", "clasificación", "classificació", "access"),
     "lang": ("lang", "language", "idioma", "llengua"),
     "collection": ("collection", "coleccion", "colección", "col·lecció", "coleccio"),
+    "typology": ("typology", "type", "tipologia", "tipología", "tipo", "tipus"),
+    "material": ("material", "metal", "materia"),
+    "period": ("period", "periodo", "período", "període", "periode", "cronologia", "cronología", "chronology"),
+    "denomination": ("denomination", "denominacion", "denominación", "denominació", "denominacio", "valor"),
+}
+#: image columns by view, in es/ca/en
+IMAGE_COLUMNS: dict[str, tuple[str, ...]] = {
+    "obverse": ("obverse", "anverso", "anvers"),
+    "reverse": ("reverse", "reverso", "revers"),
+    "image": ("image", "imagen", "imatge", "photo", "foto"),
 }
 REQUIRED = ("title", "text")
 
@@ -44,8 +59,9 @@ def read(path: Path, raw: bytes) -> ReadResult:
     if not rows:
         raise CorruptSource("empty CSV file")
     header = [h.strip() for h in rows[0]]
-    mapping = _mapping(path, header)
+    mapping, image_cols = _mapping(path, header)
     idx = {role: header.index(col) for role, col in mapping.items()}
+    image_idx = {view: header.index(col) for view, col in image_cols.items()}
     records: list[ParsedRecord] = []
     for line_no, row in enumerate(rows[1:], start=2):
         if not any(c.strip() for c in row):
@@ -57,8 +73,10 @@ def read(path: Path, raw: bytes) -> ReadResult:
             return _row[idx[role]].strip() if role in idx else ""
 
         title, body = get("title"), get("text")
-        if not title and not body:
-            notes.append(f"line {line_no}: no title and no text, skipped")
+        images = {view: str((path.parent / row[i].strip()).absolute()) for view, i in image_idx.items()
+                  if row[i].strip()}
+        if not title and not body and not images:
+            notes.append(f"line {line_no}: no title, text or image, skipped")
             continue
         row_id = get("id") or str(line_no)
         classification = get("classification").lower() or None
@@ -73,20 +91,32 @@ def read(path: Path, raw: bytes) -> ReadResult:
                  if i < len(row) and row[i].strip() and h not in (mapping.get("title"), mapping.get("text"),
                                                                    mapping.get("classification"),
                                                                    mapping.get("lang"))]
+        image_names = {row[i].strip() for i in image_idx.values()}
+        facts = [f for f in facts if f not in image_names]  # a file name is not what the object is about
         text = body or title
         if facts:
             text = f"{text}\n{' · '.join(facts)}"
-        blocks = [Block(text, component="rag:catalogue")]
-        records.append(ParsedRecord(key=f"row:{row_id}", title=title or body[:80], blocks=blocks,
+        blocks = [Block(text, component="rag:catalogue")] if text else []
+        records.append(ParsedRecord(key=f"row:{row_id}", title=title or body[:80] or row_id, blocks=blocks,
                                     lang=get("lang").lower() or None, classification=classification,
-                                    date_start=start, date_end=end, data=data))
+                                    date_start=start, date_end=end, data=data, images=images,
+                                    roles=_roles(get)))
     if not records:
         raise CorruptSource("the CSV has a header but no rows with a title or text")
     return ReadResult(records, reader="csv", notes=notes)
 
 
-def _mapping(path: Path, header: list[str]) -> dict[str, str]:
-    """Role → column name, from the sidecar or by known names; missing ones raise."""
+def _roles(get: Callable[[str], str]) -> dict[str, object]:
+    """The object roles of a row; a period also as [earliest, latest] years (negative = BC)."""
+    roles: dict[str, object] = {r: v for r in OBJECT_ROLES if (v := get(r))}
+    years = parse_period(get("period"))
+    if years is not None:
+        roles["period_years"] = list(years)
+    return roles
+
+
+def _mapping(path: Path, header: list[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """(role → column, view → image column), from the sidecar or by known names; missing ones raise."""
     sidecar = path.with_name(path.name + ".mapping.json")
     lowered = {h.lower(): h for h in header}
     if sidecar.exists():
@@ -94,11 +124,23 @@ def _mapping(path: Path, header: list[str]) -> dict[str, str]:
             given = json.loads(sidecar.read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError) as exc:
             raise CorruptSource(f"unreadable mapping {sidecar.name}: {exc}") from exc
-        missing = [f"{role}={col!r}" for role, col in given.items() if col not in header]
+        if not isinstance(given, dict):
+            raise CorruptSource(f"{sidecar.name} must be a JSON object of role → column")
+        images = given.get("images") or {}
+        if not isinstance(images, dict):
+            raise CorruptSource(f"\"images\" in {sidecar.name} must be an object of view → column")
+        pairs = [(r, c) for r, c in given.items() if r != "images"] + [(f"images.{v}", c) for v, c in images.items()]
+        missing = [f"{role}={col!r}" for role, col in pairs if col not in header]
         if missing:
             raise CorruptSource(f"column(s) named in {sidecar.name} not in the CSV: {', '.join(missing)}",
                                 hint=f"The CSV has: {', '.join(header)}")
-        return {role: col for role, col in given.items() if role in ROLES}
+        return ({role: col for role, col in given.items() if role in ROLES},
+                {str(view): str(col) for view, col in images.items()})
+    image_cols: dict[str, str] = {}
+    for view, names in IMAGE_COLUMNS.items():
+        found = next((lowered[n] for n in names if n in lowered), None)
+        if found is not None:
+            image_cols[view] = found
     mapping: dict[str, str] = {}
     for role, names in KNOWN.items():
         for name in names:
@@ -106,8 +148,8 @@ def _mapping(path: Path, header: list[str]) -> dict[str, str]:
                 mapping[role] = lowered[name]
                 break
     missing_roles = [r for r in REQUIRED if r not in mapping]
-    if missing_roles:
+    if missing_roles and not image_cols:  # an object catalogue may be photographs and facts alone
         expected = "; ".join(f"{r}: one of {', '.join(KNOWN[r][:5])}" for r in missing_roles)
         raise CorruptSource(f"missing column(s) for {', '.join(missing_roles)} ({expected})",
                             hint=f"Rename a column or add {path.name}.mapping.json. The CSV has: {', '.join(header)}")
-    return mapping
+    return mapping, image_cols

@@ -1,0 +1,94 @@
+"""An object's photographs made ready to embed: read safely, decoded, thumbnailed, hashed.
+
+Every view is read like any source (no links out, no special files, size limit) and must lie
+inside the folder of the file that names it (a catalogue in a public deposit may not pull in a
+photograph from elsewhere on the disk). A bad view is a note naming it and the reason; the
+object keeps its other views and its text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from core.errors import CorruptSource, IngestError, RefusedSource
+from core.ingest.images import decode, view_hash, write_thumbnail
+from core.ingest.walk import LINK_OUTSIDE, inside, read_regular
+
+
+#: decoded photographs one file keeps in memory until they are embedded; the rest are read again then
+KEEP_DECODED = 16
+
+
+@dataclass
+class PreparedView:
+    """One photograph of an object; ``pixels`` (when kept) is dropped once its vector is known."""
+
+    view: str
+    path: str
+    image_sha: str
+    source_hash: str
+    thumb: str
+    pixels: np.ndarray | None
+    reload: Callable[[], np.ndarray] | None = None  # decode it again (same bytes, or an error)
+
+    def take_pixels(self) -> np.ndarray:
+        """The decoded photograph to embed, then forgotten (a catalogue of thousands stays small in memory)."""
+        pixels = self.pixels if self.pixels is not None else self.reload() if self.reload else None
+        if pixels is None:
+            raise CorruptSource(f"{Path(self.path).name}: nothing to embed")
+        self.pixels = None
+        return pixels
+
+    def meta(self) -> dict[str, str]:
+        """The embedding row's ``chunk_meta``."""
+        return {"view": self.view, "thumb": self.thumb, "path": self.path}
+
+
+def prepare_views(images: dict[str, str], *, base: Path, roots: list[str], follow: bool, model: str,
+                  thumbs: Path, max_side: int, limit: int) -> tuple[list[PreparedView], list[str]]:
+    """(views that decoded, one reason per view that did not)."""
+    views: list[PreparedView] = []
+    errors: list[str] = []
+    allowed = [os.path.realpath(base)] + roots
+    for view, name in images.items():
+        path = Path(name)
+        try:
+            if not inside(os.path.realpath(path), allowed):
+                raise RefusedSource(LINK_OUTSIDE if path.is_symlink() else "outside the catalogue's folder: not read")
+            raw, _ = read_regular(path, follow=follow, roots=allowed, limit=limit)
+            pixels = decode(raw, path.name, max_side=max_side)
+            sha = hashlib.sha256(raw).hexdigest()
+            thumb = write_thumbnail(pixels, sha, thumbs)
+        except IngestError as exc:
+            errors.append(f"{view} {path.name}: {str(exc).removeprefix(path.name + ': ')}")
+            continue
+
+        def reload(path: Path = path, sha: str = sha) -> np.ndarray:
+            raw, _ = read_regular(path, follow=follow, roots=allowed, limit=limit)
+            if hashlib.sha256(raw).hexdigest() != sha:
+                raise CorruptSource(f"{path.name} changed while it was being indexed", hint="Run the ingest again.")
+            return decode(raw, path.name, max_side=max_side)
+
+        keep = pixels if len(views) < KEEP_DECODED else None
+        views.append(PreparedView(view, str(path), sha, view_hash(sha, model), str(thumb), keep, reload))
+    return views, errors
+
+
+def catalogued_images(catalogues: list[Path]) -> set[str]:
+    """Photographs named by these catalogue CSVs: they enter as their row's views, not as objects of their own."""
+    from core.ingest.readers import csv_reader
+
+    named: set[str] = set()
+    for path in catalogues:
+        try:
+            result = csv_reader.read(path, path.read_bytes())
+        except (OSError, IngestError):
+            continue  # the CSV's own indexing reports why
+        named.update(p for rec in result.records for p in rec.images.values())
+    return named
