@@ -8,6 +8,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 SETTING_TITLES = [
     QT_TRANSLATE_NOOP("Settings", 'Text model'),
     QT_TRANSLATE_NOOP("Settings", 'Image model'),
+    QT_TRANSLATE_NOOP("Settings", 'Largest photograph side before encoding (px)'),
+    QT_TRANSLATE_NOOP("Settings", 'Neighbours that vote when characterizing an object'),
     QT_TRANSLATE_NOOP("Settings", 'Threads'),
     QT_TRANSLATE_NOOP("Settings", 'Embedding batch size'),
     QT_TRANSLATE_NOOP("Settings", 'Target chunk size (tokens)'),

@@ -516,22 +516,22 @@
 <context>
     <name>PreferencesView</name>
     <message>
-        <location filename="../settings_strings.py" line="31"/>
+        <location filename="../settings_strings.py" line="33"/>
         <source>System language</source>
         <translation>Idioma del sistema</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="32"/>
+        <location filename="../settings_strings.py" line="34"/>
         <source>English</source>
         <translation>English</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="33"/>
+        <location filename="../settings_strings.py" line="35"/>
         <source>Español</source>
         <translation>Español</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="34"/>
+        <location filename="../settings_strings.py" line="36"/>
         <source>Català</source>
         <translation>Català</translation>
     </message>
@@ -726,86 +726,96 @@
     </message>
     <message>
         <location filename="../settings_strings.py" line="11"/>
+        <source>Largest photograph side before encoding (px)</source>
+        <translation>Costat més gran d&apos;una fotografia abans de codificar-la (px)</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="12"/>
+        <source>Neighbours that vote when characterizing an object</source>
+        <translation>Veïns que voten en caracteritzar un objecte</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="13"/>
         <source>Threads</source>
         <translation>Fils</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="12"/>
+        <location filename="../settings_strings.py" line="14"/>
         <source>Embedding batch size</source>
         <translation>Mida del lot de vectorització</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="13"/>
+        <location filename="../settings_strings.py" line="15"/>
         <source>Target chunk size (tokens)</source>
         <translation>Mida objectiu de fragment (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="14"/>
+        <location filename="../settings_strings.py" line="16"/>
         <source>Minimum chunk size (tokens)</source>
         <translation>Mida mínima de fragment (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="15"/>
+        <location filename="../settings_strings.py" line="17"/>
         <source>Classification of locally ingested records</source>
         <translation>Classificació dels registres importats localment</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="16"/>
+        <location filename="../settings_strings.py" line="18"/>
         <source>Seconds before an abandoned queue claim is retried</source>
         <translation>Segons abans de reintentar una reserva abandonada de la cua</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="17"/>
+        <location filename="../settings_strings.py" line="19"/>
         <source>Attempts before a failing source is parked</source>
         <translation>Intents abans d&apos;apartar una font que falla</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="18"/>
+        <location filename="../settings_strings.py" line="20"/>
         <source>Largest file accepted (MB)</source>
         <translation>Fitxer més gran acceptat (MB)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="19"/>
+        <location filename="../settings_strings.py" line="21"/>
         <source>Keyword weight in hybrid search</source>
         <translation>Pes de les paraules clau en la cerca híbrida</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="20"/>
+        <location filename="../settings_strings.py" line="22"/>
         <source>Interface language</source>
         <translation>Idioma de la interfície</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="21"/>
+        <location filename="../settings_strings.py" line="23"/>
         <source>Answer model</source>
         <translation>Model de resposta</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="22"/>
+        <location filename="../settings_strings.py" line="24"/>
         <source>Answer context size (tokens)</source>
         <translation>Context del model de resposta (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="23"/>
+        <location filename="../settings_strings.py" line="25"/>
         <source>Longest answer (tokens)</source>
         <translation>Resposta més llarga (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="24"/>
+        <location filename="../settings_strings.py" line="26"/>
         <source>Passages retrieved per question</source>
         <translation>Passatges recuperats per pregunta</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="25"/>
+        <location filename="../settings_strings.py" line="27"/>
         <source>Relevance threshold (dense cosine)</source>
         <translation>Llindar de pertinència (cosinus dens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="26"/>
+        <location filename="../settings_strings.py" line="28"/>
         <source>Semantic support threshold</source>
         <translation>Llindar de suport semàntic</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="27"/>
+        <location filename="../settings_strings.py" line="29"/>
         <source>Model check threshold</source>
         <translation>Llindar de la comprovació pel model</translation>
     </message>

@@ -516,22 +516,22 @@
 <context>
     <name>PreferencesView</name>
     <message>
-        <location filename="../settings_strings.py" line="31"/>
+        <location filename="../settings_strings.py" line="33"/>
         <source>System language</source>
         <translation>Idioma del sistema</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="32"/>
+        <location filename="../settings_strings.py" line="34"/>
         <source>English</source>
         <translation>English</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="33"/>
+        <location filename="../settings_strings.py" line="35"/>
         <source>Español</source>
         <translation>Español</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="34"/>
+        <location filename="../settings_strings.py" line="36"/>
         <source>Català</source>
         <translation>Català</translation>
     </message>
@@ -726,86 +726,96 @@
     </message>
     <message>
         <location filename="../settings_strings.py" line="11"/>
+        <source>Largest photograph side before encoding (px)</source>
+        <translation>Lado mayor de una fotografía antes de codificarla (px)</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="12"/>
+        <source>Neighbours that vote when characterizing an object</source>
+        <translation>Vecinos que votan al caracterizar un objeto</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="13"/>
         <source>Threads</source>
         <translation>Hilos</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="12"/>
+        <location filename="../settings_strings.py" line="14"/>
         <source>Embedding batch size</source>
         <translation>Tamaño de lote de vectorización</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="13"/>
+        <location filename="../settings_strings.py" line="15"/>
         <source>Target chunk size (tokens)</source>
         <translation>Tamaño objetivo de fragmento (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="14"/>
+        <location filename="../settings_strings.py" line="16"/>
         <source>Minimum chunk size (tokens)</source>
         <translation>Tamaño mínimo de fragmento (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="15"/>
+        <location filename="../settings_strings.py" line="17"/>
         <source>Classification of locally ingested records</source>
         <translation>Clasificación de los registros importados localmente</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="16"/>
+        <location filename="../settings_strings.py" line="18"/>
         <source>Seconds before an abandoned queue claim is retried</source>
         <translation>Segundos antes de reintentar una reserva abandonada de la cola</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="17"/>
+        <location filename="../settings_strings.py" line="19"/>
         <source>Attempts before a failing source is parked</source>
         <translation>Intentos antes de apartar una fuente que falla</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="18"/>
+        <location filename="../settings_strings.py" line="20"/>
         <source>Largest file accepted (MB)</source>
         <translation>Archivo más grande aceptado (MB)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="19"/>
+        <location filename="../settings_strings.py" line="21"/>
         <source>Keyword weight in hybrid search</source>
         <translation>Peso de las palabras clave en la búsqueda híbrida</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="20"/>
+        <location filename="../settings_strings.py" line="22"/>
         <source>Interface language</source>
         <translation>Idioma de la interfaz</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="21"/>
+        <location filename="../settings_strings.py" line="23"/>
         <source>Answer model</source>
         <translation>Modelo de respuesta</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="22"/>
+        <location filename="../settings_strings.py" line="24"/>
         <source>Answer context size (tokens)</source>
         <translation>Contexto del modelo de respuesta (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="23"/>
+        <location filename="../settings_strings.py" line="25"/>
         <source>Longest answer (tokens)</source>
         <translation>Respuesta más larga (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="24"/>
+        <location filename="../settings_strings.py" line="26"/>
         <source>Passages retrieved per question</source>
         <translation>Pasajes recuperados por pregunta</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="25"/>
+        <location filename="../settings_strings.py" line="27"/>
         <source>Relevance threshold (dense cosine)</source>
         <translation>Umbral de pertinencia (coseno denso)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="26"/>
+        <location filename="../settings_strings.py" line="28"/>
         <source>Semantic support threshold</source>
         <translation>Umbral de apoyo semántico</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="27"/>
+        <location filename="../settings_strings.py" line="29"/>
         <source>Model check threshold</source>
         <translation>Umbral de la comprobación por el modelo</translation>
     </message>
