@@ -17,9 +17,8 @@ from app.views.preferences import PreferencesView
 from app.views.record import RecordView
 from app.views.search import SearchView
 from app.views.status import StatusView
-from core.store.writer import Changes
 from core.retrieval.hits import Hit
-from core.service import Ovillo
+from core.service import Changes, Ovillo
 
 
 class MainWindow(QMainWindow):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from core.acl import Profile, load_profile
+from core.acl import CLASSIFICATIONS, Profile, load_profile
 from core.answer.conversation import Conversation
 from core.answer.result import AnswerResult, AskEvent
 from core.errors import ModelMismatch
@@ -24,6 +24,10 @@ from core.retrieval.search import Searcher
 from core.settings import Settings, load_settings
 from core.store.db import Store
 from core.store.models_repo import PinnedModel, active_model, pin_model
+from core.store.writer import Changes
+
+# value types front ends use with the facade (app/ imports them from here, not from core's insides)
+__all__ = ["CLASSIFICATIONS", "Changes", "Ovillo", "Status"]
 
 if TYPE_CHECKING:
     from core.objects.api import Objects

@@ -20,7 +20,7 @@ from app.ops import Ops
 from app.qt import named
 from app.text import human_eta
 from app.workers import Worker
-from core.acl import CLASSIFICATIONS
+from core.service import CLASSIFICATIONS
 from core.ingest.pipeline import IngestOptions, IngestSummary
 from core.progress import Progress
 

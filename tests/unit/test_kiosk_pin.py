@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from app.kiosk_lock import Outcome, PinGuard, check_pin, lock_seconds
 from app.kiosk_pin import (FIRST_LOCK_S, KIOSK_FILE, LOCK_AFTER, LOCK_FILE, MAX_LOCK_S, MIN_SCRYPT_N, SCRYPT_N,
-                           KioskConfig, Outcome, PinGuard, PinProblem, WeakPinError, check_pin, load_config,
-                           lock_seconds, pin_problem, set_pin)
+                           KioskConfig, PinProblem, WeakPinError, load_config, pin_problem, set_pin)
 
 RIGHT = "582931"
 WRONG = "582932"
@@ -257,5 +257,5 @@ def test_no_pin_set_means_no_way_in(tmp_path: Path) -> None:
 
 
 def test_the_rules_need_no_qt() -> None:
-    code = "import sys, app.kiosk_pin; assert not any(m.startswith('PySide6') for m in sys.modules)"
+    code = "import sys, app.kiosk_pin, app.kiosk_lock; assert not any(m.startswith('PySide6') for m in sys.modules)"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[2])
