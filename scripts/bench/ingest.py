@@ -13,14 +13,22 @@ For each encoder thread count (the product default ``max(1, cores-1)`` and 2) an
    to separate the cost of per-file batching from everything else.
 4. **re-ingest** — the unchanged corpus again on the same data folder (expects 0 embedded).
 
-Overhead % = pipeline_time / bare_time − 1 (target ≤ 15 %), from medians over runs.
+Overhead % = pipeline_time / bare_time − 1, median of the per-run ratios. The figure held against
+the ≤ 15 % target is the **in-run overhead** (pipeline time / the embedding time inside that same
+pipeline run − 1): it cannot drift with the machine's load between two timings, and it cannot go
+negative. A negative overhead against the flat loop is a measurement artefact (padding differs, load
+drifts), never a met target: it is labelled "not comparable".
+
+Raw per-run times go to ``docs/bench-raw/ingest.json``; ``--rebuild`` re-renders the section from them.
 
     .venv/bin/python scripts/bench/ingest.py [--copies 1] [--runs 3] [--threads 1,2]
+    .venv/bin/python scripts/bench/ingest.py --rebuild
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import shutil
 import sys
@@ -29,6 +37,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _common as C  # noqa: E402
@@ -41,6 +50,7 @@ from core.service import Ovillo  # noqa: E402
 from core.settings import Settings  # noqa: E402
 
 TARGET_OVERHEAD = 0.15
+RAW_NAME = "ingest.json"
 
 
 class RecordingEncoder(TextEncoder):
@@ -154,9 +164,12 @@ def pct(x: float) -> str:
     return f"{x * 100:+.1f} %"
 
 
-def render(configs: Sequence[Config], copies: int, runs: int, names: Sequence[str]) -> str:
+def render(configs: Sequence[Config], copies: int, runs: int, names: Sequence[str], stamp: dict[str, str],
+           default_threads: int, provenance: str = "") -> str:
     """The markdown section."""
     out = ["## Ingest throughput vs the bare encoder (`scripts/bench/ingest.py`)", ""]
+    out.append(C.stamp_line(stamp) + (" " + provenance if provenance else ""))
+    out.append("")
     first = configs[0].runs[0]
     out.append(
         f"Corpus: the demo archive (`resources/demo/{{{','.join(names)}}}`; the full demo is 17 files: text, "
@@ -179,33 +192,43 @@ def render(configs: Sequence[Config], copies: int, runs: int, names: Sequence[st
         ov_calls = C.median([r.pipeline_s / r.bare_calls_s - 1 for r in c.runs])
         ov_inside = C.median([r.pipeline_s / r.embed_inside_s - 1 for r in c.runs])
         n = c.runs[0].chunks
-        default = " (product default)" if c.threads == C.default_threads() else ""
-        verdict = "met" if ov_flat <= TARGET_OVERHEAD else "missed"
+        default = " (product default)" if c.threads == default_threads else ""
+        flat_cell = (f"{pct(ov_flat)} — **not comparable** (see note)" if ov_flat < 0 else pct(ov_flat))
+        verdict = "met" if ov_inside <= TARGET_OVERHEAD else "missed"
         rows.append([f"{c.threads}{default}", f"{pipe:.1f}", f"{n / pipe:.2f}", f"{flat:.1f}", f"{n / flat:.2f}",
-                     f"**{pct(ov_flat)}** ({verdict})", "not run" if math.isnan(calls) else f"{calls:.1f}",
+                     flat_cell, "not run" if math.isnan(calls) else f"{calls:.1f}",
                      "not run (`--replay`)" if math.isnan(ov_calls) else pct(ov_calls),
-                     f"{inside:.1f} ({inside / pipe * 100:.0f} %)", pct(ov_inside), f"{re_s:.2f} / {max(r.reembedded for r in c.runs)}"])
+                     f"{inside:.1f} ({inside / pipe * 100:.0f} %)", f"**{pct(ov_inside)}** ({verdict})",
+                     f"{re_s:.2f} / {max(r.reembedded for r in c.runs)}"])
     out.append(C.md_table(
         ["encoder threads", "pipeline (s)", "pipeline chunks/s", "bare flat loop (s)", "bare chunks/s",
          "overhead vs flat loop", "bare, pipeline's own calls (s)", "overhead vs own calls",
-         "embedding inside pipeline (s, share)", "in-run overhead (pipeline / its own embedding − 1)", "re-ingest unchanged (s) / chunks embedded"], rows))
+         "embedding inside pipeline (s, share)",
+         f"in-run overhead (pipeline / its own embedding − 1): the figure against the ≤ {TARGET_OVERHEAD * 100:.0f} % target",
+         "re-ingest unchanged (s) / chunks embedded"], rows))
     out.append("")
-    out.append(f"Target: overhead ≤ {TARGET_OVERHEAD * 100:.0f} % against the flat loop. \"Overhead vs own calls\" "
-               "replays the pipeline's per-file `embed_batch` groups, so the difference between the two overhead "
-               "columns is the cost (or gain) of batching per file instead of across files; \"embedding inside "
-               "pipeline\" is the time spent in `embed_batch` during the pipeline run (the rest is reading, "
-               "chunking/tokenising, store writes and the FTS rebuild). The in-run overhead compares the pipeline "
-               "with its own embedding time in the same run, so it does not suffer from the machine's load "
-               "drifting between the pipeline and the bare run; on a noisy shared machine trust it more than "
-               "the pipeline-vs-bare ratio.")
+    out.append(f"Target: the pipeline adds ≤ {TARGET_OVERHEAD * 100:.0f} % to the time spent embedding. The figure "
+               "held against it is the **in-run overhead**: the pipeline's end-to-end time over the time its own "
+               "`embed_batch` calls took inside that same run, so load drifting between two separate timings on "
+               "this shared machine cannot move it, and it cannot be negative. \"Overhead vs flat loop\" compares "
+               "with a separate bare run over the same texts; it is shown, but it is not the verdict. \"Overhead vs "
+               "own calls\" replays the pipeline's per-file `embed_batch` groups bare, so the difference between "
+               "those two columns is the cost (or gain) of batching per file instead of across files; \"embedding "
+               "inside pipeline\" is the time spent in `embed_batch` during the pipeline run (the rest is reading, "
+               "chunking/tokenising, store writes and the FTS rebuild).")
     if any(C.median([r.pipeline_s / r.bare_flat_s - 1 for r in c.runs]) < 0 for c in configs):
         out.append("")
-        out.append("A **negative** overhead against the flat loop is not a pipeline speed-up. The likely cause (not "
-                   "separately measured in this run): slices of 32 texts taken in file order mix long diary chunks "
-                   "(~450 tokens) with short catalogue rows, so the flat loop pads more than the pipeline, whose "
-                   "`embed_batch` calls are per file (each sorted by length inside). Machine load drifting between "
-                   "the two timings adds to it. Read the in-run overhead (or re-run with `--replay`) for the "
-                   "pipeline's own cost.")
+        out.append("**Not comparable:** a negative overhead against the flat loop means the bare loop was slower "
+                   "than the whole pipeline, which cannot be a pipeline speed-up (the pipeline does the same "
+                   "embedding plus everything else). It is a measurement artefact, not a met target. Likely causes "
+                   "(not separately measured in this run): slices of 32 texts taken in file order mix long diary "
+                   "chunks (~450 tokens) with short catalogue rows, so the flat loop pads more than the pipeline, "
+                   "whose `embed_batch` calls are per file (each sorted by length inside); and machine load "
+                   "drifting between the two timings (see the spread of bare times under \"every run\"). Re-run "
+                   "with `--replay` to time the pipeline's own calls bare.")
+    out.append("")
+    out.append("Tuning: no threshold is reported or tuned here; the encoder batch size (32) and the per-file "
+               "batching are product defaults that were not chosen on this corpus.")
     if first.chunks < 500:
         out.append("")
         out.append(f"Only {first.chunks} chunks: the ≥ 500-chunk corpus (`--copies 5`, the script's default) did not "
@@ -229,7 +252,15 @@ def main() -> None:
     ap.add_argument("--replay", action="store_true",
                     help="also replay the pipeline's own embed_batch calls bare (one more embedding pass per run)")
     ap.add_argument("--folders", default=",".join(C.DEMO_FOLDERS), help="demo sub-folders to use")
+    ap.add_argument("--rebuild", action="store_true", help="re-render the section from docs/bench-raw/ingest.json")
     a = ap.parse_args()
+    if a.rebuild:
+        saved = C.load_raw(RAW_NAME)
+        if not isinstance(saved, dict):
+            raise SystemExit(f"no raw results at {C.raw_path(RAW_NAME)}: run without --rebuild")
+        C.write_section("ingest", render_raw(saved))
+        return
+    stamp = C.stamp()
     thread_counts = list(dict.fromkeys(int(x) for x in a.threads.split(",")))
     configs = [Config(t) for t in thread_counts]
     encoders = {t: C.load_encoder(t) for t in thread_counts}
@@ -244,9 +275,25 @@ def main() -> None:
                 c.runs.append(r)
                 print(f"[ingest] threads={c.threads} run {i + 1}: pipeline {r.pipeline_s:.1f}s "
                       f"bare {r.bare_flat_s:.1f}s re-ingest {r.reingest_s:.2f}s", file=sys.stderr, flush=True)
-    section = render(configs, a.copies, a.runs, a.folders.split(","))
+    raw = {"stamp": stamp, "copies": a.copies, "runs": a.runs, "folders": a.folders.split(","),
+           "default_threads": C.default_threads(),
+           "configs": [{"threads": c.threads, "runs": [{k: (None if isinstance(v, float) and math.isnan(v) else v)
+                                                     for k, v in dataclasses.asdict(r).items()} for r in c.runs]} for c in configs]}
+    C.save_raw(RAW_NAME, raw)
+    section = render_raw(raw)
     print(section)
     C.write_section("ingest", section)
+
+
+def render_raw(raw: dict[str, Any]) -> str:
+    """The section from the saved raw results (``None`` in a time means "not run")."""
+    def run(d: dict[str, Any]) -> Run:
+        values: dict[str, Any] = {k: (float("nan") if v is None else v) for k, v in d.items()}
+        return Run(**values)
+
+    configs = [Config(c["threads"], [run(r) for r in c["runs"]]) for c in raw["configs"]]
+    return render(configs, raw["copies"], raw["runs"], raw["folders"], raw["stamp"], raw["default_threads"],
+                  raw.get("provenance", ""))
 
 
 if __name__ == "__main__":
