@@ -15,6 +15,7 @@ import numpy as np
 from core.ingest.readers import is_supported
 from core.models.encoder import TextEncoder
 from core.service import Ovillo
+from core.settings import Settings, save_settings
 from tests.conftest import drain
 from tests.integration.conftest import DEMO, REPO
 
@@ -67,8 +68,12 @@ def test_kill_dash_nine_then_rerun_matches_clean_run(tmp_path: Path, encoder: Te
     expected = snapshot(clean, models_dir, encoder)
 
     # SIGKILL the real CLI at growing moments until kills have landed mid-ingest twice
-    # (the machine's speed varies, so the moments scale with the clean run's duration)
+    # (the machine's speed varies, so the moments scale with the clean run's duration). Small
+    # embedding batches make a batch commit a few files at a time, as a large archive does, so
+    # a kill can land between two commits.
     crashed = tmp_path / "crashed"
+    crashed.mkdir()
+    save_settings(Settings(embed_batch=4), crashed / "settings.json")
     progress: list[int] = []
     delay = 2.0
     for _ in range(12):
