@@ -17,6 +17,7 @@ from core.errors import ModelError
 from core.models.encoder import ImageEncoder
 from core.models.image_io import resize_short_side
 from core.models.manifest import Manifest
+from core.models.ort_session import open_session
 
 
 def as_rgb(image: np.ndarray) -> np.ndarray:
@@ -34,22 +35,11 @@ class OnnxImageEncoder(ImageEncoder):
     """Runs an image-embedding ONNX graph, one image size per run, ``batch_size`` images at most."""
 
     def __init__(self, folder: Path, manifest: Manifest, *, threads: int = 1, batch_size: int = 8) -> None:
-        import onnxruntime as ort
-
         self.name = manifest.name
         self.dimension = manifest.dimension
         self.short_side = manifest.image_short_side
         self.batch_size = max(1, batch_size)
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = threads
-        opts.inter_op_num_threads = 1
-        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")  # as the text encoder
-        opts.log_severity_level = 3
-        try:
-            self._session = ort.InferenceSession(str(manifest.file(folder, "onnx")), opts,
-                                                 providers=["CPUExecutionProvider"])
-        except Exception as exc:
-            raise ModelError(f"cannot load ONNX model {self.name}: {exc}") from exc
+        self._session = open_session(manifest.file(folder, "onnx"), self.name, threads)
         inputs, outputs = self._session.get_inputs(), self._session.get_outputs()
         if len(inputs) != 1 or inputs[0].type != "tensor(uint8)" or len(outputs) != 1:
             raise ModelError(f"{self.name} is not an image encoder taking uint8 pixels "

@@ -10,13 +10,13 @@ import numpy as np
 from core.errors import ModelError
 from core.models.encoder import Kind, TextEncoder
 from core.models.manifest import Manifest
+from core.models.ort_session import open_session
 
 
 class OnnxTextEncoder(TextEncoder):
     """Runs a sentence-embedding ONNX graph (inputs ``input_ids``, ``attention_mask``)."""
 
     def __init__(self, folder: Path, manifest: Manifest, *, threads: int = 1, batch_size: int = 32) -> None:
-        import onnxruntime as ort
         from tokenizers import Tokenizer
 
         self.name = manifest.name
@@ -33,19 +33,7 @@ class OnnxTextEncoder(TextEncoder):
         self._counter = Tokenizer.from_file(str(manifest.file(folder, "tokenizer")))
         self._counter.no_truncation()
         self._counter.no_padding()
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = threads
-        opts.inter_op_num_threads = 1
-        # idle pool threads sleep instead of spinning: spinning kept both cores of a 2-core laptop
-        # busy between batches, starving the GUI thread (event-loop stalls 155-177 ms → 80-87 ms
-        # with an import and an answer running) with no throughput gain (measured 9.6 vs 10.5 passages/s)
-        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        opts.log_severity_level = 3
-        try:
-            self._session = ort.InferenceSession(str(manifest.file(folder, "onnx")), opts,
-                                                 providers=["CPUExecutionProvider"])
-        except Exception as exc:
-            raise ModelError(f"cannot load ONNX model {self.name}: {exc}") from exc
+        self._session = open_session(manifest.file(folder, "onnx"), self.name, threads)
         self._pad_id = self._tok.token_to_id("<pad>") or 1
 
     def count_tokens(self, text: str) -> int:

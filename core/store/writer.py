@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -180,32 +181,33 @@ def _existing(cur: duckdb.DuckDBPyConnection,
             for st, sid, alive, mods, origin in rows}
 
 
-def _delete(cur: duckdb.DuckDBPyConnection, keys: Sequence[RecordKey]) -> None:
+@contextmanager
+def _keys_table(cur: duckdb.DuckDBPyConnection, keys: Sequence[RecordKey]) -> Iterator[str]:
+    """``keys`` as a registered table ``ovillo_keyset (st, sid)`` for set-based statements."""
     table = pa.table({"st": pa.array([k[0] for k in keys], pa.string()),
                       "sid": pa.array([k[1] for k in keys], pa.int64())})
-    cur.register("ovillo_gone", table)
+    cur.register("ovillo_keyset", table)
     try:
-        cur.execute("DELETE FROM rag_embeddings USING ovillo_gone g "
-                    "WHERE rag_embeddings.section_tipo = g.st AND rag_embeddings.section_id = g.sid")
-        cur.execute("DELETE FROM records USING ovillo_gone g "
-                    "WHERE records.section_tipo = g.st AND records.section_id = g.sid")
+        yield "ovillo_keyset"
     finally:
-        cur.unregister("ovillo_gone")
+        cur.unregister("ovillo_keyset")
+
+
+def _delete(cur: duckdb.DuckDBPyConnection, keys: Sequence[RecordKey]) -> None:
+    with _keys_table(cur, keys) as g:
+        cur.execute(f"DELETE FROM rag_embeddings USING {g} g "
+                    "WHERE rag_embeddings.section_tipo = g.st AND rag_embeddings.section_id = g.sid")
+        cur.execute(f"DELETE FROM records USING {g} g WHERE records.section_tipo = g.st AND records.section_id = g.sid")
 
 
 def _tombstone(cur: duckdb.DuckDBPyConnection, keys: Sequence[RecordKey], t: datetime) -> None:
     """Keep the record's identity, mark it deleted, drop its vectors (nothing may find it)."""
-    table = pa.table({"st": pa.array([k[0] for k in keys], pa.string()),
-                      "sid": pa.array([k[1] for k in keys], pa.int64())})
-    cur.register("ovillo_dead", table)
-    try:
-        cur.execute("DELETE FROM rag_embeddings USING ovillo_dead g "
+    with _keys_table(cur, keys) as g:
+        cur.execute(f"DELETE FROM rag_embeddings USING {g} g "
                     "WHERE rag_embeddings.section_tipo = g.st AND rag_embeddings.section_id = g.sid")
-        cur.execute("UPDATE records SET deleted_at = ?, updated_at = ? FROM ovillo_dead g "
+        cur.execute(f"UPDATE records SET deleted_at = ?, updated_at = ? FROM {g} g "
                     "WHERE records.section_tipo = g.st AND records.section_id = g.sid AND records.deleted_at IS NULL",
                     [t, t])
-    finally:
-        cur.unregister("ovillo_dead")
 
 
 def _insert(cur: duckdb.DuckDBPyConnection, recs: Sequence[RecordRow], t: datetime) -> None:
