@@ -45,6 +45,8 @@ from core.store.writer import Changes
 
 # a batch closes at this many files even when they hold little text (claims stay short-lived)
 MAX_FILES_PER_BATCH = 64
+# markers claimed per queue transaction (claimed ahead of reading; released again on cancel)
+CLAIM_AHEAD = 8
 # a photograph weighs like this many text chunks when a batch is filled: a batch holds ~32 of them,
 # so decoded pixels waiting for the encoder stay around a hundred MB at most
 IMAGE_WEIGHT = 4
@@ -147,6 +149,7 @@ class Ingestor:
         self.encoder = encoder
         self.settings = settings
         self.claimant = queue.new_claimant()
+        self._claimed: list[queue.QueueItem] = []  # claimed ahead, not read yet
         self._image_encoder = image_encoder  # loaded on the first photograph that needs a vector
         # thumbnails live in the data folder; an in-memory store (tests) keeps them in the temp folder
         self.thumbs = thumbs or (store.path.parent / "thumbs" if store.path
@@ -319,9 +322,12 @@ class Ingestor:
         claimed_any = False
         held: set[str] = set()
         while texts < target and len(ready) < MAX_FILES_PER_BATCH:
-            item = queue.claim(self.store, self.claimant, self.settings.claim_ttl_s, exclude=held)
-            if item is None:
+            if not self._claimed:  # claim a few at a time: one queue scan and commit for several files
+                self._claimed = queue.claim_many(self.store, self.claimant, self.settings.claim_ttl_s,
+                                                 CLAIM_AHEAD, exclude=held)
+            if not self._claimed:
                 break
+            item = self._claimed.pop(0)
             claimed_any = True
             held.add(item.path)
             yield Progress("index", len(summary.outcomes), None, "files", item=item.path)
@@ -452,8 +458,10 @@ class Ingestor:
         return fresh, unreadable
 
     def _release(self, items: list[queue.QueueItem]) -> None:
-        for it in items:
+        """Give back claims (cancel): these items and any claimed ahead, for the next run."""
+        for it in items + self._claimed:
             queue.release(self.store, it.path)
+        self._claimed = []
 
     def _failed(self, item: queue.QueueItem, exc: Exception) -> FileOutcome:
         """Record why a file failed: an expected error now, an unexpected one after the last attempt."""

@@ -64,7 +64,15 @@ def claim(store: Store, claimant: str, ttl_s: int, paths: set[str] | None = None
           exclude: set[str] | frozenset[str] = frozenset()) -> QueueItem | None:
     """Claim the next ready marker (optionally only among ``paths``, never one in ``exclude`` —
     those this claimant already holds in its current batch); None when none is ready."""
+    items = claim_many(store, claimant, ttl_s, 1, paths=paths, exclude=exclude)
+    return items[0] if items else None
+
+
+def claim_many(store: Store, claimant: str, ttl_s: int, n: int, paths: set[str] | None = None,
+               exclude: set[str] | frozenset[str] = frozenset()) -> list[QueueItem]:
+    """Claim up to ``n`` ready markers in one transaction (one scan of the queue, not one per file)."""
     t = now()
+    out: list[QueueItem] = []
     with store.transaction() as cur:
         rows = cur.execute("""
             SELECT path, root, options, attempts, claimed_by, claimed_at FROM index_queue
@@ -72,16 +80,19 @@ def claim(store: Store, claimant: str, ttl_s: int, paths: set[str] | None = None
             ORDER BY enqueued_at, path
         """, [t]).fetchall()
         for path, root, options, attempts, claimed_by, claimed_at in rows:
+            if len(out) >= n:
+                break
             if (paths is not None and path not in paths) or path in exclude:
                 continue
             if claimed_by and claimed_by != claimant:
                 expired = claimed_at is None or claimed_at < t - timedelta(seconds=ttl_s)
                 if not expired and _claimant_alive(claimed_by):
                     continue
-            cur.execute("UPDATE index_queue SET claimed_by = ?, claimed_at = ?, attempts = attempts + 1 "
-                        "WHERE path = ?", [claimant, t, path])
-            return QueueItem(path, root, FileOptions.from_json(options), attempts + 1)
-    return None
+            out.append(QueueItem(path, root, FileOptions.from_json(options), attempts + 1))
+        if out:
+            cur.executemany("UPDATE index_queue SET claimed_by = ?, claimed_at = ?, attempts = attempts + 1 "
+                            "WHERE path = ?", [[claimant, t, it.path] for it in out])
+    return out
 
 
 def release(store: Store, path: str) -> None:
