@@ -278,18 +278,24 @@ class Ovillo:
         make it the configured model. Returns the units embedded."""
         from core.errors import ConfigError
         from core.ingest.reindex import reindex
-        from core.models.registry import load_text_encoder
+        from core.models.registry import load_image_encoder, load_text_encoder
         from core.settings import save_settings
 
-        if modality != "text":
-            raise ConfigError(f"reindexing {modality} embeddings is not supported yet",
-                              hint="Only the text index can be switched today (ovillo reindex --modality text).")
-        enc = load_text_encoder(self.paths.models, model, threads=self.settings.threads,
-                                batch_size=self.settings.embed_batch)
-        embedded = yield from reindex(self.store, enc, cancel)
-        self._encoder, self._searcher = enc, None
-        if self.settings.text_model != model:
-            self.settings = self.settings.model_copy(update={"text_model": model})
+        if modality not in ("text", "image"):
+            raise ConfigError(f"unknown modality {modality!r}", hint="Use text or image.")
+        if modality == "image":
+            img = load_image_encoder(self.paths.models, model, threads=self.settings.threads)
+            embedded = yield from reindex(self.store, img, cancel, max_side=self.settings.image_max_px)
+            self._image_encoder = img
+            setting = "image_model"
+        else:
+            enc = load_text_encoder(self.paths.models, model, threads=self.settings.threads,
+                                    batch_size=self.settings.embed_batch)
+            embedded = yield from reindex(self.store, enc, cancel)
+            self._encoder, self._searcher = enc, None
+            setting = "text_model"
+        if getattr(self.settings, setting) != model:
+            self.settings = self.settings.model_copy(update={setting: model})
             save_settings(self.settings, self.paths.settings)
         return embedded
 

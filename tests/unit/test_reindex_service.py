@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from core.cli import main
-from core.errors import ConfigError
+from core.errors import ConfigError, IngestError
 from core.models.fake_encoder import HashingEncoder
 from core.service import Ovillo
 from core.settings import load_settings
@@ -32,11 +32,52 @@ def test_reindex_switches_model_and_settings(fake_app: Ovillo, tmp_path: Path,
     dims = fake_app.store.cursor().execute("SELECT DISTINCT model, dimension FROM rag_embeddings").fetchall()
     assert dims == [("fake-hash-32", 32)]  # the old model's rows are gone, the spaces never mixed
     assert sorted(h.section_id for h in fake_app.search("molino agua")) == sorted(before)
-    with pytest.raises(ConfigError, match="image"):
-        drain(fake_app.reindex("sscd", modality="image"))
+    with pytest.raises(ConfigError, match="modality"):
+        drain(fake_app.reindex("x", modality="audio"))
 
 
 def test_reindex_help_works(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["reindex", "--help"]) == 0
     out = capsys.readouterr().out
     assert "--model" in out and "--modality" in out
+
+
+def test_reindex_switches_the_image_index_from_the_photographs(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import numpy as np
+
+    from tests.unit.test_encoders import FakeImageEncoder
+    from tests.unit.test_objects_images import png_bytes
+
+    folder = tmp_path / "monedas"
+    folder.mkdir()
+    for i in range(3):
+        for view in ("obverse", "reverse"):
+            (folder / f"m{i}_{view}.png").write_bytes(png_bytes(colour=(40 * i, 60 if view == "obverse" else 90, 9)))
+    old, new = FakeImageEncoder("fake-image-8", 8), FakeImageEncoder("fake-image-16", 16)
+    from core.settings import Settings
+
+    with Ovillo(tmp_path / "home", models_dir=tmp_path / "m", encoder=HashingEncoder(), image_encoder=old,
+                settings=Settings(image_model="fake-image-8")) as app:
+        _, summary = drain(app.ingest([folder]))
+        assert len(summary.ok) == 3 and not summary.failed
+        monkeypatch.setattr("core.models.registry.load_image_encoder", lambda *a, **k: new)
+        _, embedded = drain(app.reindex("fake-image-16", modality="image"))
+        assert embedded == 6
+        rows = app.store.cursor().execute("SELECT DISTINCT model, dimension FROM rag_embeddings "
+                                          "WHERE modality = 'image'").fetchall()
+        assert rows == [("fake-image-16", 16)]
+        assert app.pinned_model("image").name == "fake-image-16"  # type: ignore[union-attr]
+        assert app.settings.image_model == "fake-image-16"
+        path, vec = app.store.cursor().execute("SELECT source_text, embedding FROM rag_embeddings "
+                                               "ORDER BY source_text LIMIT 1").fetchone()
+        from PIL import Image
+
+        with Image.open(path) as im:  # the new vector is the new model's reading of the same photograph
+            assert np.allclose(vec, new.embed_batch([np.asarray(im.convert("RGB"))])[0], atol=1e-5)
+        # a photograph that is gone stops the next switch with a clear error, nothing half-switched
+        (folder / "m0_obverse.png").unlink()
+        monkeypatch.setattr("core.models.registry.load_image_encoder", lambda *a, **k: old)
+        with pytest.raises(IngestError, match="m0_obverse.png cannot be read"):
+            drain(app.reindex("fake-image-8", modality="image"))
+        assert app.pinned_model("image").name == "fake-image-16"  # type: ignore[union-attr]
