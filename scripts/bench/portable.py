@@ -5,7 +5,8 @@
   wheel cached in ``~/.cache/ovillo/wheels/llama-<key>/``. The script checks that the venv holds
   that build (setup's stamp carries the key).
 * **native** — the same llama-cpp-python version and the same flags except the instruction set:
-  ``GGML_NATIVE=ON`` (the compiler targets this machine's CPU). Built once into a bench-only cache,
+  every ISA switch dropped, which leaves llama.cpp's upstream default, a native build (the
+  compiler targets this machine's CPU) — what setup built before issue #9. Built once into a bench-only cache,
   ``~/.cache/ovillo/bench-wheels/llama-native-<key>/`` (``OVILLO_BENCH_WHEELS`` overrides the parent
   folder), installed with ``pip install --target`` next to the wheel; never into ``.venv``, never
   into the product's wheel cache. The native build is measured, never shipped.
@@ -43,7 +44,7 @@ import _common as C  # noqa: E402
 SETUP = C.REPO / "scripts" / "_setup.sh"
 VENV = C.REPO / ".venv"
 RAW_NAME = "portable.json"
-# instruction-set switches the portable build pins; the native build drops them and sets GGML_NATIVE=ON
+# instruction-set switches the portable build pins; the native build drops them all (upstream default: native)
 ISA_FLAG = re.compile(r"^-DGGML_(NATIVE|AVX\w*|FMA|F16C|BMI2|AMX\w*|SSE\w*)=")
 CPU_FLAGS_SHOWN = re.compile(r"^(avx\w*|fma|f16c|bmi2|amx\w*)$")
 
@@ -65,8 +66,8 @@ def build_key(version: str, flags: str) -> str:
 
 
 def native_flags(portable: str) -> str:
-    """The portable flags with every instruction-set switch replaced by ``-DGGML_NATIVE=ON``."""
-    return " ".join(["-DGGML_NATIVE=ON", *(f for f in portable.split() if not ISA_FLAG.match(f))])
+    """The portable flags without any instruction-set switch: llama.cpp's own default, a native build."""
+    return " ".join(f for f in portable.split() if not ISA_FLAG.match(f))
 
 
 def cache_home() -> Path:
