@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QLineEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
+from tests.fake_clock import FakeClock
 from app.i18n import install_translators
 from app.kiosk import KioskConfig, PinDialog, PinGuard, WeakPinError, check_pin, load_config, set_pin
 from app.kiosk_pin import KIOSK_FILE, LOCK_FILE
@@ -47,24 +47,6 @@ def restricted(make_ovillo: OvilloFactory, tmp_path: Path) -> tuple[str, int]:
 
 
 STAFF = "604817"  # a PIN the rules accept (6 digits, no run, group, mirror or keypad line)
-
-
-@dataclass
-class FakeClock:
-    """The lock-out's clocks, moved by the test instead of sleeping."""
-
-    now: float = 1_750_000_000.0
-    mono: float = 50.0
-
-    def wall(self) -> float:
-        return self.now
-
-    def monotonic(self) -> float:
-        return self.mono
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-        self.mono += seconds
 
 
 def test_pin_is_stored_hashed(tmp_path: Path) -> None:

@@ -7,35 +7,17 @@ import json
 import secrets
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from tests.fake_clock import FakeClock
 from app.kiosk_lock import Outcome, PinGuard, check_pin, lock_seconds
 from app.kiosk_pin import (FIRST_LOCK_S, KIOSK_FILE, LOCK_AFTER, LOCK_FILE, MAX_LOCK_S, MIN_SCRYPT_N, SCRYPT_N,
                            KioskConfig, PinProblem, WeakPinError, load_config, pin_problem, set_pin)
 
 RIGHT = "582931"
 WRONG = "582932"
-
-
-@dataclass
-class FakeClock:
-    """Both clocks, moved by hand; ``wall`` may be set backwards or forwards like a real one."""
-
-    now: float = 1_750_000_000.0
-    mono: float = 1_000.0
-
-    def wall(self) -> float:
-        return self.now
-
-    def monotonic(self) -> float:
-        return self.mono
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-        self.mono += seconds
 
 
 @pytest.fixture
