@@ -27,6 +27,12 @@ _INET = re.compile(r"sa_family=(AF_INET6?),\s*sin6?_port=htons\((\d+)\),\s*"
                    r"(?:sin_addr=inet_addr\(\"([^\"]+)\"\)|inet_pton\(AF_INET6,\s*\"([^\"]+)\")")
 # sync to a configured central server is the one permitted destination; none is configured here
 ALLOWED: frozenset[tuple[str, int]] = frozenset()
+# onnxruntime 1.32 switches its telemetry off by itself when any of these is set (read off its
+# library's strings, then measured: CI=true gives no DNS query). CI sets some of them, so traced
+# commands run without them: the test sees what a user's machine does, not what a CI runner does.
+CI_MARKERS = ("CI", "TF_BUILD", "GITHUB_ACTIONS", "GITLAB_CI", "CIRCLECI", "TRAVIS", "JENKINS_URL",
+              "CODEBUILD_BUILD_ID", "BUILDKITE", "TEAMCITY_VERSION", "APPVEYOR", "BITBUCKET_BUILD_NUMBER",
+              "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI")
 
 
 def _strace() -> str:
@@ -40,7 +46,7 @@ def traced(argv: list[str], tmp_path: Path, *, env: dict[str, str] | None = None
            timeout: float = 900) -> tuple[subprocess.CompletedProcess[str], list[tuple[str, str, int]], str]:
     """Run ``argv`` under strace; return the run, every inet destination, and the raw trace."""
     log = tmp_path / f"trace-{len(list(tmp_path.glob('trace-*')))}.txt"
-    e = {k: v for k, v in os.environ.items() if k != "OVILLO_HOME"}
+    e = {k: v for k, v in os.environ.items() if k != "OVILLO_HOME" and k not in CI_MARKERS}
     e.update(env or {})
     cmd = [_strace(), "-f", "-qq", "-s", "128", "-e", "trace=connect,sendto,sendmsg,execve", "-o", str(log), "--", *argv]
     run = subprocess.run(cmd, capture_output=True, text=True, env=e, timeout=timeout, cwd=REPO)
