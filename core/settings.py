@@ -44,8 +44,9 @@ class Settings(BaseModel):
     claim_ttl_s: int = Field(600, ge=5, title="Seconds before an abandoned queue claim is retried")
     max_attempts: int = Field(3, ge=1, le=20, title="Attempts before a failing source is parked")
     max_file_mb: int = Field(200, ge=1, title="Largest file accepted (MB)")
-    lexical_weight: float = Field(0.5, ge=0.0, le=1.0, title="Keyword weight in hybrid search",
-                                  description="Weight of the BM25 ranking in Reciprocal Rank Fusion (dense = 1).")
+    lexical_weight: float = Field(1.0, ge=0.0, le=1.0, title="Keyword weight in hybrid search",
+                                  description="Weight in Reciprocal Rank Fusion (dense = 1) of a BM25 hit holding "
+                                              "every query word; a hit holding fewer counts less (coverage³).")
     ui_language: str = Field("system", title="Interface language")
     answer_model: str = Field("qwen2.5-coder-1.5b-instruct-q4_k_m", title="Answer model",
                               description="GGUF generation model used by Ask (name of a model manifest).")

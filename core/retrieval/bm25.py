@@ -20,6 +20,7 @@ import numpy as np
 import pyarrow as pa
 
 from core.retrieval.lexical import FTS_TABLE
+from core.retrieval.stopwords import STOPWORDS
 from core.store.db import Store
 
 K1, B = 1.2, 0.75
@@ -80,6 +81,19 @@ class Bm25Index:
         rows = self.store.cursor().execute(
             f"SELECT DISTINCT t FROM (SELECT unnest({SCHEMA}.tokenize(?)) AS t) WHERE t <> ''", [query]).fetchall()
         return [r[0] for r in rows]
+
+    def coverage(self, query: str, rows: list[int]) -> np.ndarray:
+        """Share of the query's content words (function words aside) that each of ``rows`` contains."""
+        terms = [t for t in self.query_terms(query) if t not in STOPWORDS]
+        found = np.zeros(len(rows), dtype=np.float32)
+        if not terms or not rows:
+            return found
+        wanted = np.asarray(rows, dtype=np.int32)
+        for term in terms:
+            entry = self.terms.get(term)
+            if entry is not None:
+                found += np.isin(wanted, self.rows[entry[0]:entry[1]])
+        return found / np.float32(len(terms))
 
     def top(self, query: str, k: int, mask: np.ndarray | None, n_rows: int,
             seen: np.ndarray | None = None) -> list[tuple[int, float]]:

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 RRF_K = 60
 
 
 def rrf(rankings: Sequence[Sequence[str]], k: int = RRF_K,
-        weights: Sequence[float] | None = None) -> list[tuple[str, float]]:
+        weights: Sequence[float | Mapping[str, float]] | None = None) -> list[tuple[str, float]]:
     """Fuse ranked id lists: score = Σ w / (k + rank), rank from 1; ties broken by id for stability.
 
-    ``weights`` default to 1 per list (plain RRF).
+    ``weights`` default to 1 per list (plain RRF); a list's weight is a number, or a mapping
+    from id to that item's own weight (ids it lacks weigh 0).
     """
     scores: dict[str, float] = {}
     for n, ranking in enumerate(rankings):
         w = weights[n] if weights is not None else 1.0
         for rank, cid in enumerate(ranking, start=1):
-            scores[cid] = scores.get(cid, 0.0) + w / (k + rank)
+            wi = w.get(cid, 0.0) if isinstance(w, Mapping) else w
+            scores[cid] = scores.get(cid, 0.0) + wi / (k + rank)
     return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))

@@ -27,10 +27,16 @@ from core.retrieval.snippets import make_snippet
 from core.store.db import Store
 
 MIN_LIMIT, MAX_LIMIT, DEFAULT_LIMIT = 1, 50, 10
-# BM25 votes at half weight in the fusion: on the demo query set (mostly cross-lingual
-# questions) equal weights let same-language keyword noise outrank dense answers
-# (docs/benchmarks.md has the comparison).
-LEXICAL_WEIGHT = 0.5
+# Each BM25 hit votes in the fusion with weight LEXICAL_WEIGHT × coverage**COVERAGE_POWER, coverage
+# being the share of the query's content words the passage contains. A flat weight let keyword
+# noise outvote the dense leg across languages (a Spanish query's BM25 hits in English passages
+# match a name or a cognate, and still voted: French→English P@1 fell from 0.91 dense to 0.65
+# hybrid); a passage holding every query word keeps its full vote, so same-language keyword
+# matches still lift exact answers. Both constants were chosen on the dev half of the UDHR
+# cross-lingual set (scripts/bench/fusion.py; a plateau at power 3 for weights 0.75–1.5), and
+# docs/benchmarks.md reports the test half.
+LEXICAL_WEIGHT = 1.0
+COVERAGE_POWER = 3
 
 
 def clamp_limit(limit: int | None) -> int:
@@ -64,10 +70,12 @@ class SearchTrace:
 class Searcher:
     """Retrieval over one store with the model the store is pinned to."""
 
-    def __init__(self, store: Store, encoder: TextEncoder, *, lexical_weight: float = LEXICAL_WEIGHT) -> None:
+    def __init__(self, store: Store, encoder: TextEncoder, *, lexical_weight: float = LEXICAL_WEIGHT,
+                 coverage_power: float = COVERAGE_POWER) -> None:
         self.store = store
         self.encoder = encoder
         self.lexical_weight = lexical_weight
+        self.coverage_power = coverage_power  # 0: every BM25 hit votes with the flat weight
         self.index = VectorIndex(store, encoder.name)
         self.last_trace = SearchTrace()
 
@@ -119,14 +127,19 @@ class Searcher:
             for h in self.index.top(qv, fetch, mask):
                 dense_ids.append(h.chunk_id)
                 dense_scores[h.chunk_id] = h.score
+        lex_weights: dict[str, float] = {}
         if mode in ("hybrid", "lexical"):
             seen = self.index.mask(profile, SearchFilters())  # BM25 statistics: what the profile may see
-            for row, score in self.index.bm25.top(query, fetch, mask, len(self.index), seen):
+            top = self.index.bm25.top(query, fetch, mask, len(self.index), seen)
+            coverage = self.index.bm25.coverage(query, [row for row, _ in top]) if mode == "hybrid" else None
+            for n, (row, score) in enumerate(top):
                 cid = self.index.ids[row]
                 lex_ids.append(cid)
                 lex_scores[cid] = score
+                lex_weights[cid] = (self.lexical_weight * float(coverage[n]) ** self.coverage_power
+                                    if coverage is not None else 1.0)
         self.last_trace = SearchTrace(dense_ids, lex_ids)
-        fused = rrf([dense_ids, lex_ids], weights=[1.0, self.lexical_weight])
+        fused = rrf([dense_ids, lex_ids], weights=[1.0, lex_weights])
         return [Candidate(cid, s, dense_scores.get(cid), lex_scores.get(cid)) for cid, s in fused]
 
     # -- the gate ----------------------------------------------------------------
