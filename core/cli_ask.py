@@ -86,6 +86,8 @@ def _print_result(result: AnswerResult, streamed: bool) -> None:
         print("\nSources:")
         for c in result.to_json()["citations"]:
             print(f"  [{c['id']}] {c['source_path'] or ''} {_where(c)}".rstrip())
+            for q in c["quotes"] or [{"text": c["cited_text"]}]:
+                print(f"      “{' '.join(q['text'].split())}”")  # the words the sentence rests on, verbatim
         for s in result.unsupported:
             print(f"  (uncited: {s})")
         return

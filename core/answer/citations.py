@@ -15,9 +15,11 @@ Support test for a sentence and the passages it cites:
     them in a passage holding most of the question's words — or
     semantic: e5 cosine (sentence as query, passage as passage) ≥ the semantic threshold,
     for answers written in another language than their sources.
-A lexical test cannot see who did what to whom (hand check, docs/ask_spotcheck.md), so a
-citation that passes is then put to the answer model itself (``verify.py``): does this passage,
-read alone, state the sentence? Any failing citation sends the answer back once; after that, a
+A citation that passes must then have a *quote* (``quotes.py``): the one to three consecutive
+sentences of the passage that the sentence rests on, verbatim, holding the sentence's numbers and
+names. A lexical test cannot see who did what to whom (hand check, docs/ask_spotcheck.md), so the
+quote is then put to the answer model itself (``verify.py``): do these words, read alone, state
+the sentence? Any failing citation sends the answer back once; after that, a
 citation piled onto a sentence another cited passage states is dropped, and a sentence cited
 under the wrong label may move to the passage that states it (``reattribute``).
 """
@@ -28,6 +30,7 @@ import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
+from core.answer.quotes import Quote, find_quote
 from core.answer.result import CitationCheck, Evidence
 from core.answer.text import content_words, numbers, sentences, stem
 
@@ -50,6 +53,7 @@ class SentenceVerdict:
     ids: list[str]
     problems: list[str] = field(default_factory=list)
     supported: list[str] = field(default_factory=list)  # the cited passages that do say it
+    quotes: dict[str, Quote] = field(default_factory=dict)  # per supporting passage: the words it rests on
     dangling: bool = False
     moved: bool = False  # none of its citations said it; ``supported`` is the passage of this turn that does
 
@@ -275,8 +279,9 @@ def validate(answer: str, evidence: Mapping[str, Evidence], *, similarity: Simil
             continue
         verdict = _sentence_support(v.claim, known, evidence, given, question, similarity, semantic, entails,
                                     entailment_min)
-        v.supported = [i for i, (good, _, _) in verdict.items() if good]
-        for i, (good, why, judged) in verdict.items():
+        v.supported = [i for i, (good, _, _, _) in verdict.items() if good]
+        v.quotes = {i: q for i, (good, _, _, q) in verdict.items() if good and q is not None}
+        for i, (good, why, judged, _) in verdict.items():
             checks.append(CitationCheck(i, good, "" if good else "unsupported", attempt, judged))
             if good:
                 if i not in valid:
@@ -289,26 +294,36 @@ def validate(answer: str, evidence: Mapping[str, Evidence], *, similarity: Simil
     return Validation(verdicts, checks, valid)
 
 
+Support = tuple[bool, str, float | None, Quote | None]  # supports?, why not, model check, the quote
+
+
 def _sentence_support(claim: str, known: list[str], evidence: Mapping[str, Evidence], given: set[str],
                       question: str, similarity: Similarity | None, semantic: float, entails: Entailment | None,
-                      entailment_min: float) -> dict[str, tuple[bool, str, float | None]]:
-    """Per cited passage: (supports the sentence?, why not, model check) — word test, then the model.
+                      entailment_min: float) -> dict[str, Support]:
+    """Per cited passage: (supports the sentence?, why not, model check, quote) — word test, quote, model.
 
-    The numbers of the sentence must be in the passages that support it (together), so a
-    passage cannot lend its date to a sentence another passage carries.
+    The numbers of the sentence must be in the quote of each passage that supports it, so a
+    passage cannot lend its date to a sentence another passage carries, nor one of its sentences
+    its date to another.
     """
     texts = {i: _passage(evidence[i]) for i in known}
     words = {i: _backs(claim, t, given, similarity, semantic) for i, t in texts.items()}
     backing = [texts[i] for i, (good, _) in words.items() if good]
     missing = _numbers_missing(claim, backing or list(texts.values()))
     if missing:
-        return {i: (False, missing, None) for i in texts}
-    out = {i: _judged(entails, entailment_min, question, claim, texts[i]) if good else (False, why, None)
-           for i, (good, why) in words.items()}
-    backing = [texts[i] for i, (good, _, _) in out.items() if good]
-    missing = _numbers_missing(claim, backing) if backing else ""
-    if missing:
-        return {i: (False, missing, judged) for i, (_, _, judged) in out.items()}
+        return {i: (False, missing, None, None) for i in texts}
+    out: dict[str, Support] = {}
+    for i, (good, why) in words.items():
+        if not good:
+            out[i] = (False, why, None, None)
+            continue
+        hit = evidence[i].hit
+        quote, why = find_quote(claim, hit.text, question=question, title=hit.title, similarity=similarity)
+        if why or quote is None:
+            out[i] = (False, why or "no quote", None, None)
+            continue
+        ok, why, judged = _judged(entails, entailment_min, question, claim, f"{hit.title}\n{quote.text}")
+        out[i] = (ok, why, judged, quote)
     return out
 
 
@@ -346,10 +361,11 @@ def reattribute(validation: Validation, evidence: Mapping[str, Evidence], *, que
         if not v.ids or v.dangling or v.supported or not _stems(v.claim) - given:
             continue  # a sentence that adds no word to the question (a bare number) is never moved
         for i in (i for i in evidence if i not in v.ids):  # the word test runs first; only passes are judged
-            good, _, judged = _sentence_support(v.claim, [i], evidence, given, question, similarity, semantic,
-                                                entails, entailment_min)[i]
+            good, _, judged, quote = _sentence_support(v.claim, [i], evidence, given, question, similarity,
+                                                       semantic, entails, entailment_min)[i]
             if good:
                 v.supported, v.moved = [i], True
+                v.quotes = {i: quote} if quote is not None else {}
                 new.append(CitationCheck(i, True, "", attempt, judged))
                 if i not in validation.valid_ids:
                     validation.valid_ids.append(i)

@@ -179,8 +179,12 @@ def _conclude(res: AnswerResult, text: str, check: Validation, ctx: Context, que
         return res
     for cid in check.valid_ids:
         h = by_id[cid].hit
-        res.citations.append(Citation(cid, h.section_tipo, h.section_id, h.chunk_index, h.text, h.source_path,
-                                      h.page, h.tc_in))
+        said = [(v.shown(by_id), q) for v in check.sentences if (q := v.quotes.get(cid)) is not None]
+        first = said[0][1] if said else None
+        res.citations.append(Citation(
+            cid, h.section_tipo, h.section_id, h.chunk_index, first.text if first else h.text, h.source_path, h.page,
+            h.tc_in, first.start if first else None, first.end if first else None,
+            [{"sentence": sentence, "text": q.text, "start": q.start, "end": q.end} for sentence, q in said]))
     res.answer = check.shown(by_id)
     res.grounded = True
     notes = [f"{len(res.unsupported)} sentence(s) uncited"] if res.unsupported else []

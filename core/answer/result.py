@@ -31,7 +31,12 @@ class Evidence:
 
 @dataclass
 class Citation:
-    """A citation that resolved to evidence and passed the support test."""
+    """A citation that resolved to evidence and passed the support test.
+
+    ``cited_text`` is the verbatim quote the (first) citing sentence rests on, and
+    ``quote_start``/``quote_end`` its offsets in the passage text; ``quotes`` has one entry per
+    citing sentence (``sentence``, ``text``, ``start``, ``end``) when several cite the passage.
+    """
 
     id: str
     section_tipo: str
@@ -41,6 +46,9 @@ class Citation:
     source_path: str | None
     page: int | None
     tc_in: float | None
+    quote_start: int | None = None
+    quote_end: int | None = None
+    quotes: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass

@@ -87,7 +87,9 @@ def assert_resolves(app: Ovillo, res: AnswerResult, profile: str = "owner") -> N
     for c in res.citations:
         assert c.id in given and f"[{c.id}]" in res.answer
         hits = app.search(c.cited_text[:200], profile=profile, passages=True, limit=50)
-        assert any(h.citation == c.id for h in hits)
+        # the quote is verbatim: the cited passage holds it at the offsets given
+        assert any(h.citation == c.id and h.text[c.quote_start:c.quote_end] == c.cited_text for h in hits)
+        assert c.quotes and all(q["sentence"] in res.answer for q in c.quotes)
         assert c.source_path
 
 
