@@ -13,16 +13,18 @@ from app.ops import Ops
 from app.qt import named
 from app.views.ask import AskView
 from app.views.importer import ImportView, dropped_paths
+from app.views.objects import ObjectsView
 from app.views.preferences import PreferencesView
 from app.views.record import RecordView
 from app.views.search import SearchView
 from app.views.status import StatusView
+from app.views.sync import SyncView
 from core.retrieval.hits import Hit
 from core.service import Changes, Ovillo
 
 
 class MainWindow(QMainWindow):
-    """Search · Ask · Import · Library · Preferences (kiosk: Search and Ask only, profile ``public``)."""
+    """Search · Ask · Objects · Import · Library · Preferences (kiosk: Search, Ask and Objects, as ``public``)."""
 
     def __init__(self, ovillo: Ovillo, *, kiosk: bool = False, kiosk_config: KioskConfig | None = None) -> None:
         super().__init__()
@@ -41,9 +43,11 @@ class MainWindow(QMainWindow):
         self.search = SearchView(self.ops)
         self.record = RecordView(self.ops)
         self.ask: AskView | None = AskView(self.ops) if hasattr(ovillo, "ask") else None
+        self.objects = ObjectsView(self.ops)  # kiosk: public lookups, no saving
         self.importer: ImportView | None = None if kiosk else ImportView(self.ops)
         self.status_view: StatusView | None = None if kiosk else StatusView(self.ops)
         self.preferences: PreferencesView | None = None if kiosk else PreferencesView(self.ops)
+        self.sync_view: SyncView | None = None if kiosk else SyncView(self.ops)
 
         self.nav = named(QListWidget(), "nav")
         self.nav.setMaximumWidth(180)
@@ -51,9 +55,10 @@ class MainWindow(QMainWindow):
         self.pages: list[tuple[str, QWidget]] = [(self.tr("Search"), self.search)]
         if self.ask is not None:
             self.pages.append((self.tr("Ask"), self.ask))
+        self.pages.append((self.tr("Objects"), self.objects))
         staff_pages: tuple[tuple[str, QWidget | None], ...] = (
             (self.tr("Import"), self.importer), (self.tr("Library"), self.status_view),
-            (self.tr("Preferences"), self.preferences))
+            (self.tr("Preferences"), self.preferences), (self.tr("Sync"), self.sync_view))
         self.pages.extend((title, page) for title, page in staff_pages if page is not None)
         for i, (title, view) in enumerate(self.pages, 1):
             self.nav.addItem(f"{title}" if kiosk else f"{title}\tCtrl+{i}")
@@ -75,11 +80,16 @@ class MainWindow(QMainWindow):
         self.nav.itemActivated.connect(lambda _item: self._focus_page(self.stack.currentWidget() or self.search))
         self.search.open_hit.connect(self.open_hit)
         self.record.back.connect(self._back_from_record)
+        self.objects.open_record.connect(self.open_record)
         if self.ask is not None:
             self.ask.open_citation.connect(self.open_citation)
+            self.ask.open_quote.connect(self.open_quote)
         if self.importer is not None:
             self.importer.status_text.connect(self.progress_label.setText)
             self.importer.running.connect(self._indexing)
+        if self.sync_view is not None:
+            self.sync_view.status_text.connect(self.progress_label.setText)
+            self.sync_view.running.connect(self._indexing)
         self.ops.changed.connect(self._library_changed)
         QShortcut(QKeySequence("Ctrl+F"), self).activated.connect(self.focus_search)
         self.nav.setCurrentRow(0)
@@ -124,10 +134,13 @@ class MainWindow(QMainWindow):
         starts: dict[int, QWidget] = {id(self.search): self.search.query, id(self.record): self.record.text}
         if self.ask is not None:
             starts[id(self.ask)] = self.ask.question
+        starts[id(self.objects)] = self.objects.choose
         if self.importer is not None:
             starts[id(self.importer)] = self.importer.add_files
         if self.status_view is not None:
             starts[id(self.status_view)] = self.status_view.refresh_button
+        if self.sync_view is not None:
+            starts[id(self.sync_view)] = self.sync_view.server
         if self.preferences is not None and self.preferences.editors:
             starts[id(self.preferences)] = next(iter(self.preferences.editors.values()))
         return starts.get(id(view), view)
@@ -141,6 +154,8 @@ class MainWindow(QMainWindow):
             self.stack.setCurrentWidget(view)
             if view is self.status_view and self.status_view is not None:
                 self.status_view.refresh()
+            if view is self.sync_view and self.sync_view is not None:
+                self.sync_view.refresh()
 
     def focus_search(self) -> None:
         """Ctrl+F: the query box."""
@@ -157,6 +172,16 @@ class MainWindow(QMainWindow):
         """A citation link in an answer: the cited passage."""
         self._show_record()
         self.record.open(section_tipo, section_id, chunk_index)
+
+    def open_quote(self, section_tipo: str, section_id: int, chunk_index: int, start: int, end: int) -> None:
+        """A citation link with its quote: the cited passage, the quoted words marked inside it."""
+        self._show_record()
+        self.record.open(section_tipo, section_id, chunk_index, quote=(start, end))
+
+    def open_record(self, section_tipo: str, section_id: int) -> None:
+        """An object (a neighbour, an evidence thumbnail, one just saved): its record with its images."""
+        self._show_record()
+        self.record.open(section_tipo, section_id)
 
     def _show_record(self) -> None:
         current = self.stack.currentWidget()
@@ -185,6 +210,7 @@ class MainWindow(QMainWindow):
         self.record.clear()
         if self.ask is not None:
             self.ask.reset()
+        self.objects.reset()
         self.go(0)
         self.search.reset()
 

@@ -8,7 +8,8 @@ kiosk window can only ever ask core for what ``public`` may see.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from pathlib import Path
+from typing import Any, Literal
 
 from PySide6.QtCore import QObject, Signal, Slot
 
@@ -17,7 +18,7 @@ from core.answer.conversation import Conversation
 from core.errors import PermissionDenied
 from core.ingest.pipeline import IngestOptions, IngestSummary
 from core.retrieval.filters import SearchFilters
-from core.service import Ovillo
+from core.service import ObjectFields, Ovillo
 from core.settings import Settings, save_settings
 
 Callback = Callable[[Any], None]
@@ -134,7 +135,30 @@ class Ops(QObject):
                                                   cancel=t),
                         on_progress=on_event, on_result=on_result, on_done=on_done, name="ask")
 
+    def examine_object(self, photos: dict[str, str], text: str | None, mode: Literal["hybrid", "visual"],
+                       on_result: Callback, **kw: Any) -> Worker:
+        """New photographs looked up (neighbours visible to this profile) and the proposals per role."""
+        files = {v: Path(p) for v, p in photos.items()}
+        return self.run(lambda _t: self.ovillo.catalogue().examine(files, profile=self.profile, text=text, mode=mode),
+                        on_result=on_result, name="examine", **kw)
+
+    def thumbnails(self, keys: Sequence[tuple[str, int]], on_result: Callback) -> Worker:
+        """(view, thumbnail) of the visible records among ``keys`` that have photographs."""
+        return self.run(lambda _t: self.ovillo.catalogue().thumbnails(keys, profile=self.profile),
+                        on_result=on_result, name="thumbnails")
+
     # -- writes (the one writer thread) ----------------------------------------------------
+    def save_object(self, examination: Any, fields: ObjectFields, on_result: Callback, **kw: Any) -> Worker:
+        """Save a new object to the local catalogue (photographs copied, the lookup's vectors reused)."""
+        self._staff_only("Saving objects")
+
+        def result(saved: Any) -> None:
+            on_result(saved)
+            self.changed.emit(saved.changes)
+
+        return self.run(lambda t: self.ovillo.catalogue().save(examination, fields, cancel=t), write=True,
+                        on_result=result, name="save_object", **kw)
+
     def _staff_only(self, what: str) -> None:
         if self.kiosk:
             raise PermissionDenied(f"{what} is not available in kiosk mode")
@@ -151,6 +175,34 @@ class Ops(QObject):
         return self.run(lambda t: self.ovillo.ingest(list(paths), options, cancel=t), write=True,
                         on_progress=on_progress, on_result=result, on_done=on_done, throttle_s=0.05,
                         name="ingest")
+
+    def sync(self, server: str, user: str, password: str | None, *, ca_file: str | None, insecure: bool,
+             remember: bool, on_progress: Callback, on_result: Callback, page: int = 500,
+             on_error: Callable[[BaseException], None] | None = None,
+             on_done: Callable[[], None] | None = None) -> Worker:
+        """Pull from the central archive (password None: the keyring's); cancel keeps whole pages."""
+        self._staff_only("Sync")
+
+        def result(report: Any) -> None:
+            on_result(report)
+            self.changed.emit(report.changes)
+
+        return self.run(lambda t: self.ovillo.sync(server, user, password, ca_file=ca_file, insecure=insecure,
+                                                   remember=remember, page=page, cancel=t), write=True,
+                        on_progress=on_progress, on_result=result, on_error=on_error, on_done=on_done,
+                        throttle_s=0.05, name="sync")
+
+    def sync_info(self, server: str | None, user: str | None, on_result: Callback) -> Worker:
+        """``(keyring available, a password saved for server+user, last sync status)``."""
+        self._staff_only("Sync")
+        return self.run(lambda _t: (self.ovillo.sync_keyring(), bool(server and user and self.ovillo.sync_keyring(
+            server, user)), self.ovillo.sync_status()), on_result=on_result, name="sync-info")
+
+    def forget_sync_password(self, server: str, user: str, on_result: Callback) -> Worker:
+        """Delete the password saved in the OS keyring (result: whether there was one)."""
+        self._staff_only("Sync")
+        return self.run(lambda _t: self.ovillo.sync_keyring(server, user, forget=True), on_result=on_result,
+                        name="sync-forget")
 
     def rebuild_keyword_index(self, on_result: Callback, on_done: Callable[[], None] | None = None) -> Worker:
         """Rebuild the BM25 index."""

@@ -31,6 +31,7 @@ from core.service import Ovillo  # noqa: E402
 QUERY = "¿Dónde aparecieron fragmentos de cerámica vidriada?"
 QUESTION = "¿Cuándo se celebró la última misa en Sant Martí de Comafreda?"
 INTERVIEW = "maestro del pueblo escuela don Anselmo Rius"  # a passage of the one demo interview with a recording
+COIN = "MNC-033"  # a second photograph of MNC-005: the grid shows near-duplicates and the die link
 
 
 def spin(until: Callable[[], bool], timeout_s: float = 180.0) -> bool:
@@ -51,7 +52,7 @@ def save(widget: QWidget, out: Path, name: str) -> None:
 
 
 def shoot(home: Path, out: Path, demo: list[str], *, ask: bool, lang: str) -> None:
-    """Index the demo if needed, then capture search, record, ask, import, library, preferences, kiosk."""
+    """Index the demo if needed, then capture search, record, ask, objects, import, library, preferences, kiosk."""
     from app.main_window import MainWindow
 
     existing = QApplication.instance()
@@ -64,8 +65,15 @@ def shoot(home: Path, out: Path, demo: list[str], *, ask: bool, lang: str) -> No
         gen = ov.ingest(demo, IngestOptions(collection="demo", classification="public"))
         for _ in gen:
             pass
+    coins = Path(demo[0]).parent / "coins"
+    if coins.is_dir() and "coins" not in ov.facets().collections:
+        for _ in ov.ingest([str(coins)], IngestOptions(collection="coins")):
+            pass
     w = MainWindow(ov)
     w.resize(1280, 800)
+
+    def page(view: QWidget | None) -> int:
+        return next(i for i, (_t, v) in enumerate(w.pages) if v is view)
     w.show()
     w.search.query.setText(QUERY)
     spin(lambda: bool(w.search.hits) and w.search.cards_done())
@@ -89,18 +97,24 @@ def shoot(home: Path, out: Path, demo: list[str], *, ask: bool, lang: str) -> No
         w.ask.ask(QUESTION)
         spin(lambda: w.ask is not None and w.ask.result is not None, 600)
         save(w, out, "ask")
+    if coins.is_dir():
+        w.go(page(w.objects))
+        w.objects.photos.add([str(coins / "images" / f"{COIN}_{face}.jpg") for face in ("obverse", "reverse")])
+        w.objects.lookup()
+        spin(lambda: w.objects.examination is not None, 300)
+        save(w, out, "objects")
     assert w.importer is not None
-    w.go(2 if w.ask is not None else 1)
+    w.go(page(w.importer))
     inbox = Path(tempfile.mkdtemp(prefix="ovillo-inbox-"))
     shutil.copytree(Path(demo[0]), inbox / "diaries_copy")
     w.importer.start_import([str(inbox / "diaries_copy")], collection="inbox")
     spin(lambda: w.importer is not None and w.importer.overall.maximum() > 1 and w.importer.overall.value() >= 3)
     save(w, out, "import")
     spin(lambda: w.importer is not None and w.importer.state == "idle", 600)
-    w.go(3 if w.ask is not None else 2)
+    w.go(page(w.status_view))
     spin(lambda: w.status_view is not None and w.status_view.status is not None)
     save(w, out, "library")
-    w.go(4 if w.ask is not None else 3)
+    w.go(page(w.preferences))
     save(w, out, "preferences")
     w.shutdown()
     w.close()

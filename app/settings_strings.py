@@ -21,6 +21,7 @@ SETTING_TITLES = [
     QT_TRANSLATE_NOOP("Settings", 'Keyword weight in hybrid search'),
     QT_TRANSLATE_NOOP("Settings", 'Interface language'),
     QT_TRANSLATE_NOOP("Settings", 'Answer model'),
+    QT_TRANSLATE_NOOP("Settings", 'Answer model threads'),
     QT_TRANSLATE_NOOP("Settings", 'Answer context size (tokens)'),
     QT_TRANSLATE_NOOP("Settings", 'Longest answer (tokens)'),
     QT_TRANSLATE_NOOP("Settings", 'Passages retrieved per question'),

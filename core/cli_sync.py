@@ -25,6 +25,10 @@ def add_parsers(sub: Any) -> None:
     sy.add_argument("--insecure", action="store_true", help="allow a non-local server without verified TLS")
     sy.add_argument("--page", type=int, default=500, metavar="N", help="records per local transaction (1 to 10000)")
     sy.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sy.add_argument("--remember-password", action="store_true",
+                    help="save the password in the system keyring once the server accepted it")
+    sy.add_argument("--forget-password", action="store_true",
+                    help="delete the password saved in the system keyring for this user and server, then stop")
 
     ce = sub.add_parser("central", help="run a central archive server (tests, demos, small institutions)")
     cs = ce.add_subparsers(dest="central_command", required=True)
@@ -69,20 +73,29 @@ def read_password_file(path: str) -> str:
     return password
 
 
-def _password(args: argparse.Namespace) -> str:
-    if args.password_file:
-        return read_password_file(args.password_file)
-    try:  # the OS keyring, when the optional package is installed and finds one
-        import keyring  # type: ignore[import-not-found, unused-ignore]
+def _password(args: argparse.Namespace) -> tuple[str | None, str]:
+    """The password and where it came from: ``file``, ``keyring`` (None: the saved one) or ``prompt``."""
+    from core.sync.service import saved_password
 
-        found = keyring.get_password("ovillo-sync", f"{args.user}@{args.server}")
-        if found:
-            return str(found)
-    except Exception:  # no keyring package, or no backend: ask instead
-        pass
+    if args.password_file:
+        return read_password_file(args.password_file), "file"
+    if saved_password(args.server, args.user) is not None:  # the OS keyring, when there is one
+        return None, "keyring"
     if not sys.stdin.isatty():
         raise ConfigError("no password given", hint="Use --password-file F, or run in a terminal to be asked.")
-    return getpass.getpass(f"password for {args.user}: ")
+    return getpass.getpass(f"password for {args.user}: "), "prompt"
+
+
+def _offer_keyring(args: argparse.Namespace, source: str) -> bool:
+    """Whether to save the password in the OS keyring after a successful sync (asked only in a terminal)."""
+    from core.sync.service import keyring_available
+
+    if args.remember_password or source == "keyring" or not keyring_available():
+        return bool(args.remember_password)
+    if source != "prompt" or not sys.stdin.isatty():
+        return False
+    answer = input("remember this password in the system keyring? [y/N] ")
+    return answer.strip().lower() in ("y", "yes", "s", "si", "sí")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -159,31 +172,35 @@ def _publish(args: argparse.Namespace) -> int:
 
 def _sync(args: argparse.Namespace) -> int:
     from core.cli import _drive
-    from core.paths import Paths
     from core.progress import CancelToken
-    from core.store.db import Store
-    from core.sync.connect import connect, describe, server_params
-    from core.models.registry import load_text_encoder
-    from core.paths import default_models_dir
-    from core.sync.puller import Puller
+    from core.service import Ovillo
+    from core.sync.connect import server_params
+    from core.sync.service import forget_password, keyring_available, remember_password
 
+    if args.forget_password:
+        had = forget_password(args.server, args.user)
+        print(f"forgot the saved password of {args.user}" if had else
+              f"no saved password for {args.user}" + ("" if keyring_available() else " (no safe system keyring here)"))
+        return 0
     if not 1 <= args.page <= 10000:
         raise ConfigError("--page must be between 1 and 10000")
-    params = server_params(args.server, ca_file=args.ca_file, insecure=args.insecure)  # refuse before asking
-    models = Path(args.models).expanduser().resolve() if args.models else default_models_dir()
-    paths = Paths.from_home(args.home, None)
-    paths.ensure()
+    server_params(args.server, ca_file=args.ca_file, insecure=args.insecure)  # refuse before asking
+    models = Path(args.models).expanduser().resolve() if args.models else None
     # the store first: a second sync (or ingest) holding it fails here, before a password is asked
-    with Store(paths.store) as store, \
-            connect(args.server, args.user, _password(args), ca_file=args.ca_file, insecure=args.insecure) as con:
+    with Ovillo(args.home, models_dir=models) as app:
+        password, source = _password(args)
         cancel = CancelToken()
-        puller = Puller(store, con, server=describe(params), user=args.user, page=args.page,
-                        encoder=lambda name: load_text_encoder(models, name))  # loaded only on a model mismatch
-        summary = _drive(puller.run(cancel), cancel, sys.stderr)
+        report = _drive(app.sync(args.server, args.user, password, ca_file=args.ca_file, insecure=args.insecure,
+                                 page=args.page, remember=bool(args.remember_password), cancel=cancel),
+                        cancel, sys.stderr)
+    if password is not None and not report.remembered and _offer_keyring(args, source):
+        report.remembered = remember_password(args.server, args.user, password)
+    if args.remember_password and not report.remembered:
+        print("the password was not saved: no safe system keyring here", file=sys.stderr)
     if args.json:
-        print(json.dumps(summary.to_json()))
+        print(json.dumps(report.summary.to_json()))
     else:
-        s = summary
+        s = report.summary
         print(f"added {s.added} · updated {s.updated} · removed {s.removed} · revoked {s.revoked} · "
               f"vectors reused {s.vectors_reused} · embedded {s.vectors_embedded} · "
               f"{s.bytes / 1e6:.1f} MB in {s.seconds:.1f} s")
@@ -192,7 +209,6 @@ def _sync(args: argparse.Namespace) -> int:
 
 def sync_status(store: Any) -> dict[str, Any] | None:
     """``status --json``'s ``sync`` entry: server, user, last_sync, watermark (None: never synced)."""
-    from core.sync.state import read_state
+    from core.sync.service import sync_status as status
 
-    state = read_state(store)
-    return None if state is None else {k: state.get(k) for k in ("server", "user", "last_sync", "watermark")}
+    return status(store)

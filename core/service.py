@@ -16,6 +16,7 @@ from core.ingest import queue
 from core.ingest.pipeline import IngestOptions, Ingestor, IngestSummary
 from core.models.encoder import AnyEncoder, ImageEncoder, Modality, TextEncoder
 from core.models.generator import Generator as AnswerModel
+from core.objects.catalogue import ObjectFields
 from core.paths import Paths
 from core.progress import CancelToken, Progress
 from core.retrieval.filters import SearchFilters
@@ -27,11 +28,13 @@ from core.store.models_repo import PinnedModel, active_model, pin_model
 from core.store.writer import Changes
 
 # value types front ends use with the facade (app/ imports them from here, not from core's insides)
-__all__ = ["CLASSIFICATIONS", "Changes", "Ovillo", "Status"]
+__all__ = ["CLASSIFICATIONS", "Changes", "ObjectFields", "Ovillo", "Status"]
 
 if TYPE_CHECKING:
     from core.objects.api import Objects
+    from core.objects.catalogue import Catalogue
     from core.records import Facets, RecordText
+    from core.sync.service import SyncReport
 
 
 @dataclass
@@ -143,7 +146,7 @@ class Ovillo:
             self._generator.close()
         self._owns_generator = True
         self._generator = load_generator(self.paths.models, name or self.settings.answer_model,
-                                         threads=self.settings.threads, n_ctx=self.settings.answer_n_ctx)
+                                         threads=self.settings.answer_threads, n_ctx=self.settings.answer_n_ctx)
         return self._generator
 
     def pinned_model(self, modality: Modality = "text") -> PinnedModel | None:
@@ -178,6 +181,14 @@ class Ovillo:
         if self._objects is None:  # one per facade, so its vector matrix is loaded once per store change
             self._objects = Objects(self.store, self.settings, lambda: self.encoder_for("image"), self.searcher)
         return self._objects
+
+    def catalogue(self) -> "Catalogue":
+        """Cataloguing new objects: examine photographs, save, export as catalogue CSV, thumbnails
+        (see :mod:`core.objects.catalogue`)."""
+        from core.objects.catalogue import Catalogue
+
+        return Catalogue(self.objects(), self.store, self.settings, self.paths.home, lambda: self.encoder,
+                         self.profile)
 
     def searcher(self) -> Searcher:
         """The retrieval engine (one per facade, so its vector cache is reused)."""
@@ -298,6 +309,39 @@ class Ovillo:
             self.settings = self.settings.model_copy(update={setting: model})
             save_settings(self.settings, self.paths.settings)
         return embedded
+
+    # -- sync with a central archive (core/sync: the PostgreSQL client is imported only here) -----
+    def sync(self, server: str, user: str, password: str | None = None, *, ca_file: str | None = None,
+             insecure: bool = False, page: int = 500, remember: bool = False,
+             cancel: CancelToken | None = None) -> Generator[Progress, None, "SyncReport"]:
+        """Pull the records ``user`` may read from ``server`` (a write: run it where ingest runs);
+        ``password`` None: the one remembered in the OS keyring. See :mod:`core.sync.service`."""
+        from core.models.registry import load_text_encoder
+        from core.sync.service import SyncRequest, run_sync
+
+        request = SyncRequest(server, user, password, ca_file=ca_file, insecure=insecure, page=page,
+                              remember=remember)
+        report = yield from run_sync(self.store, request, cancel, encoder=lambda name: load_text_encoder(
+            self.paths.models, name, threads=self.settings.threads, batch_size=self.settings.embed_batch))
+        return report
+
+    def sync_status(self) -> dict[str, Any] | None:
+        """``{server, user, last_sync, watermark}`` of the last sync (None: never synced)."""
+        from core.sync.service import sync_status
+
+        return sync_status(self.store)
+
+    @staticmethod
+    def sync_keyring(server: str | None = None, user: str | None = None, *, forget: bool = False) -> bool:
+        """Whether the OS keyring can hold the sync password (with ``server`` and ``user``: whether it
+        holds theirs; with ``forget``: delete it, True when there was one)."""
+        from core.sync import service
+
+        if server is None or user is None:
+            return service.keyring_available()
+        if forget:
+            return service.forget_password(server, user)
+        return service.saved_password(server, user) is not None
 
     def rebuild_keyword_index(self) -> None:
         """Rebuild the derived BM25 index (a write: run it where ingest runs)."""

@@ -52,6 +52,11 @@ class Settings(BaseModel):
                               description="GGUF generation model used by Ask (name of a model manifest).")
     # 2048 / 6 passages: prompt evaluation dominates the wait on a laptop CPU (about 20-40 tokens/s
     # measured here, docs/benchmarks.md "Ask"), and a 4096 / 8 prompt doubles it.
+    # the answer model runs in its own process and prompt evaluation scales with cores, so it gets
+    # them all (the window's thread is idle while it waits for tokens); the encoder keeps one free
+    answer_threads: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=1, le=256,
+                                title="Answer model threads",
+                                description="CPU threads of the answer model (its own process).")
     answer_n_ctx: int = Field(2048, ge=512, le=32768, title="Answer context size (tokens)",
                               description="Context window the answer model is loaded with; the prompt budget "
                                           "follows it. Larger gives more evidence but a slower first token.")

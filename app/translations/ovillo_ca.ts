@@ -4,97 +4,97 @@
 <context>
     <name>AskView</name>
     <message>
-        <location filename="../views/ask.py" line="61"/>
+        <location filename="../views/ask.py" line="83"/>
         <source>Ask the archive a question…</source>
         <translation>Fes una pregunta a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="62"/>
+        <location filename="../views/ask.py" line="84"/>
         <source>&amp;Ask</source>
         <translation>&amp;Pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="63"/>
+        <location filename="../views/ask.py" line="85"/>
         <source>S&amp;top</source>
         <translation>&amp;Atura</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="64"/>
+        <location filename="../views/ask.py" line="86"/>
         <source>&amp;New conversation</source>
         <translation>&amp;Nova conversa</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="93"/>
+        <location filename="../views/ask.py" line="115"/>
         <source>Searching the archive…</source>
         <translation>Cercant a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="103"/>
+        <location filename="../views/ask.py" line="125"/>
         <source>Stopping…</source>
         <translation>Aturant…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="117"/>
+        <location filename="../views/ask.py" line="139"/>
         <source>%1 passages found; writing the answer…</source>
         <translation>%1 passatges trobats; redactant la resposta…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="118"/>
+        <location filename="../views/ask.py" line="140"/>
         <source>Nothing relevant found.</source>
         <translation>No s&apos;ha trobat res pertinent.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="124"/>
+        <location filename="../views/ask.py" line="146"/>
         <source>Checking each citation against its passage…</source>
         <translation>Comprovant cada cita amb el seu passatge…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="127"/>
+        <location filename="../views/ask.py" line="149"/>
         <source>Some citations did not check out; rewriting once…</source>
         <translation>Algunes cites no se sostenen; es reescriu una vegada…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="133"/>
+        <location filename="../views/ask.py" line="155"/>
         <source>Grounded answer: every sentence cites the archive.</source>
         <translation>Resposta fonamentada: cada frase cita l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="135"/>
+        <location filename="../views/ask.py" line="157"/>
         <source>No answer: %1</source>
         <translation>Sense resposta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="137"/>
+        <location filename="../views/ask.py" line="159"/>
         <source>Stopped.</source>
         <translation>Aturat.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="139"/>
+        <location filename="../views/ask.py" line="161"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No s&apos;ha pogut fonamentar una resposta en l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="171"/>
+        <location filename="../views/ask.py" line="193"/>
         <source>† cites no passage: not checked against the archive.</source>
         <translation>† no cita cap passatge: no s&apos;ha comprovat amb l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="175"/>
+        <location filename="../views/ask.py" line="197"/>
         <source>(stopped)</source>
         <translation>(aturat)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="177"/>
+        <location filename="../views/ask.py" line="199"/>
         <source>No answer</source>
         <translation>Sense resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="177"/>
+        <location filename="../views/ask.py" line="199"/>
         <source>Could not ground an answer</source>
         <translation>No s&apos;ha pogut fonamentar la resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="179"/>
+        <location filename="../views/ask.py" line="201"/>
         <source>Closest passages found:</source>
         <translation>Passatges més propers trobats:</translation>
     </message>
@@ -120,6 +120,24 @@
         <location filename="../errors.py" line="57"/>
         <source>Copy details</source>
         <translation>Copia els detalls</translation>
+    </message>
+</context>
+<context>
+    <name>ImageStrip</name>
+    <message>
+        <location filename="../views/object_tiles.py" line="290"/>
+        <source>obverse</source>
+        <translation>anvers</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="290"/>
+        <source>reverse</source>
+        <translation>revers</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="290"/>
+        <source>image</source>
+        <translation>imatge</translation>
     </message>
 </context>
 <context>
@@ -308,47 +326,47 @@
 <context>
     <name>KioskPin</name>
     <message>
-        <location filename="../kiosk.py" line="31"/>
+        <location filename="../kiosk.py" line="32"/>
         <source>The staff PIN may contain only the digits 0 to 9.</source>
         <translation>El PIN del personal només pot contenir els dígits del 0 al 9.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="33"/>
+        <location filename="../kiosk.py" line="34"/>
         <source>The staff PIN needs at least %1 digits.</source>
         <translation>El PIN del personal necessita com a mínim %1 dígits.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="36"/>
+        <location filename="../kiosk.py" line="37"/>
         <source>The staff PIN may have at most %1 digits.</source>
         <translation>El PIN del personal pot tenir com a màxim %1 dígits.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="39"/>
+        <location filename="../kiosk.py" line="40"/>
         <source>Use at least three different digits (not 111111 or 121212).</source>
         <translation>Feu servir com a mínim tres dígits diferents (no 111111 ni 121212).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="41"/>
+        <location filename="../kiosk.py" line="42"/>
         <source>Digits in a row are too easy to guess (like 123456, 654321, 135791 or 112233).</source>
         <translation>Els dígits seguits són massa fàcils d&apos;endevinar (com 123456, 654321, 135791 o 112233).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="44"/>
+        <location filename="../kiosk.py" line="45"/>
         <source>A repeated or mirrored group is too easy to guess (like 123123 or 123321).</source>
         <translation>Un grup repetit o en mirall és massa fàcil d&apos;endevinar (com 123123 o 123321).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="47"/>
+        <location filename="../kiosk.py" line="48"/>
         <source>Lines on the keypad are too easy to guess (like 147258 or 159753).</source>
         <translation>Les línies del teclat són massa fàcils d&apos;endevinar (com 147258 o 159753).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="56"/>
+        <location filename="../kiosk.py" line="57"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="57"/>
+        <location filename="../kiosk.py" line="58"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
@@ -406,42 +424,52 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="40"/>
+        <location filename="../main_window.py" line="41"/>
         <source>Ovillo — reading room</source>
         <translation>Ovillo — sala de consulta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="40"/>
+        <location filename="../main_window.py" line="41"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="52"/>
+        <location filename="../main_window.py" line="55"/>
         <source>Search</source>
         <translation>Cerca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="54"/>
+        <location filename="../main_window.py" line="57"/>
         <source>Ask</source>
         <translation>Pregunta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="56"/>
+        <location filename="../main_window.py" line="58"/>
+        <source>Objects</source>
+        <translation>Objectes</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="60"/>
         <source>Import</source>
         <translation>Importa</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="56"/>
+        <location filename="../main_window.py" line="60"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="57"/>
+        <location filename="../main_window.py" line="61"/>
         <source>Preferences</source>
         <translation>Preferències</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="110"/>
+        <location filename="../main_window.py" line="61"/>
+        <source>Sync</source>
+        <translation>Sincronitza</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="119"/>
         <source>Staff…</source>
         <translation>Personal…</translation>
     </message>
@@ -486,29 +514,239 @@
     </message>
 </context>
 <context>
+    <name>NeighbourGrid</name>
+    <message>
+        <location filename="../views/object_tiles.py" line="168"/>
+        <source>obv.</source>
+        <translation>anv.</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="168"/>
+        <source>rev.</source>
+        <translation>rev.</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="168"/>
+        <source>img.</source>
+        <translation>img.</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="192"/>
+        <source>near-duplicate</source>
+        <translation>gairebé duplicat</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="178"/>
+        <source>Open the record of %1</source>
+        <translation>Obre la fitxa de %1</translation>
+    </message>
+</context>
+<context>
+    <name>ObjectsView</name>
+    <message>
+        <location filename="../views/objects.py" line="42"/>
+        <source>&amp;Choose photographs…</source>
+        <translation>&amp;Tria fotografies…</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="43"/>
+        <source>Clear</source>
+        <translation>Buida</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="45"/>
+        <source>Optional description (used by hybrid lookup and saved)</source>
+        <translation>Descripció opcional (la fa servir la cerca híbrida i es desa)</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="47"/>
+        <source>Hybrid: photographs and description</source>
+        <translation>Híbrida: fotografies i descripció</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="48"/>
+        <source>Visual: photographs only</source>
+        <translation>Visual: només fotografies</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="49"/>
+        <source>&amp;Look up</source>
+        <translation>&amp;Cerca semblants</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="56"/>
+        <source>made up when empty</source>
+        <translation>es genera si es deixa buit</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="58"/>
+        <source>default: the nearest neighbour&apos;s collection</source>
+        <translation>per defecte: la col·lecció de l&apos;objecte més proper</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="64"/>
+        <source>&amp;Save object</source>
+        <translation>&amp;Desa l&apos;objecte</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="93"/>
+        <source>Typology</source>
+        <translation>Tipologia</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="93"/>
+        <source>Material</source>
+        <translation>Material</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="94"/>
+        <source>Denomination</source>
+        <translation>Denominació</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="94"/>
+        <source>Period</source>
+        <translation>Període</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="96"/>
+        <source>Title</source>
+        <translation>Títol</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="100"/>
+        <source>Inventory</source>
+        <translation>Inventari</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="101"/>
+        <source>Collection</source>
+        <translation>Col·lecció</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="102"/>
+        <source>Classification</source>
+        <translation>Classificació</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="117"/>
+        <source>Nearest catalogued objects</source>
+        <translation>Objectes catalogats més propers</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="132"/>
+        <source>Choose photographs</source>
+        <translation>Tria fotografies</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="133"/>
+        <source>Images (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</source>
+        <translation>Imatges (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="143"/>
+        <source>Two photographs have the same face; only the first is used.</source>
+        <translation>Dues fotografies tenen la mateixa cara; només es fa servir la primera.</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="166"/>
+        <source>Add at least one photograph first.</source>
+        <translation>Afegeix primer almenys una fotografia.</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="173"/>
+        <source>Looking up…</source>
+        <translation>Cercant…</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="180"/>
+        <source>The lookup failed.</source>
+        <translation>La cerca ha fallat.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/objects.py" line="196"/>
+        <source>%n neighbour(s)</source>
+        <translation>
+            <numerusform>%n objecte proper</numerusform>
+            <numerusform>%n objectes propers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/objects.py" line="198"/>
+        <source>%n near-duplicate(s): this object may already be catalogued</source>
+        <translation>
+            <numerusform>%n gairebé duplicat: potser aquest objecte ja està catalogat</numerusform>
+            <numerusform>%n gairebé duplicats: potser aquest objecte ja està catalogat</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="217"/>
+        <source>Give the object a title first.</source>
+        <translation>Posa primer un títol a l&apos;objecte.</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="221"/>
+        <source>Saving…</source>
+        <translation>Desant…</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="228"/>
+        <source>Saved as %1 in %2.</source>
+        <translation>Desat com a %1 a %2.</translation>
+    </message>
+</context>
+<context>
+    <name>PhotoList</name>
+    <message>
+        <location filename="../views/object_tiles.py" line="58"/>
+        <source>Drop photographs of the object here, or choose them.</source>
+        <translation>Deixa anar aquí les fotografies de l&apos;objecte, o tria-les.</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="65"/>
+        <source>obverse</source>
+        <translation>anvers</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="65"/>
+        <source>reverse</source>
+        <translation>revers</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="65"/>
+        <source>other</source>
+        <translation>altra</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="84"/>
+        <source>Remove this photograph</source>
+        <translation>Treu aquesta fotografia</translation>
+    </message>
+</context>
+<context>
     <name>PinDialog</name>
     <message>
-        <location filename="../kiosk.py" line="102"/>
+        <location filename="../kiosk.py" line="103"/>
         <source>Staff</source>
         <translation>Personal</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="110"/>
+        <location filename="../kiosk.py" line="111"/>
         <source>Staff PIN:</source>
         <translation>PIN del personal:</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="143"/>
+        <location filename="../kiosk.py" line="144"/>
         <source>Locked for %1 after %2 wrong PINs.</source>
         <translation>Bloquejat durant %1 després de %2 PIN incorrectes.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="166"/>
+        <location filename="../kiosk.py" line="167"/>
         <source>No usable staff PIN is stored: set one with ovillo-gui --set-kiosk-pin</source>
         <translation>No hi ha desat cap PIN del personal vàlid: establiu-ne un amb ovillo-gui --set-kiosk-pin</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="169"/>
+        <location filename="../kiosk.py" line="170"/>
         <source>Wrong PIN.</source>
         <translation>PIN incorrecte.</translation>
     </message>
@@ -516,22 +754,22 @@
 <context>
     <name>PreferencesView</name>
     <message>
-        <location filename="../settings_strings.py" line="33"/>
+        <location filename="../settings_strings.py" line="34"/>
         <source>System language</source>
         <translation>Idioma del sistema</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="34"/>
+        <location filename="../settings_strings.py" line="35"/>
         <source>English</source>
         <translation>English</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="35"/>
+        <location filename="../settings_strings.py" line="36"/>
         <source>Español</source>
         <translation>Español</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="36"/>
+        <location filename="../settings_strings.py" line="37"/>
         <source>Català</source>
         <translation>Català</translation>
     </message>
@@ -562,75 +800,103 @@
     </message>
 </context>
 <context>
+    <name>ProposalRow</name>
+    <message>
+        <location filename="../views/object_tiles.py" line="220"/>
+        <source>Accept</source>
+        <translation>Accepta</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="221"/>
+        <source>Put the proposed value back</source>
+        <translation>Torna al valor proposat</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="242"/>
+        <source>not enough evidence</source>
+        <translation>proves insuficients</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="249"/>
+        <source>%1 % sure</source>
+        <translation>confiança %1 %</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="251"/>
+        <source>Also voted: %1</source>
+        <translation>També votats: %1</translation>
+    </message>
+</context>
+<context>
     <name>RecordView</name>
     <message>
-        <location filename="../views/record.py" line="48"/>
+        <location filename="../views/record.py" line="50"/>
         <source>← Back</source>
         <translation>← Enrere</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="49"/>
+        <location filename="../views/record.py" line="51"/>
         <source>Open original file</source>
         <translation>Obre el fitxer original</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="59"/>
+        <location filename="../views/record.py" line="62"/>
         <source>Similar records</source>
         <translation>Registres semblants</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="108"/>
+        <location filename="../views/record.py" line="113"/>
         <source>This record is no longer in the library.</source>
         <translation>Aquest registre ja no és a la biblioteca.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="158"/>
+        <location filename="../views/record.py" line="171"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="167"/>
+        <location filename="../views/record.py" line="180"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="167"/>
+        <location filename="../views/record.py" line="180"/>
         <source>Record</source>
         <translation>Registre</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="168"/>
+        <location filename="../views/record.py" line="181"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="168"/>
+        <location filename="../views/record.py" line="181"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="169"/>
+        <location filename="../views/record.py" line="182"/>
         <source>Dates</source>
         <translation>Dates</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="169"/>
+        <location filename="../views/record.py" line="182"/>
         <source>Passages</source>
         <translation>Passatges</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="171"/>
+        <location filename="../views/record.py" line="184"/>
         <source>Passage</source>
         <translation>Passatge</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="173"/>
-        <location filename="../views/record.py" line="177"/>
+        <location filename="../views/record.py" line="186"/>
+        <location filename="../views/record.py" line="190"/>
         <source>File</source>
         <translation>Fitxer</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="206"/>
+        <location filename="../views/record.py" line="219"/>
         <source>Play from here</source>
         <translation>Reprodueix des d&apos;aquí</translation>
     </message>
@@ -638,63 +904,63 @@
 <context>
     <name>SearchView</name>
     <message>
-        <location filename="../views/search.py" line="42"/>
+        <location filename="../views/search.py" line="45"/>
         <source>Search the archive by meaning, in any language…</source>
         <translation>Cerqueu a l&apos;arxiu per significat, en qualsevol idioma…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="47"/>
+        <location filename="../views/search.py" line="50"/>
         <source>from any year</source>
         <translation>des de qualsevol any</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="48"/>
+        <location filename="../views/search.py" line="51"/>
         <source>to any year</source>
         <translation>fins a qualsevol any</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="62"/>
+        <location filename="../views/search.py" line="65"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="62"/>
+        <location filename="../views/search.py" line="65"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="63"/>
+        <location filename="../views/search.py" line="66"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="69"/>
+        <location filename="../views/search.py" line="72"/>
         <source>Dates</source>
         <translation>Dates</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="107"/>
+        <location filename="../views/search.py" line="110"/>
         <source>All collections</source>
         <translation>Totes les col·leccions</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="108"/>
+        <location filename="../views/search.py" line="111"/>
         <source>All languages</source>
         <translation>Tots els idiomes</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="109"/>
+        <location filename="../views/search.py" line="112"/>
         <source>Any classification</source>
         <translation>Qualsevol classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="143"/>
-        <location filename="../views/search.py" line="156"/>
+        <location filename="../views/search.py" line="146"/>
+        <location filename="../views/search.py" line="159"/>
         <source>Searching…</source>
         <translation>Cercant…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="177"/>
+        <location filename="../views/search.py" line="185"/>
         <source>%n result(s)</source>
         <translation>
             <numerusform>%n resultat</numerusform>
@@ -702,12 +968,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="220"/>
+        <location filename="../views/search.py" line="239"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="225"/>
+        <location filename="../views/search.py" line="244"/>
         <source>score</source>
         <translation>puntuació</translation>
     </message>
@@ -791,31 +1057,36 @@
     </message>
     <message>
         <location filename="../settings_strings.py" line="24"/>
+        <source>Answer model threads</source>
+        <translation>Fils del model de resposta</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="25"/>
         <source>Answer context size (tokens)</source>
         <translation>Context del model de resposta (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="25"/>
+        <location filename="../settings_strings.py" line="26"/>
         <source>Longest answer (tokens)</source>
         <translation>Resposta més llarga (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="26"/>
+        <location filename="../settings_strings.py" line="27"/>
         <source>Passages retrieved per question</source>
         <translation>Passatges recuperats per pregunta</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="27"/>
+        <location filename="../settings_strings.py" line="28"/>
         <source>Relevance threshold (dense cosine)</source>
         <translation>Llindar de pertinència (cosinus dens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="28"/>
+        <location filename="../settings_strings.py" line="29"/>
         <source>Semantic support threshold</source>
         <translation>Llindar de suport semàntic</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="29"/>
+        <location filename="../settings_strings.py" line="30"/>
         <source>Model check threshold</source>
         <translation>Llindar de la comprovació pel model</translation>
     </message>
@@ -896,6 +1167,151 @@
         <location filename="../views/status.py" line="79"/>
         <source>Keyword index rebuilt.</source>
         <translation>Índex de paraules clau reconstruït.</translation>
+    </message>
+</context>
+<context>
+    <name>SyncView</name>
+    <message>
+        <location filename="../views/sync.py" line="49"/>
+        <source>Remember in the system keyring</source>
+        <translation>Recorda-la al clauer del sistema</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="51"/>
+        <source>&amp;Forget saved password</source>
+        <translation>&amp;Oblida la contrasenya desada</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="54"/>
+        <source>CA certificate (verifies the server)</source>
+        <translation>Certificat de la CA (verifica el servidor)</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="55"/>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Navega…</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="56"/>
+        <source>Allow a server without verified TLS (trusted network only)</source>
+        <translation>Permet un servidor sense TLS verificat (només en una xarxa de confiança)</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="58"/>
+        <location filename="../views/sync.py" line="220"/>
+        <source>&amp;Sync</source>
+        <translation>&amp;Sincronitza</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="59"/>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Cancel·la</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="74"/>
+        <source>Server</source>
+        <translation>Servidor</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="75"/>
+        <source>User</source>
+        <translation>Usuari</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="76"/>
+        <source>Password</source>
+        <translation>Contrasenya</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="78"/>
+        <source>CA file</source>
+        <translation>Fitxer de la CA</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="85"/>
+        <source>Bring the records you may read from the central archive onto this computer. Your own records are never changed.</source>
+        <translation>Porta a aquest ordinador els registres de l&apos;arxiu central que pots llegir. Els teus propis registres no es modifiquen mai.</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="116"/>
+        <source>saved in the system keyring</source>
+        <translation>desada al clauer del sistema</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="118"/>
+        <source>Never synced.</source>
+        <translation>Mai sincronitzat.</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="120"/>
+        <source>Last sync: %1 · server %2 · user %3</source>
+        <translation>Darrera sincronització: %1 · servidor %2 · usuari %3</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="121"/>
+        <source>not finished</source>
+        <translation>sense acabar</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="130"/>
+        <source>Choose the server&apos;s CA certificate</source>
+        <translation>Tria el certificat de la CA del servidor</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="144"/>
+        <location filename="../views/sync.py" line="182"/>
+        <source>Connecting…</source>
+        <translation>Connectant…</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="160"/>
+        <source>Stopping after the current page…</source>
+        <translation>Aturant després de la pàgina en curs…</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="174"/>
+        <source>%1 of %2 records</source>
+        <translation>%1 de %2 registres</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="176"/>
+        <source>about %1 left</source>
+        <translation>en queden uns %1</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="180"/>
+        <source>Checking what is no longer permitted…</source>
+        <translation>Comprovant el que ja no està permès…</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="183"/>
+        <source>Sync: %1</source>
+        <translation>Sincronització: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="188"/>
+        <source>Added %1 · updated %2 · removed %3 · revoked %4 · vectors reused %5 · embedded %6 · %7 in %8 s</source>
+        <translation>Afegits %1 · actualitzats %2 · eliminats %3 · revocats %4 · vectors reutilitzats %5 · calculats %6 · %7 en %8 s</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="194"/>
+        <source>Sync finished.</source>
+        <translation>Sincronització acabada.</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="201"/>
+        <source>The sync stopped: %1</source>
+        <translation>La sincronització s&apos;ha aturat: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="206"/>
+        <source>Sync cancelled: what arrived is kept. Resume continues from there.</source>
+        <translation>Sincronització cancel·lada: es conserva el que ha arribat. Reprèn continua des d&apos;allà.</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="220"/>
+        <source>&amp;Resume</source>
+        <translation>&amp;Reprèn</translation>
     </message>
 </context>
 </TS>

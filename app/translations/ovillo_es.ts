@@ -4,97 +4,97 @@
 <context>
     <name>AskView</name>
     <message>
-        <location filename="../views/ask.py" line="61"/>
+        <location filename="../views/ask.py" line="83"/>
         <source>Ask the archive a question…</source>
         <translation>Haz una pregunta al archivo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="62"/>
+        <location filename="../views/ask.py" line="84"/>
         <source>&amp;Ask</source>
         <translation>&amp;Preguntar</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="63"/>
+        <location filename="../views/ask.py" line="85"/>
         <source>S&amp;top</source>
         <translation>&amp;Detener</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="64"/>
+        <location filename="../views/ask.py" line="86"/>
         <source>&amp;New conversation</source>
         <translation>&amp;Nueva conversación</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="93"/>
+        <location filename="../views/ask.py" line="115"/>
         <source>Searching the archive…</source>
         <translation>Buscando en el archivo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="103"/>
+        <location filename="../views/ask.py" line="125"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="117"/>
+        <location filename="../views/ask.py" line="139"/>
         <source>%1 passages found; writing the answer…</source>
         <translation>%1 pasajes encontrados; redactando la respuesta…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="118"/>
+        <location filename="../views/ask.py" line="140"/>
         <source>Nothing relevant found.</source>
         <translation>No se encontró nada pertinente.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="124"/>
+        <location filename="../views/ask.py" line="146"/>
         <source>Checking each citation against its passage…</source>
         <translation>Comprobando cada cita con su pasaje…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="127"/>
+        <location filename="../views/ask.py" line="149"/>
         <source>Some citations did not check out; rewriting once…</source>
         <translation>Algunas citas no se sostienen; se reescribe una vez…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="133"/>
+        <location filename="../views/ask.py" line="155"/>
         <source>Grounded answer: every sentence cites the archive.</source>
         <translation>Respuesta fundamentada: cada frase cita el archivo.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="135"/>
+        <location filename="../views/ask.py" line="157"/>
         <source>No answer: %1</source>
         <translation>Sin respuesta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="137"/>
+        <location filename="../views/ask.py" line="159"/>
         <source>Stopped.</source>
         <translation>Detenido.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="139"/>
+        <location filename="../views/ask.py" line="161"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No se pudo fundamentar una respuesta en el archivo.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="171"/>
+        <location filename="../views/ask.py" line="193"/>
         <source>† cites no passage: not checked against the archive.</source>
         <translation>† no cita ningún pasaje: no se ha comprobado con el archivo.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="175"/>
+        <location filename="../views/ask.py" line="197"/>
         <source>(stopped)</source>
         <translation>(detenido)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="177"/>
+        <location filename="../views/ask.py" line="199"/>
         <source>No answer</source>
         <translation>Sin respuesta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="177"/>
+        <location filename="../views/ask.py" line="199"/>
         <source>Could not ground an answer</source>
         <translation>No se pudo fundamentar la respuesta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="179"/>
+        <location filename="../views/ask.py" line="201"/>
         <source>Closest passages found:</source>
         <translation>Pasajes más cercanos encontrados:</translation>
     </message>
@@ -120,6 +120,24 @@
         <location filename="../errors.py" line="57"/>
         <source>Copy details</source>
         <translation>Copiar detalles</translation>
+    </message>
+</context>
+<context>
+    <name>ImageStrip</name>
+    <message>
+        <location filename="../views/object_tiles.py" line="290"/>
+        <source>obverse</source>
+        <translation>anverso</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="290"/>
+        <source>reverse</source>
+        <translation>reverso</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="290"/>
+        <source>image</source>
+        <translation>imagen</translation>
     </message>
 </context>
 <context>
@@ -308,47 +326,47 @@
 <context>
     <name>KioskPin</name>
     <message>
-        <location filename="../kiosk.py" line="31"/>
+        <location filename="../kiosk.py" line="32"/>
         <source>The staff PIN may contain only the digits 0 to 9.</source>
         <translation>El PIN del personal solo puede contener los dígitos del 0 al 9.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="33"/>
+        <location filename="../kiosk.py" line="34"/>
         <source>The staff PIN needs at least %1 digits.</source>
         <translation>El PIN del personal necesita al menos %1 dígitos.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="36"/>
+        <location filename="../kiosk.py" line="37"/>
         <source>The staff PIN may have at most %1 digits.</source>
         <translation>El PIN del personal puede tener como máximo %1 dígitos.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="39"/>
+        <location filename="../kiosk.py" line="40"/>
         <source>Use at least three different digits (not 111111 or 121212).</source>
         <translation>Use al menos tres dígitos distintos (no 111111 ni 121212).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="41"/>
+        <location filename="../kiosk.py" line="42"/>
         <source>Digits in a row are too easy to guess (like 123456, 654321, 135791 or 112233).</source>
         <translation>Los dígitos seguidos son demasiado fáciles de adivinar (como 123456, 654321, 135791 o 112233).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="44"/>
+        <location filename="../kiosk.py" line="45"/>
         <source>A repeated or mirrored group is too easy to guess (like 123123 or 123321).</source>
         <translation>Un grupo repetido o en espejo es demasiado fácil de adivinar (como 123123 o 123321).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="47"/>
+        <location filename="../kiosk.py" line="48"/>
         <source>Lines on the keypad are too easy to guess (like 147258 or 159753).</source>
         <translation>Las líneas del teclado son demasiado fáciles de adivinar (como 147258 o 159753).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="56"/>
+        <location filename="../kiosk.py" line="57"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="57"/>
+        <location filename="../kiosk.py" line="58"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
@@ -406,42 +424,52 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="40"/>
+        <location filename="../main_window.py" line="41"/>
         <source>Ovillo — reading room</source>
         <translation>Ovillo — sala de consulta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="40"/>
+        <location filename="../main_window.py" line="41"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="52"/>
+        <location filename="../main_window.py" line="55"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="54"/>
+        <location filename="../main_window.py" line="57"/>
         <source>Ask</source>
         <translation>Preguntar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="56"/>
+        <location filename="../main_window.py" line="58"/>
+        <source>Objects</source>
+        <translation>Objetos</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="60"/>
         <source>Import</source>
         <translation>Importar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="56"/>
+        <location filename="../main_window.py" line="60"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="57"/>
+        <location filename="../main_window.py" line="61"/>
         <source>Preferences</source>
         <translation>Preferencias</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="110"/>
+        <location filename="../main_window.py" line="61"/>
+        <source>Sync</source>
+        <translation>Sincronizar</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="119"/>
         <source>Staff…</source>
         <translation>Personal…</translation>
     </message>
@@ -486,29 +514,239 @@
     </message>
 </context>
 <context>
+    <name>NeighbourGrid</name>
+    <message>
+        <location filename="../views/object_tiles.py" line="168"/>
+        <source>obv.</source>
+        <translation>anv.</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="168"/>
+        <source>rev.</source>
+        <translation>rev.</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="168"/>
+        <source>img.</source>
+        <translation>img.</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="192"/>
+        <source>near-duplicate</source>
+        <translation>casi duplicado</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="178"/>
+        <source>Open the record of %1</source>
+        <translation>Abrir la ficha de %1</translation>
+    </message>
+</context>
+<context>
+    <name>ObjectsView</name>
+    <message>
+        <location filename="../views/objects.py" line="42"/>
+        <source>&amp;Choose photographs…</source>
+        <translation>&amp;Elegir fotografías…</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="43"/>
+        <source>Clear</source>
+        <translation>Vaciar</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="45"/>
+        <source>Optional description (used by hybrid lookup and saved)</source>
+        <translation>Descripción opcional (la usa la búsqueda híbrida y se guarda)</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="47"/>
+        <source>Hybrid: photographs and description</source>
+        <translation>Híbrida: fotografías y descripción</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="48"/>
+        <source>Visual: photographs only</source>
+        <translation>Visual: solo fotografías</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="49"/>
+        <source>&amp;Look up</source>
+        <translation>&amp;Buscar parecidos</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="56"/>
+        <source>made up when empty</source>
+        <translation>se genera si se deja vacío</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="58"/>
+        <source>default: the nearest neighbour&apos;s collection</source>
+        <translation>por defecto: la colección del objeto más cercano</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="64"/>
+        <source>&amp;Save object</source>
+        <translation>&amp;Guardar objeto</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="93"/>
+        <source>Typology</source>
+        <translation>Tipología</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="93"/>
+        <source>Material</source>
+        <translation>Material</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="94"/>
+        <source>Denomination</source>
+        <translation>Denominación</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="94"/>
+        <source>Period</source>
+        <translation>Periodo</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="96"/>
+        <source>Title</source>
+        <translation>Título</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="100"/>
+        <source>Inventory</source>
+        <translation>Inventario</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="101"/>
+        <source>Collection</source>
+        <translation>Colección</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="102"/>
+        <source>Classification</source>
+        <translation>Clasificación</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="117"/>
+        <source>Nearest catalogued objects</source>
+        <translation>Objetos catalogados más cercanos</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="132"/>
+        <source>Choose photographs</source>
+        <translation>Elegir fotografías</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="133"/>
+        <source>Images (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</source>
+        <translation>Imágenes (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="143"/>
+        <source>Two photographs have the same face; only the first is used.</source>
+        <translation>Dos fotografías tienen la misma cara; solo se usa la primera.</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="166"/>
+        <source>Add at least one photograph first.</source>
+        <translation>Añade antes al menos una fotografía.</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="173"/>
+        <source>Looking up…</source>
+        <translation>Buscando…</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="180"/>
+        <source>The lookup failed.</source>
+        <translation>La búsqueda ha fallado.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/objects.py" line="196"/>
+        <source>%n neighbour(s)</source>
+        <translation>
+            <numerusform>%n objeto cercano</numerusform>
+            <numerusform>%n objetos cercanos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/objects.py" line="198"/>
+        <source>%n near-duplicate(s): this object may already be catalogued</source>
+        <translation>
+            <numerusform>%n casi duplicado: puede que este objeto ya esté catalogado</numerusform>
+            <numerusform>%n casi duplicados: puede que este objeto ya esté catalogado</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="217"/>
+        <source>Give the object a title first.</source>
+        <translation>Pon antes un título al objeto.</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="221"/>
+        <source>Saving…</source>
+        <translation>Guardando…</translation>
+    </message>
+    <message>
+        <location filename="../views/objects.py" line="228"/>
+        <source>Saved as %1 in %2.</source>
+        <translation>Guardado como %1 en %2.</translation>
+    </message>
+</context>
+<context>
+    <name>PhotoList</name>
+    <message>
+        <location filename="../views/object_tiles.py" line="58"/>
+        <source>Drop photographs of the object here, or choose them.</source>
+        <translation>Suelta aquí las fotografías del objeto, o elígelas.</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="65"/>
+        <source>obverse</source>
+        <translation>anverso</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="65"/>
+        <source>reverse</source>
+        <translation>reverso</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="65"/>
+        <source>other</source>
+        <translation>otra</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="84"/>
+        <source>Remove this photograph</source>
+        <translation>Quitar esta fotografía</translation>
+    </message>
+</context>
+<context>
     <name>PinDialog</name>
     <message>
-        <location filename="../kiosk.py" line="102"/>
+        <location filename="../kiosk.py" line="103"/>
         <source>Staff</source>
         <translation>Personal</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="110"/>
+        <location filename="../kiosk.py" line="111"/>
         <source>Staff PIN:</source>
         <translation>PIN del personal:</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="143"/>
+        <location filename="../kiosk.py" line="144"/>
         <source>Locked for %1 after %2 wrong PINs.</source>
         <translation>Bloqueado durante %1 tras %2 PIN incorrectos.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="166"/>
+        <location filename="../kiosk.py" line="167"/>
         <source>No usable staff PIN is stored: set one with ovillo-gui --set-kiosk-pin</source>
         <translation>No hay guardado ningún PIN del personal válido: establezca uno con ovillo-gui --set-kiosk-pin</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="169"/>
+        <location filename="../kiosk.py" line="170"/>
         <source>Wrong PIN.</source>
         <translation>PIN incorrecto.</translation>
     </message>
@@ -516,22 +754,22 @@
 <context>
     <name>PreferencesView</name>
     <message>
-        <location filename="../settings_strings.py" line="33"/>
+        <location filename="../settings_strings.py" line="34"/>
         <source>System language</source>
         <translation>Idioma del sistema</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="34"/>
+        <location filename="../settings_strings.py" line="35"/>
         <source>English</source>
         <translation>English</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="35"/>
+        <location filename="../settings_strings.py" line="36"/>
         <source>Español</source>
         <translation>Español</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="36"/>
+        <location filename="../settings_strings.py" line="37"/>
         <source>Català</source>
         <translation>Català</translation>
     </message>
@@ -562,75 +800,103 @@
     </message>
 </context>
 <context>
+    <name>ProposalRow</name>
+    <message>
+        <location filename="../views/object_tiles.py" line="220"/>
+        <source>Accept</source>
+        <translation>Aceptar</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="221"/>
+        <source>Put the proposed value back</source>
+        <translation>Volver al valor propuesto</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="242"/>
+        <source>not enough evidence</source>
+        <translation>pruebas insuficientes</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="249"/>
+        <source>%1 % sure</source>
+        <translation>confianza %1 %</translation>
+    </message>
+    <message>
+        <location filename="../views/object_tiles.py" line="251"/>
+        <source>Also voted: %1</source>
+        <translation>También votados: %1</translation>
+    </message>
+</context>
+<context>
     <name>RecordView</name>
     <message>
-        <location filename="../views/record.py" line="48"/>
+        <location filename="../views/record.py" line="50"/>
         <source>← Back</source>
         <translation>← Volver</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="49"/>
+        <location filename="../views/record.py" line="51"/>
         <source>Open original file</source>
         <translation>Abrir el archivo original</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="59"/>
+        <location filename="../views/record.py" line="62"/>
         <source>Similar records</source>
         <translation>Registros similares</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="108"/>
+        <location filename="../views/record.py" line="113"/>
         <source>This record is no longer in the library.</source>
         <translation>Este registro ya no está en la biblioteca.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="158"/>
+        <location filename="../views/record.py" line="171"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="167"/>
+        <location filename="../views/record.py" line="180"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="167"/>
+        <location filename="../views/record.py" line="180"/>
         <source>Record</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="168"/>
+        <location filename="../views/record.py" line="181"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="168"/>
+        <location filename="../views/record.py" line="181"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="169"/>
+        <location filename="../views/record.py" line="182"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="169"/>
+        <location filename="../views/record.py" line="182"/>
         <source>Passages</source>
         <translation>Pasajes</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="171"/>
+        <location filename="../views/record.py" line="184"/>
         <source>Passage</source>
         <translation>Pasaje</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="173"/>
-        <location filename="../views/record.py" line="177"/>
+        <location filename="../views/record.py" line="186"/>
+        <location filename="../views/record.py" line="190"/>
         <source>File</source>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="206"/>
+        <location filename="../views/record.py" line="219"/>
         <source>Play from here</source>
         <translation>Reproducir desde aquí</translation>
     </message>
@@ -638,63 +904,63 @@
 <context>
     <name>SearchView</name>
     <message>
-        <location filename="../views/search.py" line="42"/>
+        <location filename="../views/search.py" line="45"/>
         <source>Search the archive by meaning, in any language…</source>
         <translation>Busque en el archivo por significado, en cualquier idioma…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="47"/>
+        <location filename="../views/search.py" line="50"/>
         <source>from any year</source>
         <translation>desde cualquier año</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="48"/>
+        <location filename="../views/search.py" line="51"/>
         <source>to any year</source>
         <translation>hasta cualquier año</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="62"/>
+        <location filename="../views/search.py" line="65"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="62"/>
+        <location filename="../views/search.py" line="65"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="63"/>
+        <location filename="../views/search.py" line="66"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="69"/>
+        <location filename="../views/search.py" line="72"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="107"/>
+        <location filename="../views/search.py" line="110"/>
         <source>All collections</source>
         <translation>Todas las colecciones</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="108"/>
+        <location filename="../views/search.py" line="111"/>
         <source>All languages</source>
         <translation>Todos los idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="109"/>
+        <location filename="../views/search.py" line="112"/>
         <source>Any classification</source>
         <translation>Cualquier clasificación</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="143"/>
-        <location filename="../views/search.py" line="156"/>
+        <location filename="../views/search.py" line="146"/>
+        <location filename="../views/search.py" line="159"/>
         <source>Searching…</source>
         <translation>Buscando…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="177"/>
+        <location filename="../views/search.py" line="185"/>
         <source>%n result(s)</source>
         <translation>
             <numerusform>%n resultado</numerusform>
@@ -702,12 +968,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="220"/>
+        <location filename="../views/search.py" line="239"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="225"/>
+        <location filename="../views/search.py" line="244"/>
         <source>score</source>
         <translation>puntuación</translation>
     </message>
@@ -791,31 +1057,36 @@
     </message>
     <message>
         <location filename="../settings_strings.py" line="24"/>
+        <source>Answer model threads</source>
+        <translation>Hilos del modelo de respuesta</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="25"/>
         <source>Answer context size (tokens)</source>
         <translation>Contexto del modelo de respuesta (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="25"/>
+        <location filename="../settings_strings.py" line="26"/>
         <source>Longest answer (tokens)</source>
         <translation>Respuesta más larga (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="26"/>
+        <location filename="../settings_strings.py" line="27"/>
         <source>Passages retrieved per question</source>
         <translation>Pasajes recuperados por pregunta</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="27"/>
+        <location filename="../settings_strings.py" line="28"/>
         <source>Relevance threshold (dense cosine)</source>
         <translation>Umbral de pertinencia (coseno denso)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="28"/>
+        <location filename="../settings_strings.py" line="29"/>
         <source>Semantic support threshold</source>
         <translation>Umbral de apoyo semántico</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="29"/>
+        <location filename="../settings_strings.py" line="30"/>
         <source>Model check threshold</source>
         <translation>Umbral de la comprobación por el modelo</translation>
     </message>
@@ -896,6 +1167,151 @@
         <location filename="../views/status.py" line="79"/>
         <source>Keyword index rebuilt.</source>
         <translation>Índice de palabras clave reconstruido.</translation>
+    </message>
+</context>
+<context>
+    <name>SyncView</name>
+    <message>
+        <location filename="../views/sync.py" line="49"/>
+        <source>Remember in the system keyring</source>
+        <translation>Recordar en el llavero del sistema</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="51"/>
+        <source>&amp;Forget saved password</source>
+        <translation>&amp;Olvidar la contraseña guardada</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="54"/>
+        <source>CA certificate (verifies the server)</source>
+        <translation>Certificado de la CA (verifica el servidor)</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="55"/>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Examinar…</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="56"/>
+        <source>Allow a server without verified TLS (trusted network only)</source>
+        <translation>Permitir un servidor sin TLS verificado (solo en una red de confianza)</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="58"/>
+        <location filename="../views/sync.py" line="220"/>
+        <source>&amp;Sync</source>
+        <translation>&amp;Sincronizar</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="59"/>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Cancelar</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="74"/>
+        <source>Server</source>
+        <translation>Servidor</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="75"/>
+        <source>User</source>
+        <translation>Usuario</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="76"/>
+        <source>Password</source>
+        <translation>Contraseña</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="78"/>
+        <source>CA file</source>
+        <translation>Archivo de la CA</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="85"/>
+        <source>Bring the records you may read from the central archive onto this computer. Your own records are never changed.</source>
+        <translation>Trae a este ordenador los registros del archivo central que puedes leer. Tus propios registros nunca se modifican.</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="116"/>
+        <source>saved in the system keyring</source>
+        <translation>guardada en el llavero del sistema</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="118"/>
+        <source>Never synced.</source>
+        <translation>Nunca sincronizado.</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="120"/>
+        <source>Last sync: %1 · server %2 · user %3</source>
+        <translation>Última sincronización: %1 · servidor %2 · usuario %3</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="121"/>
+        <source>not finished</source>
+        <translation>sin terminar</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="130"/>
+        <source>Choose the server&apos;s CA certificate</source>
+        <translation>Elige el certificado de la CA del servidor</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="144"/>
+        <location filename="../views/sync.py" line="182"/>
+        <source>Connecting…</source>
+        <translation>Conectando…</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="160"/>
+        <source>Stopping after the current page…</source>
+        <translation>Deteniendo tras la página en curso…</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="174"/>
+        <source>%1 of %2 records</source>
+        <translation>%1 de %2 registros</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="176"/>
+        <source>about %1 left</source>
+        <translation>quedan unos %1</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="180"/>
+        <source>Checking what is no longer permitted…</source>
+        <translation>Comprobando lo que ya no está permitido…</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="183"/>
+        <source>Sync: %1</source>
+        <translation>Sincronización: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="188"/>
+        <source>Added %1 · updated %2 · removed %3 · revoked %4 · vectors reused %5 · embedded %6 · %7 in %8 s</source>
+        <translation>Añadidos %1 · actualizados %2 · eliminados %3 · revocados %4 · vectores reutilizados %5 · calculados %6 · %7 en %8 s</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="194"/>
+        <source>Sync finished.</source>
+        <translation>Sincronización terminada.</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="201"/>
+        <source>The sync stopped: %1</source>
+        <translation>La sincronización se detuvo: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="206"/>
+        <source>Sync cancelled: what arrived is kept. Resume continues from there.</source>
+        <translation>Sincronización cancelada: se conserva lo recibido. Reanudar continúa desde ahí.</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="220"/>
+        <source>&amp;Resume</source>
+        <translation>&amp;Reanudar</translation>
     </message>
 </context>
 </TS>

@@ -17,14 +17,18 @@ from app.qt import named
 from app.workers import Worker
 from core.answer.citations import CITE_GROUP
 from core.answer.conversation import Conversation
-from core.answer.result import AnswerResult, Checking, Regenerating, RetrievalDone, Token
+from core.answer.result import AnswerResult, Checking, Citation, Regenerating, RetrievalDone, Token
 
 SCHEME = "ovillo"
 
 
-def citation_url(section_tipo: str, section_id: int, chunk_index: int) -> QUrl:
-    """``ovillo:record/<tipo>/<id>/<chunk>``."""
-    return QUrl(f"{SCHEME}:record/{section_tipo}/{section_id}/{chunk_index}")
+def citation_url(section_tipo: str, section_id: int, chunk_index: int,
+                 quote: tuple[int, int] | None = None) -> QUrl:
+    """``ovillo:record/<tipo>/<id>/<chunk>``, with ``?quote=<start>-<end>`` (offsets in the passage)."""
+    url = QUrl(f"{SCHEME}:record/{section_tipo}/{section_id}/{chunk_index}")
+    if quote is not None:
+        url.setQuery(f"quote={quote[0]}-{quote[1]}")
+    return url
 
 
 def parse_citation_url(url: QUrl) -> tuple[str, int, int] | None:
@@ -40,11 +44,29 @@ def parse_citation_url(url: QUrl) -> tuple[str, int, int] | None:
         return None
 
 
+def parse_quote(url: QUrl) -> tuple[int, int] | None:
+    """The quoted span a citation link carries, if any."""
+    query = url.query()
+    if not query.startswith("quote="):
+        return None
+    try:
+        start, end = (int(x) for x in query[len("quote="):].split("-", 1))
+    except ValueError:
+        return None
+    return (start, end) if 0 <= start < end else None
+
+
+def _span(c: Citation) -> tuple[int, int] | None:
+    return (c.quote_start, c.quote_end) if c.quote_start is not None and c.quote_end is not None else None
+
+
 class AskView(QWidget):
     """A conversation with the archive; ``open_citation`` asks the window to show a passage."""
 
     # section ids are 52-bit: an ``int`` signal argument is a C++ int and overflows, so ``object``
     open_citation = Signal(str, object, int)
+    # the same, with the quoted span (start, end offsets in the passage) to highlight
+    open_quote = Signal(str, object, int, int, int)
 
     def __init__(self, ops: Ops, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -208,24 +230,32 @@ class AskView(QWidget):
                 c = valid.get(cid)
                 if c is None:
                     continue  # only validated citations are shown as sources
-                url = citation_url(c.section_tipo, c.section_id, c.chunk_index).toString()
-                links.append(f"<a href='{html.escape(url)}'>[{numbers[cid]}]</a>")
+                url = citation_url(c.section_tipo, c.section_id, c.chunk_index, _span(c)).toString()
+                links.append(f"<a href='{html.escape(url)}'><sup>{numbers[cid]}</sup></a>")
             out.append("".join(links) if links else html.escape(m.group(0)))
             pos = m.end()
         out.append(html.escape(text[pos:]))
         return "".join(out)
 
     def _sources(self, res: AnswerResult) -> str:
+        """Numbered footnotes: the source, then the words each sentence rests on, quoted verbatim."""
         titles = {p["id"]: p.get("title") or p["id"] for p in res.provenance}
         items = []
         for i, c in enumerate(res.citations, 1):
-            url = citation_url(c.section_tipo, c.section_id, c.chunk_index).toString()
+            url = citation_url(c.section_tipo, c.section_id, c.chunk_index, _span(c)).toString()
             where = f" · p. {c.page}" if c.page else ""
-            items.append(f"<li><a href='{html.escape(url)}'>[{i}] {html.escape(str(titles.get(c.id, c.id)))}</a>"
-                         f"{html.escape(where)}</li>")
+            quotes = [q["text"] for q in c.quotes] or ([c.cited_text] if c.quote_start is not None else [])
+            said = "".join(f"<br><span style='color:#555'>“{html.escape(' '.join(q.split()))}”</span>"
+                           for q in dict.fromkeys(quotes))
+            items.append(f"<li><a href='{html.escape(url)}'>{i}. {html.escape(str(titles.get(c.id, c.id)))}</a>"
+                         f"{html.escape(where)}{said}</li>")
         return f"<ol style='list-style:none;'>{''.join(items)}</ol>" if items else ""
 
     def _link(self, url: QUrl) -> None:
         target = parse_citation_url(url)
         if target is not None:
-            self.open_citation.emit(*target)
+            span = parse_quote(url)
+            if span is not None:
+                self.open_quote.emit(*target, *span)
+            else:
+                self.open_citation.emit(*target)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QFormLayout, QHBoxLayout, QLabel, QListWidget, QL
 
 from app.fonts import scaled_font
 from app.media import MediaPanel
+from app.views.object_tiles import ImageStrip
 from app.ops import Ops
 from app.qt import named
 from app.text import highlight, timecode
@@ -19,6 +20,7 @@ from core.records import RecordChunk, RecordText
 from core.retrieval.hits import Hit
 
 HIT_BG = "#fff3c4"
+QUOTE_BG = "#ffd36b"  # the words an answer quoted, inside the highlighted passage
 TITLE_SCALE = 1.5  # the record title, relative to the application font
 PLAY_SCHEME = "play"  # passage links "play:<seconds>" start the recording there
 
@@ -49,6 +51,7 @@ class RecordView(QWidget):
         self.open_button = named(QPushButton(self.tr("Open original file")), "openOriginal")
         self.open_button.setVisible(not ops.kiosk)
         self.media = MediaPanel()  # reading-room content: playable in kiosk mode too
+        self.images = ImageStrip()  # an object's photographs, every view
 
         meta_box = QWidget()
         meta_box.setLayout(self.meta)
@@ -70,6 +73,7 @@ class RecordView(QWidget):
         lay = QVBoxLayout(self)
         lay.addLayout(top)
         lay.addWidget(self.media)
+        lay.addWidget(self.images)
         lay.addWidget(split, 1)
 
         self.back_button.clicked.connect(self.go_back)
@@ -92,9 +96,10 @@ class RecordView(QWidget):
         self.open(hit.section_tipo, hit.section_id, (hit.component_tipo, hit.chunk_index), query)
 
     def open(self, section_tipo: str, section_id: int, chunk: tuple[str, int] | int | None = None,
-             query: str = "") -> None:
-        """Load a record (as this window's profile); ``chunk`` is (component, index) or an index."""
-        self.ops.record(section_tipo, section_id, lambda rec: self.show_record(rec, chunk, query))
+             query: str = "", quote: tuple[int, int] | None = None) -> None:
+        """Load a record (as this window's profile); ``chunk`` is (component, index) or an index;
+        ``quote`` the (start, end) of the words an answer quoted from that passage, marked."""
+        self.ops.record(section_tipo, section_id, lambda rec: self.show_record(rec, chunk, query, quote))
 
     def reload(self) -> None:
         """Show the open record again as the store now holds it (the library changed under it)."""
@@ -110,8 +115,9 @@ class RecordView(QWidget):
         self.ops.record(rec.section_tipo, rec.section_id, lambda new: self.show_record(new, focus),
                         on_error=gone)
 
-    def show_record(self, rec: RecordText, chunk: tuple[str, int] | int | None, query: str = "") -> None:
-        """Show the record, highlight ``chunk`` and scroll it into view."""
+    def show_record(self, rec: RecordText, chunk: tuple[str, int] | int | None, query: str = "",
+                    quote: tuple[int, int] | None = None) -> None:
+        """Show the record, highlight ``chunk`` (and the ``quote`` inside it) and scroll it into view."""
         self.record = rec
         focus = self._resolve(rec, chunk)
         self.focus_chunk = (focus.component_tipo, focus.chunk_index) if focus else None
@@ -120,10 +126,17 @@ class RecordView(QWidget):
         media = rec.data.get("media_path")
         self.media.load(str(media) if media else None)
         self.media.cue(focus.tc_in if focus is not None else None)
+        self.images.load(rec.data.get("views") or {})
         playable = self.media.available and self.media.source is not None
         parts: list[str] = []
         for c in rec.chunks:
-            body = highlight(c.text, query).replace("\n", "<br>")
+            if quote is not None and c is focus and 0 <= quote[0] < quote[1] <= len(c.text):
+                a, b = quote
+                body = (highlight(c.text[:a], query) + f"<span style='background-color:{QUOTE_BG};'>"
+                        + highlight(c.text[a:b], query) + "</span>" + highlight(c.text[b:], query))
+                body = body.replace("\n", "<br>")
+            else:
+                body = highlight(c.text, query).replace("\n", "<br>")
             where = self._where(c)
             if playable and c.tc_in is not None:
                 prefix = f"<a href='{PLAY_SCHEME}:{c.tc_in:.3f}'>▶ {html.escape(where)}</a> "
@@ -228,6 +241,7 @@ class RecordView(QWidget):
         self.record = None
         self.focus_chunk = None
         self.media.clear()
+        self.images.load({})
         self.title.clear()
         self.text.clear()
         self.similar.clear()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import os
 import time
 from datetime import date
@@ -22,6 +23,7 @@ DEBOUNCE_MS = 300
 FIRST_CARDS = 3  # cards built at once, so the top of the list never appears empty
 CARD_SLICE_S = 0.012  # then build cards for at most this long per event-loop turn
 HIT_ROLE = Qt.ItemDataRole.UserRole
+THUMB = 56  # px, an object's photograph beside its result
 
 
 class SearchView(QWidget):
@@ -34,6 +36,7 @@ class SearchView(QWidget):
         self.ops = ops
         self.hits: list[Hit] = []
         self._pending_cards: list[int] = []  # result rows still waiting for their card
+        self._thumbs: dict[tuple[str, int], str] = {}  # an object's first thumbnail, by record
         self._cards_seq = 0
         self._seq = 0
         self._running = False
@@ -171,7 +174,12 @@ class SearchView(QWidget):
             item.setData(HIT_ROLE, hit)
             item.setToolTip(hit.title)
         self._pending_cards = list(range(len(hits)))
+        self._thumbs = {}
         self._build_cards(self._cards_seq, query)
+        if hits:  # objects show their photograph; the lookup runs after the search, on the read thread
+            seq = self._cards_seq
+            self.ops.thumbnails([(h.section_tipo, h.section_id) for h in hits],
+                                lambda found: self._show_thumbs(seq, query, found))
         if hits:
             self.results.setCurrentRow(0)
         self.info.setText(self.tr("%n result(s)", "", len(hits)) if query else "")
@@ -195,6 +203,17 @@ class SearchView(QWidget):
             built += 1
         if self._pending_cards:
             QTimer.singleShot(0, self, lambda: self._build_cards(seq, query))
+
+    def _show_thumbs(self, seq: int, query: str, found: dict[tuple[str, int], list[tuple[str, str]]]) -> None:
+        if seq != self._cards_seq or not found:
+            return
+        self._thumbs = {key: views[0][1] for key, views in found.items()}
+        for i in range(self.results.count()):
+            hit = self.results.item(i).data(HIT_ROLE)
+            label = self.results.itemWidget(self.results.item(i))
+            if isinstance(label, QLabel) and (hit.section_tipo, hit.section_id) in self._thumbs:
+                label.setText(self._card(hit, query))
+        self._fit_rows()
 
     def cards_done(self) -> bool:
         """True once every result row has its card (tests, screenshots)."""
@@ -224,8 +243,13 @@ class SearchView(QWidget):
             where.append(hit.lang)
         score = self.tr("score")
         meta = " · ".join(where) + f" · {score} {hit.score:.4f}"
-        return (f"<b>{highlight(hit.title, query)}</b><br>{highlight(hit.snippet, query)}"
+        card = (f"<b>{highlight(hit.title, query)}</b><br>{highlight(hit.snippet, query)}"
                 f"<br><span style='color:#666; font-size:small;'>{meta}</span>")
+        thumb = self._thumbs.get((hit.section_tipo, hit.section_id))
+        if thumb:
+            card = (f"<table><tr><td><img src='{html.escape(thumb)}' width='{THUMB}'></td>"
+                    f"<td style='padding-left:6px;'>{card}</td></tr></table>")
+        return card
 
     # -- keyboard -----------------------------------------------------------------------
     def _enter_from_query(self) -> None:

@@ -34,14 +34,24 @@ def test_grounded_answer_streams_and_links_open_the_record(qtbot: QtBot, make_wi
     html = w.ask.transcript.toHtml()
     assert res.grounded, res
     c = res.citations[0]
-    url = citation_url(c.section_tipo, c.section_id, c.chunk_index)
+    assert c.quote_start is not None and c.quote_end is not None
+    url = citation_url(c.section_tipo, c.section_id, c.chunk_index, (c.quote_start, c.quote_end))
     assert url.toString() in html
+    # the quote is shown under the answer, verbatim (whitespace collapsed)
+    assert " ".join(c.cited_text.split())[:60] in w.ask.transcript.toPlainText().replace("\n", " ")
     assert w.ask.state.property("outcome") == "grounded"
     w.ask.transcript.anchorClicked.emit(url)
     qtbot.waitUntil(lambda: w.record.record is not None, timeout=WAIT_MS)
     assert w.stack.currentWidget() is w.record
     assert w.record.record.section_id == c.section_id
     assert w.record.focus_chunk is not None and w.record.focus_chunk[1] == c.chunk_index
+    # and marked inside the passage in the record view
+    from app.views.record import QUOTE_BG
+
+    marked = w.record.text.toHtml()
+    assert QUOTE_BG in marked
+    first_words = " ".join(c.cited_text.split()[:4])
+    assert first_words in " ".join(w.record.text.toPlainText().split())
     assert tokens
     assert not w.ask.cancel_button.isEnabled()
 
