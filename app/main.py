@@ -15,6 +15,7 @@ from app.errors import install_excepthook, report_error, setup_logging
 from app.i18n import install_translators, pick_language
 from app.kiosk import KIOSK_FILE, WeakPinError, load_config, pin_problem_text, set_pin
 from app.kiosk_pin import MIN_DIGITS, pin_problem
+from app.platform_check import missing_library, problem_text
 from core.errors import OvilloError
 from core.service import Ovillo
 
@@ -80,15 +81,28 @@ def _set_pin(home: Path, idle: int | None) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``ovillo-gui`` script."""
     args = parse_args(argv)
-    existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+    existing = QCoreApplication.instance()
+    if args.set_kiosk_pin:  # reads a PIN from the terminal: no display needed, so no GUI application
+        app: QCoreApplication = existing if existing is not None else QCoreApplication(sys.argv[:1])
+    elif isinstance(existing, QApplication):
+        app = existing
+    else:
+        lost = missing_library()
+        if lost is not None:  # QApplication() would abort naming the wrong library
+            _say(problem_text(lost))
+            return 3
+        app = QApplication(sys.argv[:1])
     app.setApplicationName("Ovillo")
     app.setOrganizationName("Ovillo")
-    app.setDesktopFileName("ovillo")
-    app.setWindowIcon(QIcon(str(ICON)))
+    if isinstance(app, QApplication):
+        app.setDesktopFileName("ovillo")
+        app.setWindowIcon(QIcon(str(ICON)))
     try:
         ovillo = Ovillo(args.home, models_dir=args.models)
     except OvilloError as exc:
+        if not isinstance(app, QApplication):
+            _say(str(exc))
+            return 2
         box = report_error(None, exc)
         if box is not None:
             box.exec()

@@ -131,10 +131,39 @@ ensure_audio_lib() {
     ensure_system_package 'libpulse\.so\.0' libpulse0 "QtMultimedia needs it to play interviews; without it the player is hidden"
 }
 
+debian_package_of() {
+    # a shared library's Debian package by Debian's naming rule: libxcb-icccm.so.4 → libxcb-icccm4,
+    # libxkbcommon-x11.so.0 → libxkbcommon-x11-0 (a name ending in a digit takes a dash), libEGL → libegl
+    local base="${1%%.so.*}" ver="${1##*.so.}"
+    base="$(echo "$base" | tr '[:upper:]' '[:lower:]')"
+    case "$base" in *[0-9]) echo "$base-$ver" ;; *) echo "$base$ver" ;; esac
+}
+
+ensure_display_libs() {
+    # Qt's xcb platform plugin links X libraries the wheels do not ship; when one is missing the window
+    # aborts (exit 134) naming libxcb-cursor0 whatever is really missing. The list is read from ldd on
+    # the plugin itself, not guessed; as root with apt they are installed, otherwise named.
+    [ "$(uname)" = "Linux" ] || return 0
+    local plugin missing pkgs=() so
+    plugin="$("$VENV/bin/python" -c 'import pathlib, PySide6; print(pathlib.Path(PySide6.__file__).parent / "Qt/plugins/platforms/libqxcb.so")' 2>/dev/null)" || return 0
+    [ -f "$plugin" ] || return 0
+    missing="$(ldd "$plugin" 2>/dev/null | awk '/not found/ {print $1}' | sort -u)"
+    [ -n "$missing" ] || return 0
+    for so in $missing; do pkgs+=("$(debian_package_of "$so")"); done
+    if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+        say "installing the X libraries the window needs: ${pkgs[*]}"
+        if (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${pkgs[@]}") >/dev/null 2>&1; then
+            return 0
+        fi
+    fi
+    say "note: the window cannot open without $(echo $missing | tr '\n' ' ')— install: sudo apt-get install ${pkgs[*]}"
+}
+
 ensure_test_tools() {
     # the egress test traces system calls of every thread and child process (a Python audit hook cannot)
     ensure_system_package strace strace "the egress test proves at the system-call level that nothing leaves the machine"
     ensure_system_package objdump binutils "the portable-build test disassembles the answer model's native library"
+    ensure_system_package Xvfb xvfb "the window is also tested in a real X session, not only offscreen"
 }
 
 setup_all() {
@@ -143,5 +172,6 @@ setup_all() {
     ensure_generator
     ensure_models
     ensure_audio_lib
+    ensure_display_libs
     if [ "${1:-dev}" = "dev" ]; then ensure_test_tools; fi
 }
