@@ -77,7 +77,7 @@ class Ops(QObject):
         self.error_sink: ErrorSink = lambda exc, tb: None
 
     # -- the generic wrapper ----------------------------------------------------------
-    def run(self, task: Task, *, write: bool = False, on_result: Callback | None = None,
+    def run(self, task: Task, *, write: bool = False, answer: bool = False, on_result: Callback | None = None,
             on_progress: Callback | None = None, on_error: Callable[[BaseException], None] | None = None,
             on_done: Callable[[], None] | None = None, throttle_s: float = 0.0, name: str = "") -> Worker:
         """Start ``task(cancel_token)``; callbacks run on the GUI thread; errors go to ``error_sink``."""
@@ -94,7 +94,7 @@ class Ops(QObject):
 
         relay = _Relay(worker, on_result, on_progress, failed, done)
         self._relays.add(relay)
-        self.pools.start(worker, write=write)
+        self.pools.start(worker, write=write, answer=answer)
         self.busy.emit(len(self._relays))
         return worker
 
@@ -133,7 +133,7 @@ class Ops(QObject):
             raise PermissionDenied("this version of Ovillo cannot answer questions")
         return self.run(lambda t: self.ovillo.ask(question, profile=self.profile, conversation=conversation,
                                                   cancel=t),
-                        on_progress=on_event, on_result=on_result, on_done=on_done, name="ask")
+                        on_progress=on_event, on_result=on_result, on_done=on_done, name="ask", answer=True)
 
     def examine_object(self, photos: dict[str, str], text: str | None, mode: Literal["hybrid", "visual"],
                        on_result: Callback, **kw: Any) -> Worker:

@@ -133,23 +133,28 @@ class Pools:
         sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
         self.reads = QThreadPool()
         self.reads.setMaxThreadCount(1)
+        # answers wait minutes on the answer model's process: on their own thread, so a search, a
+        # record or a lookup never queues behind one (issue #15)
+        self.answers = QThreadPool()
+        self.answers.setMaxThreadCount(1)
         self.writes = QThreadPool()
         self.writes.setMaxThreadCount(1)
         self.writes.setExpiryTimeout(-1)  # one long-lived writer thread
         self.live: set[Worker] = set()
 
-    def start(self, worker: Worker, *, write: bool = False) -> Worker:
-        """Queue a worker; it is forgotten once finished."""
+    def start(self, worker: Worker, *, write: bool = False, answer: bool = False) -> Worker:
+        """Queue a worker (reads, the writer, or the answer thread); it is forgotten once finished."""
         self.live.add(worker)
         worker.signals.finished.connect(lambda w=worker: self.live.discard(w))
-        (self.writes if write else self.reads).start(worker)
+        (self.writes if write else self.answers if answer else self.reads).start(worker)
         return worker
 
     def shutdown(self, timeout_ms: int = 30000) -> bool:
         """Cancel everything and wait for the threads to go idle."""
         for w in list(self.live):
             w.cancel()
-        ok = self.reads.waitForDone(timeout_ms) and self.writes.waitForDone(timeout_ms)
+        ok = (self.reads.waitForDone(timeout_ms) and self.answers.waitForDone(timeout_ms)
+              and self.writes.waitForDone(timeout_ms))
         self.writes.setExpiryTimeout(0)
         self.writes.clear()
         return ok
