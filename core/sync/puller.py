@@ -86,6 +86,14 @@ def _local_ts(ts: datetime) -> datetime:
     return _utc(ts).replace(tzinfo=None)
 
 
+def _vector(sent: bytes) -> np.ndarray:
+    """pgvector's binary form (int16 dimension, int16 unused, big-endian float4s) as float32."""
+    n = int.from_bytes(sent[:2], "big")
+    if len(sent) != 4 + 4 * n:
+        return np.zeros(0, np.float32)  # malformed: the caller's dimension check refuses it
+    return np.frombuffer(sent, ">f4", count=n, offset=4).astype(np.float32)
+
+
 def _size(values: Sequence[object]) -> int:
     total = 0
     for v in values:
@@ -181,6 +189,21 @@ class Puller:
         total_row = self.con.execute("SELECT count(*) FROM records WHERE (updated_at, section_tipo, section_id) > "
                                      "(%s, %s, %s)", (mark.updated_at, mark.section_tipo, mark.section_id)).fetchone()
         total = int(cast(int, total_row[0])) if total_row else 0
+        restore = self._defer_checkpoints()
+        try:
+            yield from self._pages(mark, state, total, cancel)
+            yield Progress("check", 0, None, "keys", message="comparing permitted keys")
+            self._compare(state)
+        finally:
+            restore()
+        state["last_sync"] = datetime.now(timezone.utc).isoformat()
+        self.writer.write(also=[_state_step(state)])  # the usual threshold again: this commit checkpoints
+        self.summary.seconds = round(time.monotonic() - started, 3)
+        return self.summary
+
+    def _pages(self, mark: Watermark, state: dict[str, Any], total: int,
+               cancel: CancelToken | None) -> Generator[Progress, None, None]:
+        """Every record after the watermark, page by page, each page committed with its watermark."""
         clock, done = EtaClock(), 0
         while True:
             if cancel:
@@ -198,12 +221,22 @@ class Puller:
             self._write(rows, state)
             done += len(rows)
             yield Progress("sync", done, max(total, done), "records", eta_s=clock.eta(done, max(total, done)))
-        yield Progress("check", 0, None, "keys", message="comparing permitted keys")
-        self._compare(state)
-        state["last_sync"] = datetime.now(timezone.utc).isoformat()
-        self.writer.write(also=[_state_step(state)])
-        self.summary.seconds = round(time.monotonic() - started, 3)
-        return self.summary
+
+    def _defer_checkpoints(self) -> Callable[[], None]:
+        """Let the local WAL grow for the rest of the sync; returns the undo.
+
+        DuckDB checkpoints whenever the WAL passes ``checkpoint_threshold`` (16 MiB), and each
+        checkpoint cost more as the tables grew: most of a first sync's time went there
+        (scripts/bench/sync.py). One checkpoint at the end writes the same pages once. A crash
+        mid-sync replays the WAL at the next open, so every committed page is still kept.
+        """
+        row = self.store.cursor().execute("SELECT current_setting('checkpoint_threshold')").fetchone()
+        before = str(row[0]).replace("'", "''") if row else "16MiB"
+        self.store.cursor().execute("SET checkpoint_threshold = '1TiB'")
+
+        def restore() -> None:
+            self.store.cursor().execute(f"SET checkpoint_threshold = '{before}'")
+        return restore
 
     def _write(self, rows: Sequence[tuple[object, ...]], state: dict[str, Any]) -> None:
         """Upsert central rows with their vectors, and the state, in one local transaction."""
@@ -241,11 +274,14 @@ class Puller:
     def _embeddings(self, keys: Sequence[RecordKey]) -> list[tuple[RecordKey, EmbeddingRow]]:
         if not keys:
             return []
-        rows = self.con.execute(
-            "SELECT e.section_tipo, e.section_id, component_tipo, lang, chunk_index, modality, model, dimension, "
-            "source_text, source_hash, chunk_meta, embedding::real[] FROM rag_embeddings e "
-            "JOIN unnest(%s::text[], %s::bigint[]) AS k(st, sid) ON e.section_tipo = k.st AND e.section_id = k.sid",
-            ([k[0] for k in keys], [k[1] for k in keys])).fetchall()
+        # vectors in pgvector's binary form (vector_send), one numpy view each: as real[] text every
+        # float became a Python object, a quarter of a first sync's time (scripts/bench/sync.py)
+        with self.con.cursor(binary=True) as cur:
+            rows = cur.execute(
+                "SELECT e.section_tipo, e.section_id, component_tipo, lang, chunk_index, modality, model, dimension, "
+                "source_text, source_hash, chunk_meta, vector_send(embedding) FROM rag_embeddings e "
+                "JOIN unnest(%s::text[], %s::bigint[]) AS k(st, sid) ON e.section_tipo = k.st AND e.section_id = k.sid",
+                ([k[0] for k in keys], [k[1] for k in keys])).fetchall()
         self.con.commit()
         out: list[tuple[RecordKey, EmbeddingRow]] = []
         ours = {(str(r[0]), int(cast(int, r[1])), str(r[5])) for r in rows
@@ -262,7 +298,7 @@ class Puller:
                     if slot not in foreign or model < str(foreign[slot][6]):
                         foreign[slot] = r
                 continue  # else: a model being built beside the active one on the server, not ours to mix in
-            vec = np.asarray(cast(list[float], r[11]), dtype=np.float32)
+            vec = _vector(cast(bytes, r[11]))
             if vec.shape != (dim,) or dim != pinned[1]:
                 raise SyncError(f"a central vector of {r[0]}-{r[1]} has {vec.shape[0]} dimensions, "
                                 f"{model} has {pinned[1]}", hint="The central archive needs repair; "
