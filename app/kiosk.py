@@ -59,16 +59,22 @@ def duration_text(seconds: float) -> str:
 
 
 class IdleWatcher(QObject):
-    """Emits ``idle`` after ``idle_s`` seconds without keyboard, mouse or touch input."""
+    """Emits ``idle`` after ``idle_s`` seconds without keyboard, mouse or touch input, and
+    ``countdown(seconds_left)`` each second of the last ``warn_s`` (0: input came back)."""
 
     idle = Signal()
+    countdown = Signal(int)
     _INPUT = {QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove, QEvent.Type.Wheel,
               QEvent.Type.TouchBegin}
 
-    def __init__(self, idle_s: float, parent: QObject | None = None) -> None:
+    def __init__(self, idle_s: float, parent: QObject | None = None, *, warn_s: int = 10) -> None:
         super().__init__(parent)
-        self.timer = QTimer(self, singleShot=True, interval=max(1, int(idle_s * 1000)))
-        self.timer.timeout.connect(self.idle.emit)
+        self.warn_s = max(0, min(int(warn_s), int(idle_s) // 2))
+        self.timer = QTimer(self, singleShot=True, interval=max(1, int((idle_s - self.warn_s) * 1000)))
+        self.timer.timeout.connect(self._warn)
+        self.tick = QTimer(self, interval=1000)
+        self.tick.timeout.connect(self._tick)
+        self.left = 0
         app = QApplication.instance()
         if app is not None:
             app.installEventFilter(self)
@@ -77,12 +83,37 @@ class IdleWatcher(QObject):
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         """Any input restarts the countdown."""
         if event.type() in self._INPUT:
-            self.timer.start()
+            self.restart()
         return False
+
+    def restart(self) -> None:
+        """Start the wait again from the full idle time (input, or a reset that had to wait)."""
+        if self.tick.isActive():
+            self.tick.stop()
+            self.countdown.emit(0)
+        self.timer.start()
+
+    def _warn(self) -> None:
+        self.left = self.warn_s
+        if self.left <= 0:
+            self.idle.emit()
+            return
+        self.countdown.emit(self.left)
+        self.tick.start()
+
+    def _tick(self) -> None:
+        self.left -= 1
+        if self.left > 0:
+            self.countdown.emit(self.left)
+            return
+        self.tick.stop()
+        self.countdown.emit(0)
+        self.idle.emit()
 
     def stop(self) -> None:
         """Stop watching (leaving kiosk, closing the window)."""
         self.timer.stop()
+        self.tick.stop()
         app = QApplication.instance()
         if app is not None:
             app.removeEventFilter(self)

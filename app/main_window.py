@@ -100,6 +100,7 @@ class MainWindow(QMainWindow):
         if kiosk:
             self.idle = IdleWatcher(self.kiosk_config.idle_s, self)
             self.idle.idle.connect(self.reset_to_start)
+            self.idle.countdown.connect(self._reset_countdown)
         # files dropped anywhere on the window are imported (the import page shows the progress);
         # a kiosk takes no drops at all
         self.setAcceptDrops(self.importer is not None)
@@ -200,8 +201,19 @@ class MainWindow(QMainWindow):
         else:
             self._focus_page(self._previous)
 
+    def _reset_countdown(self, left: int) -> None:
+        """The last seconds before an idle reset, shown so a visitor who is still reading can stay."""
+        if left > 0 and not (self.ask is not None and self.ask.answering):
+            self.statusBar().showMessage(self.tr("Starting over in %n second(s) — touch the screen to continue.", "",
+                                                 left))
+        else:
+            self.statusBar().clearMessage()
+
     def reset_to_start(self) -> None:
         """Kiosk idle: forget everything the last visitor did and show an empty search."""
+        if self.ask is not None and self.ask.answering and self.idle is not None:
+            self.idle.restart()  # never wipe an answer still being written: wait for it, then idle again
+            return
         for box in list(self.error_dialogs):
             box.close()
         self.error_dialogs.clear()

@@ -4,97 +4,97 @@
 <context>
     <name>AskView</name>
     <message>
-        <location filename="../views/ask.py" line="83"/>
+        <location filename="../views/ask.py" line="84"/>
         <source>Ask the archive a question…</source>
         <translation>Fes una pregunta a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="84"/>
+        <location filename="../views/ask.py" line="85"/>
         <source>&amp;Ask</source>
         <translation>&amp;Pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="85"/>
+        <location filename="../views/ask.py" line="86"/>
         <source>S&amp;top</source>
         <translation>&amp;Atura</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="86"/>
+        <location filename="../views/ask.py" line="87"/>
         <source>&amp;New conversation</source>
         <translation>&amp;Nova conversa</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="115"/>
+        <location filename="../views/ask.py" line="116"/>
         <source>Searching the archive…</source>
         <translation>Cercant a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="125"/>
+        <location filename="../views/ask.py" line="129"/>
         <source>Stopping…</source>
         <translation>Aturant…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="139"/>
+        <location filename="../views/ask.py" line="151"/>
         <source>%1 passages found; writing the answer…</source>
         <translation>%1 passatges trobats; redactant la resposta…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="140"/>
+        <location filename="../views/ask.py" line="152"/>
         <source>Nothing relevant found.</source>
         <translation>No s&apos;ha trobat res pertinent.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="146"/>
+        <location filename="../views/ask.py" line="158"/>
         <source>Checking each citation against its passage…</source>
         <translation>Comprovant cada cita amb el seu passatge…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="149"/>
+        <location filename="../views/ask.py" line="161"/>
         <source>Some citations did not check out; rewriting once…</source>
         <translation>Algunes cites no se sostenen; es reescriu una vegada…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="155"/>
+        <location filename="../views/ask.py" line="167"/>
         <source>Grounded answer: every sentence cites the archive.</source>
         <translation>Resposta fonamentada: cada frase cita l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="157"/>
+        <location filename="../views/ask.py" line="169"/>
         <source>No answer: %1</source>
         <translation>Sense resposta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="159"/>
+        <location filename="../views/ask.py" line="171"/>
         <source>Stopped.</source>
         <translation>Aturat.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="161"/>
+        <location filename="../views/ask.py" line="173"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No s&apos;ha pogut fonamentar una resposta en l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="193"/>
+        <location filename="../views/ask.py" line="205"/>
         <source>† cites no passage: not checked against the archive.</source>
         <translation>† no cita cap passatge: no s&apos;ha comprovat amb l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="197"/>
+        <location filename="../views/ask.py" line="209"/>
         <source>(stopped)</source>
         <translation>(aturat)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="199"/>
+        <location filename="../views/ask.py" line="211"/>
         <source>No answer</source>
         <translation>Sense resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="199"/>
+        <location filename="../views/ask.py" line="211"/>
         <source>Could not ground an answer</source>
         <translation>No s&apos;ha pogut fonamentar la resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="201"/>
+        <location filename="../views/ask.py" line="213"/>
         <source>Closest passages found:</source>
         <translation>Passatges més propers trobats:</translation>
     </message>
@@ -371,52 +371,52 @@
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../main.py" line="53"/>
+        <location filename="../main.py" line="54"/>
         <source>--kiosk-idle must be between %1 and %2 seconds; nothing changed.</source>
         <translation>--kiosk-idle ha d&apos;estar entre %1 i %2 segons; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="57"/>
+        <location filename="../main.py" line="58"/>
         <source>New staff PIN (at least %1 digits): </source>
         <translation>Nou PIN del personal (com a mínim %1 dígits): </translation>
     </message>
     <message>
-        <location filename="../main.py" line="61"/>
+        <location filename="../main.py" line="62"/>
         <source>Nothing changed.</source>
         <translation>No s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="63"/>
+        <location filename="../main.py" line="64"/>
         <source>Type it again: </source>
         <translation>Torneu-lo a escriure: </translation>
     </message>
     <message>
-        <location filename="../main.py" line="65"/>
+        <location filename="../main.py" line="66"/>
         <source>No PIN entered; nothing changed.</source>
         <translation>No s&apos;ha introduït cap PIN; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="68"/>
+        <location filename="../main.py" line="69"/>
         <source>The PINs differ; nothing changed.</source>
         <translation>Els PIN no coincideixen; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="75"/>
+        <location filename="../main.py" line="76"/>
         <source>Staff PIN stored (hashed) in %1</source>
         <translation>PIN del personal desat (com a hash) a %1</translation>
     </message>
     <message>
-        <location filename="../main.py" line="108"/>
+        <location filename="../main.py" line="122"/>
         <source>The staff PIN was stored by an older version of Ovillo and is no longer accepted.</source>
         <translation>El PIN del personal el va desar una versió anterior d&apos;Ovillo i ja no s&apos;accepta.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="110"/>
+        <location filename="../main.py" line="124"/>
         <source>Set a new one (at least %1 digits): ovillo-gui --home DIR --set-kiosk-pin</source>
         <translation>Establiu-ne un de nou (com a mínim %1 dígits): ovillo-gui --home DIR --set-kiosk-pin</translation>
     </message>
     <message>
-        <location filename="../main.py" line="114"/>
+        <location filename="../main.py" line="128"/>
         <source>Kiosk mode needs a staff PIN first: ovillo-gui --home DIR --set-kiosk-pin</source>
         <translation>El mode quiosc necessita abans un PIN del personal: ovillo-gui --home DIR --set-kiosk-pin</translation>
     </message>
@@ -469,9 +469,17 @@
         <translation>Sincronitza</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="119"/>
+        <location filename="../main_window.py" line="120"/>
         <source>Staff…</source>
         <translation>Personal…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../main_window.py" line="207"/>
+        <source>Starting over in %n second(s) — touch the screen to continue.</source>
+        <translation>
+            <numerusform>Es torna a començar d&apos;aquí a %n segon: toqueu la pantalla per continuar.</numerusform>
+            <numerusform>Es torna a començar d&apos;aquí a %n segons: toqueu la pantalla per continuar.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -726,27 +734,27 @@
 <context>
     <name>PinDialog</name>
     <message>
-        <location filename="../kiosk.py" line="103"/>
+        <location filename="../kiosk.py" line="134"/>
         <source>Staff</source>
         <translation>Personal</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="111"/>
+        <location filename="../kiosk.py" line="142"/>
         <source>Staff PIN:</source>
         <translation>PIN del personal:</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="144"/>
+        <location filename="../kiosk.py" line="175"/>
         <source>Locked for %1 after %2 wrong PINs.</source>
         <translation>Bloquejat durant %1 després de %2 PIN incorrectes.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="167"/>
+        <location filename="../kiosk.py" line="198"/>
         <source>No usable staff PIN is stored: set one with ovillo-gui --set-kiosk-pin</source>
         <translation>No hi ha desat cap PIN del personal vàlid: establiu-ne un amb ovillo-gui --set-kiosk-pin</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="170"/>
+        <location filename="../kiosk.py" line="201"/>
         <source>Wrong PIN.</source>
         <translation>PIN incorrecte.</translation>
     </message>

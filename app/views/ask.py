@@ -77,6 +77,7 @@ class AskView(QWidget):
         self._history: list[str] = []
         self._question = ""
         self._streamed = ""
+        self._turn = 0
         self.transcript = named(QTextBrowser(), "transcript")
         self.transcript.setOpenLinks(False)
         self.question = named(QLineEdit(), "question")
@@ -113,8 +114,11 @@ class AskView(QWidget):
         self._question, self._streamed, self.result = q, "", None
         self.question.clear()
         self.state.setText(self.tr("Searching the archive…"))
-        self.worker = self.ops.ask(q, self.conversation, on_event=self._event, on_result=self._finished,
-                                   on_done=self._done)
+        turn = self._turn  # a reset in between makes this answer's late events and result stale
+        self.worker = self.ops.ask(q, self.conversation,
+                                   on_event=lambda ev: self._event(ev) if turn == self._turn else None,
+                                   on_result=lambda res: self._finished(res) if turn == self._turn else None,
+                                   on_done=lambda: self._done() if turn == self._turn else None)
         self._sync()
         self._render()
 
@@ -124,9 +128,17 @@ class AskView(QWidget):
             self.worker.cancel()
             self.state.setText(self.tr("Stopping…"))
 
+    @property
+    def answering(self) -> bool:
+        """An answer is being written (the kiosk's idle reset waits for it)."""
+        return self.worker is not None
+
     def reset(self) -> None:
         """Forget the conversation (kiosk idle reset, or the user's choice)."""
         self.cancel()
+        self._turn += 1  # the cancelled answer's "(stopped)" must not greet the next visitor
+        self.worker = None
+        self._sync()
         self.conversation = Conversation()
         self._history.clear()
         self._question = self._streamed = ""

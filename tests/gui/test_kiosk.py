@@ -355,3 +355,44 @@ def test_a_kiosk_json_from_before_the_pin_rules_must_be_replaced(
     err = capsys.readouterr().err
     assert "stored by an older version of Ovillo and is no longer accepted" in err and "--set-kiosk-pin" in err
     assert not check_pin(home, "2468")
+
+
+def test_idle_reset_waits_for_a_running_answer_then_starts_clean(qtbot: QtBot, make_window: WindowFactory,
+                                                                 gui_home: Path) -> None:
+    """An answer still being written is never wiped by the idle reset; the next visitor starts clean,
+    and the last seconds before a reset are counted down where a visitor can see them."""
+    from tests.gui.conftest import quote_first
+
+    set_pin(gui_home, STAFF, idle_s=2)
+    # a slow answer: ~40 words at 0.15 s each outlasts the 2-second idle time several times over
+    w = make_window(kiosk=True, kiosk_config=load_config(gui_home),
+                    generator=ScriptedGenerator([lambda m: " ".join(["palabra"] * 30) + " " + quote_first(m)],
+                                                delay_s=0.15))
+    assert w.ask is not None and w.idle is not None
+    shown: list[int] = []
+    w.idle.countdown.connect(shown.append)
+    w.go(1)
+    w.ask.ask("¿Dónde aparecieron fragmentos de cerámica vidriada?")
+    assert w.ask.answering
+    qtbot.wait(3500)  # past the idle time with no input: the reset must have waited
+    assert w.ask.answering and w.stack.currentWidget() is w.ask and w.ask._question
+    qtbot.waitUntil(lambda: w.ask.result is not None, timeout=WAIT_MS)
+    finished = w.ask.transcript.toPlainText()
+    assert "palabra" in finished  # the visitor reads the whole answer
+    # then, idle again, the reset comes — announced by a countdown — and the next visitor starts clean
+    qtbot.waitUntil(lambda: w.stack.currentWidget() is w.search, timeout=10_000)
+    assert 1 in shown and shown[-1] == 0
+    assert not w.ask.transcript.toPlainText().strip() and w.ask.result is None
+
+
+def test_a_reset_that_cancels_an_answer_leaves_no_stopped_line(qtbot: QtBot, make_window: WindowFactory,
+                                                               gui_home: Path) -> None:
+    w = make_window(kiosk=True, kiosk_config=load_config(gui_home) if (gui_home / KIOSK_FILE).exists() else None,
+                    generator=ScriptedGenerator([lambda m: " ".join(["palabra"] * 60)], delay_s=0.05))
+    assert w.ask is not None
+    w.ask.ask("¿Qué se guardaba en el molino?")
+    qtbot.waitUntil(lambda: bool(w.ask._streamed), timeout=WAIT_MS)
+    w.ask.reset()  # what a staff member's reset or a forced idle reset does mid-answer
+    qtbot.wait(1500)  # the cancelled answer's late result arrives and must be ignored
+    assert "(stopped)" not in w.ask.transcript.toPlainText() and w.ask.result is None
+    assert not w.ask.answering
