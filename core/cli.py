@@ -39,6 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
     ing.add_argument("--project", action="append", default=[], dest="projects", metavar="ID")
     ing.add_argument("--reclassify", action="store_true",
                      help="allow --classification to loosen records already stored (reported in the summary)")
+    ing.add_argument("--as-pages", action="store_true",
+                     help="read pictures (JPEG/PNG/TIFF) as scanned pages to OCR, not as photographs of objects")
     ing.add_argument("--follow-symlinks", action="store_true",
                      help="follow symbolic links, never to a target outside the paths given")
     ing.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -231,15 +233,18 @@ def _filters(args: argparse.Namespace) -> SearchFilters:
 
 def _ingest(app: Any, args: argparse.Namespace) -> int:
     from core.ingest.pipeline import IngestOptions
+    from core.ingest.skipped import by_type
 
     cancel = CancelToken()
     opts = IngestOptions(collection=args.collection, lang=args.lang, classification=args.classification,
                          project_ids=args.projects, reclassify=args.reclassify,
-                         follow_symlinks=args.follow_symlinks)
+                         follow_symlinks=args.follow_symlinks, as_pages=args.as_pages)
     summary = _drive(app.ingest(args.paths, opts, cancel), cancel, sys.stderr)
     if args.json:
         print(json.dumps({"ok": len(summary.ok), "skipped": len(summary.skipped), "removed": len(summary.removed),
                           "failed": [{"path": o.path, "reason": o.reason} for o in summary.failed],
+                          "unsupported": {"by_type": by_type(o.path for o in summary.unsupported),
+                                          "paths": [o.path for o in summary.unsupported]},
                           "chunks_embedded": summary.chunks_embedded, "cancelled": summary.cancelled,
                           "reclassified": [{"from": a, "to": b, "records": n}
                                            for (a, b), n in summary.reclassified.items()],
@@ -257,6 +262,12 @@ def _ingest(app: Any, args: argparse.Namespace) -> int:
                   f"(pass --reclassify to loosen)")
         for o in summary.failed:
             print(f"  failed: {o.path}: {o.reason}")
+        if summary.unsupported:  # left out, never silently: grouped by type, a few names each
+            print(f"not indexed, unsupported file type: {len(summary.unsupported)}")
+            for suffix, n in by_type(o.path for o in summary.unsupported).items():
+                names = [Path(o.path).name for o in summary.unsupported
+                         if (Path(o.path).suffix.lower() or "(no extension)") == suffix]
+                print(f"  {suffix}: {n} — {', '.join(names[:3])}{' …' if n > 3 else ''}")
         if summary.cancelled:
             print("stopped before the end: run the same command again to resume")
     return 130 if summary.cancelled else (1 if summary.failed and not summary.ok and not summary.skipped else 0)

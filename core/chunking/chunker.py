@@ -40,6 +40,9 @@ class Chunk:
     tc_in: float | None = None
     tc_out: float | None = None
     speakers: list[str] = field(default_factory=list)
+    # where each timed unit starts in source_text: (char offset, tc_in, tc_out) — a hit plays from the
+    # unit holding the words that matched, not from the chunk's first second
+    tc_marks: list[tuple[int, float, float | None]] = field(default_factory=list)
 
     @property
     def parent_key(self) -> str:
@@ -63,6 +66,9 @@ class Chunk:
             out["tc_out"] = self.tc_out
         if self.speakers:
             out["contributors"] = self.speakers
+        if len(self.tc_marks) > 1 or (self.tc_marks and self.tc_marks[0][2] is not None
+                                      and self.tc_marks[0][2] - self.tc_marks[0][1] > 15):
+            out["tc_marks"] = [list(m) for m in self.tc_marks]
         return out
 
 
@@ -72,6 +78,10 @@ class _Unit:
     tokens: int
     block: Block
     tc_out: float | None
+    # this piece's own start and end when a timed block is cut into several pieces (estimated by its
+    # share of the block's characters: speech runs at a roughly even pace)
+    t0: float | None = None
+    t1: float | None = None
 
 
 def chunk_record(record: ParsedRecord, count: TokenCounter, *, target: int = 450,
@@ -113,7 +123,21 @@ def _units(block: Block, count: TokenCounter, target: int) -> list[_Unit]:
             merged[-1] = _Unit(f"{last.text} {p.text}", last.tokens + p.tokens, block, block.tc_out)
         else:
             merged.append(p)
-    return merged
+    return _time_pieces(merged, block)
+
+
+def _time_pieces(pieces: list[_Unit], block: Block) -> list[_Unit]:
+    """Give each piece of a cut timed block the share of the block's time its characters take."""
+    if block.tc_in is None or block.tc_out is None or block.tc_out <= block.tc_in or len(pieces) < 2:
+        return pieces
+    total = sum(len(p.text) + 1 for p in pieces)
+    span = block.tc_out - block.tc_in
+    pos = 0
+    for p in pieces:
+        p.t0 = round(block.tc_in + span * pos / total, 3)
+        pos += len(p.text) + 1
+        p.t1 = round(block.tc_in + span * pos / total, 3)
+    return pieces
 
 
 def _split_words(sentence: str, count: TokenCounter, target: int) -> list[str]:
@@ -185,8 +209,16 @@ def _make_chunk(index: int, title: str, units: list[_Unit], count: TokenCounter)
     tc_ins = [u.block.tc_in for u in units if u.block.tc_in is not None]
     tc_outs = [u.tc_out for u in units if u.tc_out is not None]
     speakers = list(dict.fromkeys(u.block.speaker for u in units if u.block.speaker))
+    marks: list[tuple[int, float, float | None]] = []
+    offset = 0
+    for u in units:
+        tc = u.t0 if u.t0 is not None else u.block.tc_in
+        end = u.t1 if u.t1 is not None else u.tc_out
+        if tc is not None and (not marks or marks[-1][1:] != (tc, end)):
+            marks.append((offset, tc, end))
+        offset += len(u.text) + (1 if is_turns else 2)
     return Chunk(chunk_index=index, component_tipo=first.component, source_text=raw,
                  embedded_text=embedded, tokens=sum(u.tokens for u in units),
                  heading_path=first.heading_path, page=first.page,
                  tc_in=min(tc_ins) if tc_ins else None, tc_out=max(tc_outs) if tc_outs else None,
-                 speakers=speakers)
+                 speakers=speakers, tc_marks=marks)

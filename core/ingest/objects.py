@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from core.errors import CorruptSource, IngestError, RefusedSource
-from core.ingest.images import decode, view_hash, write_thumbnail
+from core.ingest.images import decode, group_signature, is_image, view_hash, write_thumbnail
 from core.ingest.walk import LINK_OUTSIDE, inside, read_regular
 
 
@@ -80,15 +80,49 @@ def prepare_views(images: dict[str, str], *, base: Path, roots: list[str], follo
     return views, errors
 
 
-def catalogued_images(catalogues: list[Path]) -> set[str]:
-    """Photographs named by these catalogue CSVs: they enter as their row's views, not as objects of their own."""
+_NAMED_BY: dict[tuple[str, int, int], list[str]] = {}  # (catalogue, its mtime, its size) → photographs it names
+
+
+def catalogue_images(path: Path) -> list[str]:
+    """The photographs a catalogue CSV names (parsed once per version of the file; none for other files)."""
     from core.ingest.readers import csv_reader
 
-    named: set[str] = set()
-    for path in catalogues:
-        try:
+    if path.suffix.lower() != ".csv":
+        return []
+    try:
+        st = path.stat()
+        key = (str(path), st.st_mtime_ns, st.st_size)
+        if key not in _NAMED_BY:
             result = csv_reader.read(path, path.read_bytes())
-        except (OSError, IngestError):
-            continue  # the CSV's own indexing reports why
-        named.update(p for rec in result.records for p in rec.images.values())
-    return named
+            if len(_NAMED_BY) > 256:
+                _NAMED_BY.clear()
+            _NAMED_BY[key] = sorted({p for rec in result.records for p in rec.images.values()})
+    except (OSError, IngestError):
+        return []  # the CSV's own indexing reports why
+    return _NAMED_BY[key]
+
+
+def catalogued_images(catalogues: list[Path]) -> set[str]:
+    """Photographs named by these catalogue CSVs: they enter as their row's views, not as objects of their own."""
+    return {p for path in catalogues for p in catalogue_images(path)}
+
+
+def source_signature(path: Path, st: os.stat_result) -> tuple[float, int]:
+    """(latest mtime, total size) of a source and the photographs it embeds: an image with its sibling views,
+    a catalogue with the photographs its rows name — a photograph replaced under an unchanged catalogue
+    re-indexes the catalogue (a photograph that vanishes or appears changes the total size)."""
+    if is_image(path):
+        return group_signature(path)
+    mtime, size = st.st_mtime, st.st_size
+    for name in catalogue_images(path):
+        try:
+            pst = os.stat(name)
+        except OSError:
+            continue
+        mtime, size = max(mtime, pst.st_mtime), size + pst.st_size
+    return mtime, size
+
+
+def embeds_images(path: Path) -> bool:
+    """True for a photograph or a catalogue naming photographs (their own bytes alone do not say unchanged)."""
+    return is_image(path) or bool(catalogue_images(path))

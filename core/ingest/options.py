@@ -25,6 +25,7 @@ class FileOptions:
     project_ids: tuple[int, ...] = ()
     follow_symlinks: bool = False
     reclassify: bool = False
+    as_pages: bool = False  # pictures are scanned pages to OCR, not photographs of objects
 
     def to_json(self) -> dict[str, Any]:
         """The stored form; the two flags only when set, so stores indexed before they existed still match."""
@@ -34,6 +35,8 @@ class FileOptions:
             out["follow_symlinks"] = True
         if self.reclassify:
             out["reclassify"] = True
+        if self.as_pages:
+            out["as_pages"] = True
         return out
 
     @classmethod
@@ -49,7 +52,8 @@ class FileOptions:
         return cls(collection=str(d.get("collection") or "local"), lang=d.get("lang") or None,
                    classification=cls_value if cls_value in CLASSIFICATIONS else None,
                    project_ids=tuple(int(p) for p in d.get("project_ids") or ()),
-                   follow_symlinks=bool(d.get("follow_symlinks")), reclassify=bool(d.get("reclassify")))
+                   follow_symlinks=bool(d.get("follow_symlinks")), reclassify=bool(d.get("reclassify")),
+                   as_pages=bool(d.get("as_pages")))
 
     def same_as_stored(self, stored: "FileOptions") -> bool:
         """True when a file indexed with ``stored`` needs no re-indexing for these options
@@ -71,6 +75,7 @@ class IngestOptions:
     project_ids: list[int] = field(default_factory=list)
     reclassify: bool = False  # allow a looser classification than the one already stored
     follow_symlinks: bool = False  # follow links, but never to a target outside the paths given
+    as_pages: bool = False  # read pictures as scanned pages (OCR) instead of photographs of objects
 
     def __post_init__(self) -> None:
         if self.classification is not None and self.classification not in CLASSIFICATIONS:
@@ -80,4 +85,4 @@ class IngestOptions:
         """The options one file is indexed with (a changed option re-indexes it)."""
         return FileOptions(collection=collection, lang=self.lang, classification=self.classification,
                            project_ids=tuple(sorted(self.project_ids)), follow_symlinks=self.follow_symlinks,
-                           reclassify=self.reclassify)
+                           reclassify=self.reclassify, as_pages=self.as_pages)

@@ -14,6 +14,7 @@ import hashlib
 import os
 import stat
 import tempfile
+import time
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,15 +27,18 @@ from core.errors import Cancelled, CorruptSource, IngestError, ModelError, Refus
 from core.ids import section_id_for, slug
 from core.ingest import queue
 from core.ingest.classify import Classifier
-from core.ingest.images import group_signature, is_image, is_member
-from core.ingest.objects import PreparedView, catalogued_images, prepare_views
+from core.ingest.images import is_image, is_member
+from core.ingest.objects import PreparedView, catalogued_images, embeds_images, prepare_views, source_signature
 from core.ingest.options import FileOptions, IngestOptions
 from core.ingest.language import detect_language
 from core.ingest.prepared import PreparedRecord, PreparedSource
-from core.ingest.readers import is_supported, reader_for
+from core.ingest.ocr import ocr_scans
+from core.ingest.readers import is_supported, page_images, reader_for
 from core.ingest.readers.media import find_media
 from core.ingest.walk import PSEUDO_FS, on_pseudo_fs, os_reason, read_regular, walk
-from core.ingest.sources import cache_vectors, commit_sources, existing_vectors, fail_source, remove_source
+from core.ingest.skipped import is_companion, record_unsupported, unsupported_reason
+from core.ingest.sources import cache_vectors, collect_thumbnails, commit_sources, existing_vectors, fail_source, \
+    remove_source
 from core.models.encoder import ImageEncoder, TextEncoder
 from core.progress import CancelToken, EtaClock, Progress
 from core.retrieval.lexical import rebuild_lexical_index
@@ -59,7 +63,7 @@ class FileOutcome:
     """What happened to one file."""
 
     path: str
-    status: str  # ok | skipped | failed | removed
+    status: str  # ok | skipped | failed | removed | unsupported (a folder's file no reader handles)
     reason: str = ""
     chunks: int = 0
     embedded: int = 0
@@ -93,6 +97,11 @@ class IngestSummary:
     def failed(self) -> list[FileOutcome]:
         """Files that could not be indexed, with reasons."""
         return self._by("failed")
+
+    @property
+    def unsupported(self) -> list[FileOutcome]:
+        """Files of a folder that no reader handles: not indexed, listed so nothing is left out silently."""
+        return self._by("unsupported")
 
     @property
     def removed(self) -> list[FileOutcome]:
@@ -150,10 +159,14 @@ class Ingestor:
         self.settings = settings
         self.claimant = queue.new_claimant()
         self._claimed: list[queue.QueueItem] = []  # claimed ahead, not read yet
+        # dirty markers the scan found, written together: one transaction per file cost as much as a photo's
+        # embedding; a crash before they are written only means the next scan finds the files again
+        self._marks: list[tuple[str, str | None, FileOptions]] = []
         self._image_encoder = image_encoder  # loaded on the first photograph that needs a vector
         # thumbnails live in the data folder; an in-memory store (tests) keeps them in the temp folder
         self.thumbs = thumbs or (store.path.parent / "thumbs" if store.path
                                  else Path(tempfile.gettempdir()) / "ovillo-thumbs")
+        self._sweep = thumbs is not None or store.path is not None  # never the temp folder other stores share
 
     def image_encoder(self) -> ImageEncoder:
         """The image encoder (loading it on first use)."""
@@ -186,8 +199,14 @@ class Ingestor:
                 claimed = catalogued_images([f for f, err in entries if not err and f.suffix.lower() == ".csv"])
                 indexed = {r[0] for r in self.store.cursor().execute("SELECT path FROM sources WHERE root = ?",
                                                                      [root]).fetchall()}
+                names = {str(f) for f, _ in entries}
+                unsupported = [f for f, err in entries if not err and not is_supported(f)
+                               and not is_companion(f, names)]
+                record_unsupported(self.store, unsupported, root, collection, options.for_file(collection))
+                summary.outcomes += [FileOutcome(str(f), "unsupported", unsupported_reason(f)) for f in unsupported]
                 for f, err in entries:
                     if not err and not is_supported(f):
+                        seen.add(str(f))
                         continue
                     if not err and is_image(f) and (is_member(f) or str(f) in claimed):
                         # a view of an object its lead file or its catalogue row indexes; indexed on its
@@ -203,6 +222,7 @@ class Ingestor:
                     self._consider(f, root, collection, options, summary)
                     found += 1
                     if found % 50 == 0:
+                        self._write_marks()
                         yield Progress("scan", found, None, "files", item=str(f))
                 for gone in self._vanished(root, seen):
                     summary.changes.merge(remove_source(self.store, gone))
@@ -214,6 +234,7 @@ class Ingestor:
             else:
                 self._fail_now(str(p), None, slug(options.collection or "local"),
                                "no such file or folder", options, summary)
+        self._write_marks()
         yield Progress("scan", found, found, "files")
 
     def _consider(self, f: Path, root: str | None, collection: str, options: IngestOptions,
@@ -226,7 +247,7 @@ class Ingestor:
         except OSError as exc:
             self._fail_now(path, root, collection, os_reason(exc), options, summary)
             return
-        mtime, size = group_signature(f) if is_image(f) else (st.st_mtime, st.st_size)
+        mtime, size = source_signature(f, st)
         cur = self.store.cursor()
         row = cur.execute("SELECT status, mtime, size, content_hash, options, reader FROM sources WHERE path = ?",
                           [path]).fetchone()
@@ -236,15 +257,22 @@ class Ingestor:
             if row[1] == mtime and row[2] == size:
                 summary.outcomes.append(FileOutcome(path, "skipped", "unchanged"))
                 return
-            if row[2] == size and stat.S_ISREG(st.st_mode) and not is_image(f):
+            if row[2] == size and stat.S_ISREG(st.st_mode) and not embeds_images(f):
                 digest = _hash_file(f)
                 if digest == row[3]:
                     with self.store.transaction() as w:
                         w.execute("UPDATE sources SET mtime = ? WHERE path = ?", [st.st_mtime, path])
                     summary.outcomes.append(FileOutcome(path, "skipped", "unchanged (touched)"))
                     return
-        with self.store.transaction() as w:
-            queue.enqueue(w, path, root, opts)
+        self._marks.append((path, root, opts))
+
+    def _write_marks(self) -> None:
+        """Write the dirty markers found so far, in one transaction."""
+        if self._marks:
+            with self.store.transaction() as w:
+                for path, root, opts in self._marks:
+                    queue.enqueue(w, path, root, opts)
+            self._marks = []
 
     def _media_changed(self, path: str, f: Path, reader: str | None) -> bool:
         """A transcript whose recording appeared, vanished or changed name beside it since it was indexed.
@@ -275,11 +303,15 @@ class Ingestor:
         options = options or IngestOptions()
         cancel = cancel or CancelToken()
         summary = IngestSummary()
+        started = time.time()
         try:
             yield from self.scan(paths, options, summary)
             yield from self.process_queue(summary, cancel)
         except Cancelled:
             summary.cancelled = True
+        if self._sweep and not summary.cancelled:  # thumbnails of objects deleted or photographs replaced
+            collect_thumbnails(self.store, self.thumbs, self.claimant, since=started,
+                               claim_ttl_s=self.settings.claim_ttl_s)
         if any(o.status in ("ok", "removed", "failed") for o in summary.outcomes) or self._lexical_stale():
             yield Progress("lexical", 0, 1, "indexes", message="rebuilding the keyword index")
             rebuild_lexical_index(self.store)
@@ -333,7 +365,7 @@ class Ingestor:
             yield Progress("index", len(summary.outcomes), None, "files", item=item.path)
             try:
                 cancel.check()
-                prepared = self._prepare(item)
+                prepared = yield from self._prepare(item, cancel)
                 hashes = {c.source_hash for r in prepared.records for c in r.chunks}
                 vectors = existing_vectors(self.store, item.path, self.encoder.name, hashes)
                 views = [v for r in prepared.records for v in r.views]
@@ -478,16 +510,17 @@ class Ingestor:
             queue.retry_later(self.store, item.path, reason, delay_s=2.0 ** item.attempts)
         return FileOutcome(item.path, "failed", reason)
 
-    def _prepare(self, item: queue.QueueItem) -> PreparedSource:
-        """Read, identify and chunk one source (no store writes)."""
+    def _prepare(self, item: queue.QueueItem, cancel: CancelToken) -> Generator[Progress, None, PreparedSource]:
+        """Read (scanned pages by OCR, page by page, resumable), identify and chunk one source (no store writes)."""
         path = Path(item.path)
         opts = item.options
-        reader = reader_for(path)
+        reader = page_images.read if page_images.wanted(path, opts) else reader_for(path)
         raw, st = read_regular(path, follow=opts.follow_symlinks,
                                roots=[os.path.realpath(item.root)] if item.root else [],
                                limit=self.settings.max_file_mb * 1024 * 1024)
-        result = reader(path, raw)
+        result = yield from ocr_scans(reader(path, raw), path, raw, self.thumbs.parent, cancel)
         collection = opts.collection
+        signature = source_signature(path, st)  # before its photographs are read: one replaced meanwhile shows
         records: list[PreparedRecord] = []
         view_errors: list[str] = []
         rules = Classifier(self._current_classifications(item.path), opts.classification, opts.reclassify,
@@ -527,7 +560,7 @@ class Ingestor:
                 raise CorruptSource(view_errors[0].split(": ", 1)[-1])
             raise CorruptSource("; ".join(view_errors) if view_errors else "no text to index in this file")
         notes = list(result.notes) + rules.notes() + view_errors
-        mtime, size = group_signature(path) if is_image(path) else (st.st_mtime, st.st_size)
+        mtime, size = signature
         return PreparedSource(path=str(path), root=item.root, collection=collection, reader=result.reader,
                               content_hash=hashlib.sha256(raw).hexdigest(), mtime=mtime, size=size,
                               options=opts, records=records, notes=notes, reclassified=rules.loosened,

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from datetime import timedelta
+from pathlib import Path
 
 import duckdb
 import numpy as np
 import pyarrow as pa
 
 from core.ingest import queue
+from core.ingest.images import sweep_thumbnails
 from core.ingest.options import FileOptions
 from core.ingest.prepared import PreparedSource
 from core.store.db import Store, now
@@ -23,11 +26,13 @@ def existing_vectors(store: Store, path: str, model: str, hashes: set[str]) -> d
     if not hashes:
         return found
     cur = store.cursor()
+    # a file never indexed has no rows to reuse: the join (a pass over every embedding) is skipped
+    indexed = cur.execute("SELECT 1 FROM source_records WHERE path = ? LIMIT 1", [path]).fetchone()
     rows = cur.execute("""
         SELECT e.source_hash, e.embedding FROM rag_embeddings e
         JOIN source_records s ON s.section_tipo = e.section_tipo AND s.section_id = e.section_id
         WHERE s.path = ? AND e.model = ?
-    """, [path, model]).fetchall()
+    """, [path, model]).fetchall() if indexed else []
     for h, vec in rows:
         if h in hashes:
             found[h] = np.asarray(vec, dtype=np.float32)
@@ -90,25 +95,31 @@ def commit_sources(store: Store, batch: Sequence[tuple[PreparedSource, Mapping[s
     together with each file's ``sources`` row and the removal of its queue marker."""
     upserts: list[RecordRow] = []
     remove: list[RecordKey] = []
-    steps = []
+    done: list[tuple[PreparedSource, list[RecordKey], int]] = []
     for src, vectors in batch:
         recs = records_of(src, model, vectors, image_model)
         new_keys = {r.key for r in recs}
         remove += [k for k in _keys_of(store, src.path) if k not in new_keys]
         upserts += recs
-        steps.append(_bookkeeping(src, [r.key for r in recs], sum(len(r.embeddings) for r in recs)))
-    return RecordWriter(store).write(upserts, remove=remove, also=steps)
+        done.append((src, [r.key for r in recs], sum(len(r.embeddings) for r in recs)))
+    return RecordWriter(store).write(upserts, remove=remove, also=[_bookkeeping(done)])
 
 
-def _bookkeeping(src: PreparedSource, keys: list[RecordKey], chunks: int) -> Bookkeeping:
+def _bookkeeping(batch: list[tuple[PreparedSource, list[RecordKey], int]]) -> Bookkeeping:
+    """The batch's ``source_records``, ``sources`` rows and queue markers: statements for the whole batch, not
+    four per file (a statement per file cost about as much as embedding a small photograph)."""
     def step(cur: duckdb.DuckDBPyConnection) -> None:
-        cur.execute("DELETE FROM source_records WHERE path = ?", [src.path])
-        if keys:
-            cur.executemany("INSERT INTO source_records VALUES (?, ?, ?)", [[src.path, st, sid] for st, sid in keys])
-        record_source(cur, src.path, src.root, src.collection, status="ok", reader=src.reader,
-                      content_hash=src.content_hash, mtime=src.mtime, size=src.size,
-                      error="; ".join(src.notes) or None, options=src.options, chunks=chunks)
-        queue.done(cur, src.path)
+        paths = [src.path for src, _, _ in batch]
+        cur.execute("DELETE FROM source_records WHERE path IN (SELECT unnest(?::VARCHAR[]))", [paths])
+        rows = [(src.path, st, sid) for src, keys, _ in batch for st, sid in keys]
+        if rows:
+            cur.execute("INSERT INTO source_records SELECT unnest(?::VARCHAR[]), unnest(?::VARCHAR[]), "
+                        "unnest(?::BIGINT[])", [[r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]])
+        for src, _, chunks in batch:
+            record_source(cur, src.path, src.root, src.collection, status="ok", reader=src.reader,
+                          content_hash=src.content_hash, mtime=src.mtime, size=src.size,
+                          error="; ".join(src.notes) or None, options=src.options, chunks=chunks)
+        cur.execute("DELETE FROM index_queue WHERE path IN (SELECT unnest(?::VARCHAR[]))", [paths])  # queue.done
     return step
 
 
@@ -159,3 +170,23 @@ def fail_source(store: Store, path: str, root: str | None, collection: str, erro
             step(cur)
         return Changes()
     return RecordWriter(store).write(remove=_keys_of(store, path), also=[_forget(path, drop_source=False), step])
+
+
+def collect_thumbnails(store: Store, folder: Path, claimant: str, *, since: float, claim_ttl_s: int) -> int:
+    """Delete the thumbnails of ``folder`` that no record uses any more (its object deleted or tombstoned, its
+    photograph replaced), older than ``since``; nothing while another ingest holds live claims (what it has
+    read but not committed yet is unknown here). Returns the count removed."""
+    cur = store.cursor()
+    busy = cur.execute("SELECT count(*) FROM index_queue WHERE claimed_by IS NOT NULL AND claimed_by <> ? "
+                       "AND claimed_at > ?", [claimant, now() - timedelta(seconds=claim_ttl_s)]).fetchone()
+    if busy and busy[0]:
+        return 0
+    keep = {Path(str(r[0])).name for r in cur.execute(
+        "SELECT DISTINCT json_extract_string(chunk_meta, '$.thumb') FROM rag_embeddings "
+        "WHERE modality = 'image'").fetchall() if r[0]}
+    for (views,) in cur.execute("SELECT json_extract(data, '$.views') FROM records WHERE deleted_at IS NULL "
+                                "AND json_extract(data, '$.views') IS NOT NULL").fetchall():
+        for view in (json.loads(views) if isinstance(views, str) else views or {}).values():
+            if isinstance(view, dict) and view.get("thumb"):
+                keep.add(Path(str(view["thumb"])).name)
+    return sweep_thumbnails(folder, keep, before=since)

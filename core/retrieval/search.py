@@ -24,6 +24,7 @@ from core.retrieval.filters import SearchFilters
 from core.retrieval.fusion import rrf
 from core.retrieval.hits import Hit
 from core.retrieval.snippets import make_snippet
+from core.retrieval.timecodes import hit_time, match_offset, place_by_meaning
 from core.store.db import Store
 
 MIN_LIMIT, MAX_LIMIT, DEFAULT_LIMIT = 1, 50, 10
@@ -161,13 +162,28 @@ class Searcher:
                 section_tipo=p.section_tipo, section_id=int(p.section_id), title=p.title or "",
                 component_tipo=p.component_tipo, lang=p.lang, chunk_index=int(p.chunk_index),
                 snippet=make_snippet(p.source_text, query), score=round(c.score, 6),
-                source_path=data.get("source_path"), page=meta.get("page"), tc_in=meta.get("tc_in"),
+                source_path=data.get("source_path"), page=meta.get("page"),
+                tc_in=hit_time(p.source_text, meta, query),
                 chunk_id=p.id, text=p.source_text, tc_out=meta.get("tc_out"),
                 heading_path=meta.get("heading_path") or [], classification=p.classification,
                 dense_score=c.dense, lexical_score=c.lexical, media_path=data.get("media_path")))
             if len(hits) >= k:
                 break
         return hits
+
+    def play_time(self, hit: Hit, query: str) -> float | None:
+        """Where in the recording ``hit`` answers ``query``: its ``tc_in`` when the query's words are in
+        the passage, else the time of the unit nearest the query in meaning (a question in another
+        language). That costs an encoder call over the passage's units (~20 short texts, 0.2–1 s on
+        two cores), so it is done for the hit being played, not for every search."""
+        row = self.store.cursor().execute("SELECT chunk_meta FROM rag_embeddings WHERE id = ?",
+                                          [hit.chunk_id]).fetchone()
+        meta = json.loads(row[0]) if row and row[0] else {}
+        if not meta.get("tc_marks") or match_offset(hit.text, query) is not None:
+            return hit.tc_in
+        (found,) = place_by_meaning([(hit.text, meta)], self.encoder.embed_query(query),
+                                    lambda texts: self.encoder.embed_batch(texts, kind="passage"))
+        return found if found is not None else hit.tc_in
 
     def _visible_record(self, section_tipo: str, section_id: int, profile: Profile) -> str:
         """The seed's title; an invisible record is reported exactly like a missing one."""

@@ -124,8 +124,40 @@ def _m001_initial(con: duckdb.DuckDBPyConnection) -> None:
     con.execute("INSERT INTO store_meta VALUES ('generation', '0')")
 
 
+def _m002_unsupported_and_unit_times(con: duckdb.DuckDBPyConnection) -> None:
+    """``sources.status`` may be ``unsupported`` (a folder's file no reader handles: listed, never retried);
+    transcripts are re-read on the next ingest so their chunks get per-unit times (``tc_marks``).
+
+    DuckDB cannot change a CHECK constraint in place, so the table is rebuilt with its rows.
+    """
+    con.execute("""
+    CREATE TABLE sources_m002 (
+        path         VARCHAR PRIMARY KEY,
+        root         VARCHAR,
+        collection   VARCHAR NOT NULL,
+        reader       VARCHAR,
+        content_hash VARCHAR,
+        mtime        DOUBLE,
+        size         BIGINT,
+        status       VARCHAR NOT NULL CHECK (status IN ('ok', 'failed', 'pending', 'unsupported')),
+        error        VARCHAR,
+        options      JSON,
+        chunks       INTEGER NOT NULL DEFAULT 0,
+        updated_at   TIMESTAMP NOT NULL
+    )""")
+    con.execute("""INSERT INTO sources_m002 SELECT path, root, collection, reader, content_hash, mtime, size,
+                   status, error, options, chunks, updated_at FROM sources""")
+    con.execute("DROP TABLE sources")
+    con.execute("ALTER TABLE sources_m002 RENAME TO sources")
+    # unchanged files are skipped by (mtime, size, hash): forgetting them makes the next ingest re-read
+    # the transcripts; their vectors are reused (same text, same source_hash)
+    con.execute("UPDATE sources SET mtime = NULL, content_hash = NULL "
+                "WHERE reader IN ('vtt', 'srt', 'ohms', 'tc-marks')")
+
+
 MIGRATIONS: list[Migration] = [
     ("m001_initial", _m001_initial),
+    ("m002_unsupported_and_unit_times", _m002_unsupported_and_unit_times),
 ]
 
 

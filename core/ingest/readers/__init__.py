@@ -21,6 +21,8 @@ READERS: dict[str, Reader] = {
     ".pdf": pdf_reader.read,
     ".csv": csv_reader.read,
     ".tsv": csv_reader.read,
+    ".psv": csv_reader.read,
+    ".ssv": csv_reader.read,
     ".vtt": subtitles.read,
     ".srt": subtitles.read,
     ".xml": ohms.read,

@@ -7,7 +7,8 @@ from datetime import date
 from pathlib import Path
 
 _ISO_DATE = re.compile(r"(?<!\d)(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?(?!\d)")
-_TIMECODE = re.compile(r"^(?:(\d+):)?(\d{1,2}):(\d{2})(?:[.,](\d{1,3}))?$")
+# seconds may be one digit: Microsoft Teams writes "0:0:0.570"
+_TIMECODE = re.compile(r"^(?:(\d+):)?(\d{1,2}):(\d{1,2})(?:[.,](\d{1,9}))?$")
 
 
 def parse_front_matter(text: str) -> tuple[dict[str, str], str]:
@@ -74,7 +75,9 @@ def parse_timecode(value: str) -> float:
     if not m:
         raise ValueError(f"not a timecode: {value!r}")
     h = int(m.group(1) or 0)
-    ms = (m.group(4) or "0").ljust(3, "0")
+    if int(m.group(3)) > 59 or (m.group(1) is not None and int(m.group(2)) > 59):
+        raise ValueError(f"not a timecode (minutes or seconds over 59): {value!r}")
+    ms = (m.group(4) or "0")[:3].ljust(3, "0")
     return h * 3600 + int(m.group(2)) * 60 + int(m.group(3)) + int(ms) / 1000
 
 
@@ -84,3 +87,42 @@ def split_speaker(text: str) -> tuple[str | None, str]:
     if m and len(m.group(1).split()) <= 4:
         return m.group(1).strip(), m.group(2)
     return None, text
+
+
+# language names as catalogues and OHMS exports write them (English, Spanish, Catalan names and ISO 639-2)
+_LANGUAGE_NAMES = {
+    "english": "en", "inglés": "en", "ingles": "en", "anglès": "en", "angles": "en", "eng": "en",
+    "spanish": "es", "español": "es", "espanol": "es", "castellano": "es", "castilian": "es", "castellà": "es",
+    "espanyol": "es", "spa": "es",
+    "catalan": "ca", "català": "ca", "catala": "ca", "catalán": "ca", "valencian": "ca", "valencià": "ca",
+    "cat": "ca",
+    "french": "fr", "francés": "fr", "francès": "fr", "français": "fr", "fra": "fr", "fre": "fr",
+    "german": "de", "alemán": "de", "alemany": "de", "deutsch": "de", "deu": "de", "ger": "de",
+    "italian": "it", "italiano": "it", "italià": "it", "ita": "it",
+    "portuguese": "pt", "portugués": "pt", "portuguès": "pt", "português": "pt", "por": "pt",
+    "basque": "eu", "euskera": "eu", "euskara": "eu", "vasco": "eu", "basc": "eu", "eus": "eu", "baq": "eu",
+    "galician": "gl", "gallego": "gl", "galego": "gl", "gallec": "gl", "glg": "gl",
+    "occitan": "oc", "aranés": "oc", "aranese": "oc", "oci": "oc",
+    "dutch": "nl", "nld": "nl", "dut": "nl", "arabic": "ar", "ara": "ar", "russian": "ru", "rus": "ru",
+    "chinese": "zh", "zho": "zh", "chi": "zh", "japanese": "ja", "jpn": "ja", "polish": "pl", "pol": "pl",
+}
+
+
+def language_code(value: str | None) -> str | None:
+    """``Spanish``, ``español``, ``spa``, ``es-ES`` or ``es`` → ``es``; None when not recognisable.
+
+    Cutting a name to two letters is wrong (``Spanish`` → ``sp``), so only real codes pass through.
+    """
+    if not value:
+        return None
+    v = value.strip().lower().replace("_", "-")
+    if not v:
+        return None
+    if v in _LANGUAGE_NAMES:
+        return _LANGUAGE_NAMES[v]
+    base = v.split("-")[0].split(";")[0].split(",")[0].strip()
+    if base in _LANGUAGE_NAMES:
+        return _LANGUAGE_NAMES[base]
+    if re.fullmatch(r"[a-z]{2}", base):
+        return base
+    return None

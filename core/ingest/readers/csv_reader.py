@@ -17,10 +17,10 @@ from pathlib import Path
 
 from core.acl import CLASSIFICATIONS
 from core.errors import CorruptSource
-from core.ingest.decode import decode_text
 from core.chunking.model import Block, ParsedRecord, ReadResult
 from core.ingest.period import parse_period
 from core.ingest.readers.common import parse_date_range
+from core.ingest.readers.textio import decode_tolerant
 
 OBJECT_ROLES = ("typology", "material", "period", "denomination")
 ROLES = ("id", "title", "text", "date", "classification", "lang", "collection") + OBJECT_ROLES
@@ -45,16 +45,23 @@ IMAGE_COLUMNS: dict[str, tuple[str, ...]] = {
     "image": ("image", "imagen", "imatge", "photo", "foto"),
 }
 REQUIRED = ("title", "text")
+# delimiters a suffix promises (.psv pipes, .tsv tabs); .ssv is semicolons in Europe, spaces elsewhere
+SUFFIX_DELIMITERS = {".tsv": "\t", ".psv": "|", ".ssv": "; "}
 
 
 def read(path: Path, raw: bytes) -> ReadResult:
     """Read every row of a catalogue CSV as a record."""
-    text, notes = decode_text(raw, what="CSV file")
+    text, notes = decode_tolerant(raw, what="CSV file")
     sample = text[:8192]
+    allowed = SUFFIX_DELIMITERS.get(path.suffix.lower(), ",;\t|")
     try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, delimiters=",;\t|")
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, delimiters=allowed)
     except csv.Error:
-        dialect = csv.excel
+        dialect = csv.excel_tab if allowed == "\t" else csv.excel
+        if len(allowed) == 1 and allowed != "\t":
+            class _Given(csv.excel):
+                delimiter = allowed
+            dialect = _Given
     rows = list(csv.reader(io.StringIO(text), dialect))
     if not rows:
         raise CorruptSource("empty CSV file")
@@ -63,6 +70,8 @@ def read(path: Path, raw: bytes) -> ReadResult:
     idx = {role: header.index(col) for role, col in mapping.items()}
     image_idx = {view: header.index(col) for view, col in image_cols.items()}
     records: list[ParsedRecord] = []
+    seen_ids: dict[str, int] = {}
+    id_events: dict[str, list[str]] = {"blank": [], "repeated": []}
     for line_no, row in enumerate(rows[1:], start=2):
         if not any(c.strip() for c in row):
             continue
@@ -78,7 +87,7 @@ def read(path: Path, raw: bytes) -> ReadResult:
         if not title and not body and not images:
             notes.append(f"line {line_no}: no title, text or image, skipped")
             continue
-        row_id = get("id") or str(line_no)
+        row_id = _unique_id(get("id"), line_no, seen_ids, id_events, has_ids="id" in idx)
         classification = get("classification").lower() or None
         if classification and classification not in CLASSIFICATIONS:
             notes.append(f"line {line_no}: unknown classification {classification!r}, using the default")
@@ -103,7 +112,43 @@ def read(path: Path, raw: bytes) -> ReadResult:
                                     roles=_roles(get)))
     if not records:
         raise CorruptSource("the CSV has a header but no rows with a title or text")
-    return ReadResult(records, reader="csv", notes=notes)
+    return ReadResult(records, reader="csv", notes=notes + _id_notes(id_events))
+
+
+def _unique_id(given: str, line_no: int, seen: dict[str, int], events: dict[str, list[str]], *,
+               has_ids: bool) -> str:
+    """A row's record key: its id, made unique and stable when ids repeat or are blank.
+
+    The same file read again gives the same keys (they depend on the file's content only), so an
+    unchanged re-ingest changes nothing; a repeated id never reaches the store as a duplicate key.
+    """
+    key = given or str(line_no)  # the line number: what rows without ids were always keyed by
+    if not given and has_ids:  # no id column at all is normal; a blank cell in one deserves a note
+        events["blank"].append(str(line_no))
+    if key in seen:
+        seen[key] += 1
+        new = f"{key}~{seen[key]}"
+        while new in seen:
+            seen[key] += 1
+            new = f"{key}~{seen[key]}"
+        events["repeated"].append(f"line {line_no} ({given!r} → {new!r})")
+        key = new
+    seen[key] = 1
+    return key
+
+
+def _id_notes(events: dict[str, list[str]]) -> list[str]:
+    """One note per kind of id problem, naming the first few rows."""
+    out = []
+    if events["blank"]:
+        n = len(events["blank"])
+        out.append(f"{n} row{'s' if n != 1 else ''} with a blank id, keyed by line number: lines "
+                   + ", ".join(events["blank"][:10]) + (" …" if n > 10 else ""))
+    if events["repeated"]:
+        n = len(events["repeated"])
+        out.append(f"{n} row{'s' if n != 1 else ''} repeating an earlier id, kept under a numbered key: "
+                   + "; ".join(events["repeated"][:10]) + (" …" if n > 10 else ""))
+    return out
 
 
 def _roles(get: Callable[[str], str]) -> dict[str, object]:

@@ -1,27 +1,69 @@
-"""HTML: headings give the section path, block elements give paragraphs; scripts and styles are skipped."""
+"""HTML: the page's main content, with headings as the section path; page furniture is left out.
+
+Navigation, banners, share buttons, footers, cookie notices and sidebars are what every
+page of a site repeats; indexed, they become passages that outrank the article itself.
+So, without a dependency (``trafilatura`` would bring lxml and a dozen packages for this):
+
+* elements that are furniture by their tag (``nav``, ``aside``, ``footer``, ``button``, a
+  ``header`` outside the article), by their ARIA role, or by their class/id (``sidebar``,
+  ``share-buttons``, ``cookie-banner``, ``menu``…) are skipped with all they contain;
+* when the page marks its content (``main``, ``article``, ``role=main``, ``itemprop=articleBody``),
+  only that is kept;
+* short blocks that are mostly link text (menus and tag clouds not marked as such) are dropped.
+
+If that would leave nothing, the whole page is read as before. A note says how much was left out.
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
 from core.errors import CorruptSource
-from core.ingest.decode import decode_text
 from core.chunking.model import Block, ParsedRecord, ReadResult
-from core.ingest.readers.common import date_from_filename, parse_date_range, title_from_path
+from core.ingest.readers.common import date_from_filename, language_code, parse_date_range, title_from_path
+from core.ingest.readers.textio import decode_tolerant
 
 _BLOCK_TAGS = {"p", "li", "blockquote", "pre", "td", "th", "dd", "dt", "figcaption", "div", "section",
                "article", "br", "tr", "table", "ul", "ol", "dl", "header", "footer", "main", "aside"}
 _SKIP_TAGS = {"script", "style", "noscript", "template", "svg", "head"}
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track",
+         "wbr"}
+_FURNITURE_TAGS = {"nav", "aside", "footer", "button", "dialog", "menu", "select", "label"}
+_FURNITURE_ROLES = {"navigation", "banner", "contentinfo", "complementary", "search", "dialog", "alertdialog",
+                    "menu", "menubar", "toolbar", "tablist"}
+# class/id words of page furniture (after splitting "site-footer" into "site", "footer")
+_FURNITURE_WORDS = {"nav", "navbar", "navigation", "menu", "menubar", "breadcrumb", "breadcrumbs", "footer",
+                    "sidebar", "share", "sharing", "sharebar", "social", "cookie", "cookies", "consent", "gdpr",
+                    "newsletter", "subscribe", "subscription", "related", "advert", "advertisement", "ads",
+                    "adsbygoogle", "promo", "popup", "modal", "skip", "pagination", "pager", "masthead",
+                    "toolbar", "sponsored", "comments", "disqus", "tagcloud", "widget", "widgets"}
+# ...unless the same element also says it is the content (readability's exception list)
+_CONTENT_WORDS = {"content", "main", "article", "body", "post", "entry", "story", "text"}
+# layout modifiers name furniture without being it (<div class="page has-sidebar">)
+_MODIFIER = re.compile(r"^(?:has|with|no|without|is|show|hide)-")
+_MAIN_TAGS = {"main", "article"}
+LINK_SHARE_MAX = 0.6  # a short block whose text is mostly links is a menu, not prose
+LINK_BLOCK_MAX_CHARS = 300
+MIN_MAIN_CHARS = 200  # a <main> shorter than this is a shell around the real content: not trusted
+
+
+@dataclass
+class _Piece:
+    block: Block
+    in_main: bool
+    link_chars: int
 
 
 class _Extractor(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.blocks: list[Block] = []
+        self.pieces: list[_Piece] = []
         self.headings: list[str] = []
         self.buf: list[str] = []
+        self.link_chars = 0
         self.skip = 0
         self.in_heading: int | None = None
         self.heading_buf: list[str] = []
@@ -29,23 +71,53 @@ class _Extractor(HTMLParser):
         self.in_title = False
         self.meta: dict[str, str] = {}
         self.lang: str | None = None
+        self.stack: list[tuple[str, bool, bool]] = []  # (tag, furniture, main) of open elements
+        self.furniture = 0
+        self.main = 0
+        self.links = 0
+        self.dropped_chars = 0
 
     def flush(self) -> None:
         text = " ".join("".join(self.buf).split())
         if text:
-            self.blocks.append(Block(text, tuple(h for h in self.headings if h)))
+            self.pieces.append(_Piece(Block(text, tuple(h for h in self.headings if h)), self.main > 0,
+                                      self.link_chars))
         self.buf.clear()
+        self.link_chars = 0
+
+    def _is_furniture(self, tag: str, a: dict[str, str]) -> bool:
+        if tag in ("html", "body", "main", "article") or a.get("role") == "main":
+            return False
+        if tag in _FURNITURE_TAGS or a.get("role", "").lower() in _FURNITURE_ROLES:
+            return True
+        if tag == "header" and not self.main and not any(t == "article" for t, _, _ in self.stack):
+            return True
+        if a.get("aria-hidden", "").lower() == "true" or "hidden" in a:
+            return True
+        names = [n for n in f"{a.get('class', '')} {a.get('id', '')}".lower().split() if not _MODIFIER.match(n)]
+        words = {w for n in names for w in re.split(r"[-_:.]+", n) if w}
+        return bool(words & _FURNITURE_WORDS) and not words & _CONTENT_WORDS
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: (v or "") for k, v in attrs}
         if tag == "html" and a.get("lang"):
-            self.lang = a["lang"].split("-")[0].lower()
+            self.lang = language_code(a["lang"])
         if tag == "meta" and a.get("name") and a.get("content"):
             self.meta[a["name"].lower()] = a["content"]
         if tag == "title":
             self.in_title = True
         if tag in _SKIP_TAGS and tag != "head":
             self.skip += 1
+        if tag not in _VOID:
+            furniture = self._is_furniture(tag, a)
+            main = tag in _MAIN_TAGS or a.get("role") == "main" or a.get("itemprop") == "articleBody"
+            if furniture or main:
+                self.flush()
+            self.stack.append((tag, furniture, main))
+            self.furniture += furniture
+            self.main += main
+        if tag == "a":
+            self.links += 1
         if re.fullmatch(r"h[1-6]", tag):
             self.flush()
             self.in_heading = int(tag[1])
@@ -58,16 +130,28 @@ class _Extractor(HTMLParser):
             self.in_title = False
         if tag in _SKIP_TAGS and tag != "head" and self.skip:
             self.skip -= 1
+        if tag == "a" and self.links:
+            self.links -= 1
         if re.fullmatch(r"h[1-6]", tag) and self.in_heading is not None:
             level = self.in_heading
             text = " ".join("".join(self.heading_buf).split())
-            del self.headings[level - 1:]
-            while len(self.headings) < level - 1:
-                self.headings.append("")
-            self.headings.append(text)
+            if not self.furniture:  # a sidebar's "Tag cloud" heading is not a section of the article
+                del self.headings[level - 1:]
+                while len(self.headings) < level - 1:
+                    self.headings.append("")
+                self.headings.append(text)
             self.in_heading = None
         elif tag in _BLOCK_TAGS:
             self.flush()
+        if any(t == tag for t, _, _ in self.stack):  # close it and whatever was left open inside it
+            while self.stack:
+                t, furniture, main = self.stack.pop()
+                if furniture or main:
+                    self.flush()
+                self.furniture -= furniture
+                self.main -= main
+                if t == tag:
+                    break
 
     def handle_data(self, data: str) -> None:
         if self.in_title:
@@ -75,15 +159,33 @@ class _Extractor(HTMLParser):
             return
         if self.skip:
             return
+        if self.furniture:
+            self.dropped_chars += len(data.strip())
+            return
         if self.in_heading is not None:
             self.heading_buf.append(data)
         else:
             self.buf.append(data)
+            if self.links:
+                self.link_chars += len(data.strip())
+
+
+def _content(pieces: list[_Piece]) -> tuple[list[Block], int]:
+    """The blocks that are the page's content, and how many characters were dropped as furniture."""
+    main = [p for p in pieces if p.in_main]
+    if sum(len(p.block.text) for p in main) >= MIN_MAIN_CHARS:
+        chosen = main
+    else:
+        chosen = pieces
+    kept = [p for p in chosen if not (len(p.block.text) <= LINK_BLOCK_MAX_CHARS
+                                      and p.link_chars > LINK_SHARE_MAX * len(p.block.text))]
+    dropped = sum(len(p.block.text) for p in pieces) - sum(len(p.block.text) for p in kept)
+    return [p.block for p in kept], dropped
 
 
 def read(path: Path, raw: bytes) -> ReadResult:
-    """Read an HTML page into one record."""
-    text, notes = decode_text(raw)
+    """Read an HTML page's main content into one record."""
+    text, notes = decode_tolerant(raw)
     parser = _Extractor()
     try:
         parser.feed(text)
@@ -91,14 +193,39 @@ def read(path: Path, raw: bytes) -> ReadResult:
     except Exception as exc:  # html.parser is lenient; anything raised means garbage
         raise CorruptSource(f"unreadable HTML: {exc}") from exc
     parser.flush()
-    if not parser.blocks:
+    blocks, dropped = _content(parser.pieces)
+    dropped += parser.dropped_chars
+    if not blocks:
+        whole = _whole_page(text)
+        if whole:
+            notes.append("no main content recognised: the whole page was read")
+            blocks, dropped = whole, 0
+    if not blocks:
         raise CorruptSource("no text in this HTML page")
-    first_h = next((h for b in parser.blocks for h in b.heading_path[:1]), "")
+    if dropped:
+        notes.append(f"page furniture left out (navigation, menus, share buttons, footers): {dropped:,} characters")
+    first_h = next((h for b in blocks for h in b.heading_path[:1]), "")
     title = " ".join(parser.title.split()) or first_h or title_from_path(path)
-    for b in parser.blocks:
+    if first_h and len(first_h) > 3 and title.startswith(first_h):
+        title = first_h  # "La riada de 1962 — Museo de la Vall": the site's name is not the page's title
+    for b in blocks:
         if b.heading_path[:1] == (title,):
             b.heading_path = b.heading_path[1:]
     start, end = parse_date_range(parser.meta.get("date")) if parser.meta.get("date") else date_from_filename(path)
-    rec = ParsedRecord(key="", title=title, blocks=parser.blocks, lang=parser.lang,
+    rec = ParsedRecord(key="", title=title, blocks=blocks, lang=parser.lang,
                        date_start=start, date_end=end, data={k: v for k, v in parser.meta.items()})
     return ReadResult([rec], reader="html", notes=notes)
+
+
+def _whole_page(text: str) -> list[Block]:
+    """Every text block of the page, furniture included (the fallback when nothing else is left)."""
+
+    class _All(_Extractor):
+        def _is_furniture(self, tag: str, a: dict[str, str]) -> bool:
+            return False
+
+    parser = _All()
+    parser.feed(text)
+    parser.close()
+    parser.flush()
+    return [p.block for p in parser.pieces]

@@ -5,18 +5,18 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from core.ingest.decode import decode_text
 from core.chunking.model import Block, ParsedRecord, ReadResult
 from core.ingest.readers.common import date_from_filename, parse_date_range, parse_front_matter, title_from_path
-from core.ingest.readers.tc_marks import TC_MARK, read_tc_text
+from core.ingest.readers.tc_marks import mark_pattern, read_tc_text
+from core.ingest.readers.textio import decode_tolerant
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 
 
 def read(path: Path, raw: bytes) -> ReadResult:
     """Read a ``.txt`` or ``.md`` file into one record."""
-    text, notes = decode_text(raw)
-    if TC_MARK.search(text):
+    text, notes = decode_tolerant(raw)
+    if mark_pattern(text) is not None:
         return read_tc_text(path, text, notes)
     meta, body = parse_front_matter(text)
     blocks: list[Block] = []

@@ -1,0 +1,89 @@
+"""Pictures of pages (scans, photocopies, faxes) read by OCR, one record per file, one page per frame.
+
+A picture is a photograph of an object by default (image_reader.py). It is read as pages when
+the user says so — ``as_pages`` in the ingest options, or ``{"kind": "pages"}`` in the file's
+``<file>.options.json`` — and a multi-page TIFF always is: objects are not photographed as one.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from core.chunking.model import ParsedRecord
+from core.errors import CorruptSource, UnsupportedFormat
+from core.ingest.images import FORMATS, MAX_PIXELS, is_image, split_view
+from core.ingest.ocr import ScanResult
+from core.ingest.readers.common import title_from_path
+from core.ingest.sidecar import read_sidecar
+
+MAX_PAGES = 2000  # a TIFF claiming more frames is refused rather than walked
+
+
+def wanted(path: Path, options: Any) -> bool:
+    """True when this picture is to be read as pages rather than as a photograph of an object."""
+    if not is_image(path):
+        return False
+    if getattr(options, "as_pages", False) or read_sidecar(path).get("kind") == "pages":
+        return True
+    return path.suffix.lower() in (".tif", ".tiff") and split_view(path) is None and _frames(path) > 1
+
+
+def read(path: Path, raw: bytes) -> ScanResult:
+    """One record whose pages are the picture's frames, all to be read by OCR."""
+    with _open(raw, path.name) as im:
+        count = getattr(im, "n_frames", 1)
+    if count > MAX_PAGES:
+        raise CorruptSource(f"this image claims {count} pages; at most {MAX_PAGES} are read")
+    rec = ParsedRecord(key="", title=title_from_path(path), blocks=[], data={"pages": count})
+    return ScanResult([rec], reader="scan", scans=list(range(1, count + 1)),
+                      render=lambda n: _frame(raw, path.name, n))
+
+
+def _frame(raw: bytes, name: str, number: int) -> Image.Image:
+    """Frame ``number`` (from 1), upright as its EXIF says, in grayscale or RGB."""
+    with _open(raw, name) as im:
+        try:
+            im.seek(number - 1)
+            frame = ImageOps.exif_transpose(im.convert("RGB"))
+            frame.load()
+        except (OSError, ValueError, SyntaxError, EOFError) as exc:
+            raise CorruptSource(f"page {number} of {name} is truncated or corrupt") from exc
+    return frame
+
+
+def _open(raw: bytes, name: str) -> Image.Image:
+    if not raw:
+        raise CorruptSource(f"{name}: empty image file (0 bytes)")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            im = Image.open(io.BytesIO(raw))
+    except UnidentifiedImageError:
+        raise CorruptSource(f"{name}: not a readable image (corrupt, or not JPEG/PNG/TIFF/WebP)") from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise CorruptSource(f"{name}: image too large to decode (decompression bomb guard)") from None
+    except (OSError, ValueError, SyntaxError) as exc:
+        raise CorruptSource(f"{name}: corrupt image") from exc
+    if im.format not in FORMATS:
+        im.close()
+        raise UnsupportedFormat(f"{name}: unsupported image format {im.format}")
+    if im.size[0] * im.size[1] > MAX_PIXELS:
+        im.close()
+        raise CorruptSource(f"{name}: image too large to decode ({im.size[0]}×{im.size[1]} pixels)")
+    return im
+
+
+def _frames(path: Path) -> int:
+    """How many frames a TIFF holds (1 when it cannot be read: the image reader then says why)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path) as im:
+                return int(getattr(im, "n_frames", 1))
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
+        return 1

@@ -1,0 +1,154 @@
+"""Text recognition for scanned pages: PP-OCRv6 (small) through rapidocr on onnxruntime.
+
+The detection and recognition models ship inside the rapidocr wheel (``rapidocr/models``); Ovillo
+opens them from there itself and hands rapidocr the sessions, so its download code is never reached
+and OCR works with no network (tests/integration/test_ocr.py runs it with every socket refused).
+The angle classifier is off (pages are upright; it costs time and flips some lines).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import threading
+import types
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import core  # noqa: F401  # ORT_DISABLE_TELEMETRY is set before onnxruntime (imported by rapidocr) loads
+from core.errors import ModelError
+from core.models.ort_session import open_session
+
+DET_MODEL = "PP-OCRv6_det_small.onnx"
+REC_MODEL = "PP-OCRv6_rec_small.onnx"
+#: names the models and settings; a cached page read by another engine is read again
+ENGINE_TAG = "rapidocr-3.10/PP-OCRv6-small/det+rec"
+
+#: a gap between two words wider than this many line heights is a gutter, not a space
+GUTTER = 1.0
+_LOCK = threading.Lock()
+_SHARED: "OcrEngine | None" = None
+
+
+@dataclass(frozen=True)
+class OcrLine:
+    """One line of recognised text: its words, its score (0–1) and its box (left, top, right, bottom)."""
+
+    text: str
+    score: float
+    x: float
+    y: float
+    x2: float
+    y2: float
+
+
+class OcrEngine:
+    """One loaded OCR engine; :func:`shared_engine` keeps one per process (loading takes ~1 s)."""
+
+    def __init__(self, threads: int | None = None) -> None:
+        try:
+            rapidocr = _import_rapidocr()
+            RapidOCR = rapidocr.RapidOCR
+        except ImportError as exc:  # pragma: no cover - a broken install
+            raise ModelError("the OCR engine (rapidocr) is not installed",
+                             hint="Run ./scripts/run once to install Ovillo's dependencies.") from exc
+        models = Path(rapidocr.__file__).parent / "models"
+        for name in (DET_MODEL, REC_MODEL):
+            if not (models / name).is_file():
+                raise ModelError(f"the OCR model {name} is missing from the rapidocr package",
+                                 hint="Reinstall rapidocr 3.10 (its wheel bundles the models).")
+        params: dict[str, Any] = {
+            "Global.log_level": "critical", "Global.use_cls": False,
+            "Det.model_path": str(models / DET_MODEL), "Rec.model_path": str(models / REC_MODEL),
+        }
+        self._engine = RapidOCR(params=params)
+        # rapidocr logs each model path at INFO through its own handler: keep the CLI output clean
+        logging.getLogger("RapidOCR").setLevel(logging.CRITICAL)
+        # our own sessions, handed over through its config: their idle threads sleep instead of spinning
+        # (core/models/ort_session.py: spinning starved the window) and the thread count is ours
+        n = threads or min(4, os.cpu_count() or 1)
+        cfg = self._engine.cfg
+        cfg._set_flag("allow_objects", True)
+        cfg.Det.session = open_session(models / DET_MODEL, DET_MODEL, n)
+        cfg.Rec.session = open_session(models / REC_MODEL, REC_MODEL, n)
+
+    def read(self, pixels: np.ndarray) -> list[OcrLine]:
+        """Recognise the lines of one page image (H×W×3 uint8 RGB or H×W grayscale), top to bottom."""
+        if pixels.ndim == 2:
+            pixels = np.stack([pixels] * 3, axis=-1)
+        # BGR, as rapidocr takes OpenCV's order; word boxes to split lines the detector ran across a gutter
+        out: Any = self._engine(pixels[:, :, ::-1].copy(), return_word_box=True)
+        if out.txts is None or out.boxes is None or out.scores is None:
+            return []
+        words = out.word_results if out.word_results and len(out.word_results) == len(out.txts) else None
+        lines: list[OcrLine] = []
+        for i, (t, s, b) in enumerate(zip(out.txts, out.scores, out.boxes)):
+            if not str(t).strip():
+                continue
+            line = OcrLine(str(t), float(s), float(np.min(b[:, 0])), float(np.min(b[:, 1])),
+                           float(np.max(b[:, 0])), float(np.max(b[:, 1])))
+            lines += split_at_gutter(line, words[i]) if words else [line]
+        return lines
+
+
+def split_at_gutter(line: OcrLine, words: Any) -> list[OcrLine]:
+    """A line whose words leave a gap wider than ``GUTTER`` line heights is two lines (two columns,
+    a table's cells): the detector sometimes joins them when the gutter is narrow."""
+    try:
+        boxes = [(str(w[0]), float(min(p[0] for p in w[2])), float(max(p[0] for p in w[2]))) for w in words]
+    except (TypeError, IndexError, ValueError):
+        return [line]
+    height = line.y2 - line.y
+    if len(boxes) < 2 or height <= 0:
+        return [line]
+    gaps = [(boxes[k + 1][1] - boxes[k][2], k) for k in range(len(boxes) - 1)]
+    gap, k = max(gaps)
+    if gap < GUTTER * height:
+        return [line]
+    left, right = boxes[:k + 1], boxes[k + 1:]
+    return [OcrLine(" ".join(w for w, _, _ in left), line.score, line.x, line.y, left[-1][2], line.y2),
+            OcrLine(" ".join(w for w, _, _ in right), line.score, right[0][1], line.y, line.x2, line.y2)]
+
+
+def _import_rapidocr() -> Any:
+    """rapidocr imports ``requests`` only to download models, which it is never let do here; importing
+    ``requests`` imports urllib3, whose import opens a socket to probe for IPv6 — an offline program
+    opens none (tests/integration/test_no_network.py). A stand-in is used while rapidocr is imported."""
+    import importlib
+
+    if "rapidocr.main" in sys.modules or "requests" in sys.modules:
+        return importlib.import_module("rapidocr")
+    sys.modules["requests"] = _offline_requests()
+    try:
+        importlib.import_module("rapidocr.main")  # the package imports its modules lazily: load them now
+        return importlib.import_module("rapidocr")
+    finally:
+        del sys.modules["requests"]  # whoever imports requests later gets the real one
+
+
+def _offline_requests() -> types.ModuleType:
+    mod = types.ModuleType("requests", "Ovillo's offline stand-in for requests while rapidocr loads")
+
+    class RequestException(Exception):
+        """Raised by every call: nothing is fetched."""
+
+    def get(*args: object, **kwargs: object) -> None:
+        raise RequestException("Ovillo works offline: nothing is downloaded")
+
+    mod.RequestException = RequestException  # type: ignore[attr-defined]
+    mod.Response = type("Response", (), {})  # type: ignore[attr-defined]
+    mod.get = get  # type: ignore[attr-defined]
+    return mod
+
+
+def shared_engine() -> OcrEngine:
+    """The process's OCR engine, loaded on first use."""
+    global _SHARED
+    with _LOCK:
+        if _SHARED is None:
+            _SHARED = OcrEngine()
+        return _SHARED
