@@ -126,15 +126,45 @@ def _motif(d: ImageDraw.ImageDraw, t: int, face: str, c: float, jit: np.ndarray,
             d.rectangle([c - 90, c + 60 + j[2] / 3, c + 90, c + 75], fill=ink)
 
 
-def strike(t: int, face: str, die: int, size: int = SIZE) -> Image.Image:
-    """A freshly struck face of typology ``t`` from die ``die`` on a plain background."""
+def strike(t: int, face: str, die: int, size: int = SIZE, flan: int | None = None) -> Image.Image:
+    """A freshly struck face of typology ``t`` from die ``die`` on a plain background.
+
+    ``flan`` strikes the same die on another blank (a die link): its own outline and size, and the die
+    landing off-centre, so part of the border falls off the edge; the design and the die's flaws are the same.
+    """
     typ = TYPOLOGIES[t]
     metal = METALS[typ.material]
     rng = np.random.default_rng(1000 * t + 7 * die + (0 if face == "obverse" else 500))
-    im = Image.new("RGB", (size, size), CLOTH)
-    d = ImageDraw.Draw(im)
     c, r = size / 2, size * 0.44
-    d.ellipse([c - r, c - r, c + r, c + r], fill=metal, outline=_shade(metal, 0.55), width=7)
+    if flan is None:
+        im = Image.new("RGB", (size, size), CLOTH)
+        d = ImageDraw.Draw(im)
+        d.ellipse([c - r, c - r, c + r, c + r], fill=metal, outline=_shade(metal, 0.55), width=7)
+        _die(d, t, face, die, c, r, metal, rng)
+        return im
+    frng = np.random.default_rng(70_000 + flan)
+    struck = Image.new("RGB", (size, size), metal)
+    _die(ImageDraw.Draw(struck), t, face, die, c, r, metal, rng)
+    dx, dy = (frng.uniform(0.6, 1.0, 2) * frng.choice([-1, 1], 2) * size * 0.02).tolist()
+    struck = struck.transform((size, size), Image.Transform.AFFINE, (1, 0, -dx, 0, 1, -dy), fillcolor=metal)
+    angles = np.linspace(0, 2 * np.pi, 120, endpoint=False)
+    wobble = np.zeros_like(angles)
+    for k in (2, 3, 5):  # a hammered blank is never round
+        wobble += frng.uniform(0.01, 0.025) * np.cos(k * angles + frng.uniform(0, 2 * np.pi))
+    radius = r * frng.uniform(0.96, 1.02) * (1 + wobble)
+    outline = [(float(c + q * np.cos(a)), float(c + q * np.sin(a))) for q, a in zip(radius, angles)]
+    mask = Image.new("L", (size, size), 0)
+    ImageDraw.Draw(mask).polygon(outline, fill=255)
+    im = Image.new("RGB", (size, size), CLOTH)
+    im.paste(struck, mask=mask)
+    ImageDraw.Draw(im).line(outline + outline[:1], fill=_shade(metal, 0.55), width=6)
+    return im
+
+
+def _die(d: ImageDraw.ImageDraw, t: int, face: str, die: int, c: float, r: float, metal: tuple[int, int, int],
+         rng: np.random.Generator) -> None:
+    """What the die impresses: border, design, the die's own flaws, legend (drawn in ``rng``'s order)."""
+    typ = TYPOLOGIES[t]
     d.ellipse([c - r + 16, c - r + 16, c + r - 16, c + r - 16], outline=_shade(metal, 0.7), width=2)
     for k in range(48):
         a = 2 * np.pi * k / 48
@@ -155,7 +185,6 @@ def strike(t: int, face: str, die: int, size: int = SIZE) -> Image.Image:
     d.text((c, c - r + 34), legend, font=font, fill=_shade(metal, 0.45), anchor="mm")
     d.text((c + rng.integers(-8, 8), c + r - 30), "·" * (1 + die % 4), font=font, fill=_shade(metal, 0.45),
            anchor="mm")
-    return im
 
 
 def photograph(im: Image.Image, seed: int, *, strength: float = 1.0) -> Image.Image:
@@ -192,7 +221,9 @@ def catalogue() -> list[dict[str, object]]:
         for k in range(4):
             n = len(coins) + 1
             coins.append({"id": f"MNC-{n:03d}", "t": t, "dies": (k, k), "photo": 10 * n})
-    coins[5]["dies"] = coins[4]["dies"][0], 7  # MNC-006 shares MNC-005's obverse die (a die link)
+    # MNC-006 shares MNC-005's obverse die (a die link): struck on another flan, off-centre, its own reverse
+    coins[5].update({"dies": (coins[4]["dies"][0], 7), "flan": 4, "die_link": "MNC-005"})  # type: ignore[index]
+    coins[4]["die_link"] = "MNC-006"
     # two coins catalogued twice: the same dies photographed again under other light (near-duplicates)
     coins.append({"id": "MNC-033", "t": 1, "dies": coins[4]["dies"], "photo": 9001, "dup_of": "MNC-005"})
     coins.append({"id": "MNC-034", "t": 6, "dies": coins[24]["dies"], "photo": 9002, "dup_of": "MNC-025"})
@@ -213,9 +244,13 @@ def main(out: Path) -> None:
         for face, die in zip(("obverse", "reverse"), dies):
             name = f"images/{coin['id']}_{face}.jpg"
             seed = int(coin["photo"]) + (0 if face == "obverse" else 1)  # type: ignore[call-overload]
-            (out / name).write_bytes(jpeg(photograph(strike(t, face, int(die)), seed)))
+            flan = int(coin["flan"]) if face == "obverse" and "flan" in coin else None  # type: ignore[call-overload]
+            (out / name).write_bytes(jpeg(photograph(strike(t, face, int(die), flan=flan), seed)))
             names[face] = name
         note = f" Mismo ejemplar que {coin['dup_of']} (otra fotografía)." if "dup_of" in coin else ""
+        if "die_link" in coin:
+            note += (f" Enlace de cuños: anverso acuñado con el mismo cuño que {coin['die_link']} "
+                     "(mismo diseño y mismos defectos del cuño; otro cospel, otro centrado y otro reverso).")
         rows.append({"inventario": coin["id"], "titulo": f"{typ.name} ({coin['id']})",
                      "descripcion": f"Moneda de {typ.material}, {typ.denomination}.{note}",
                      "tipologia": typ.name, "material": typ.material, "periodo": typ.period,
@@ -230,9 +265,27 @@ def main(out: Path) -> None:
         "These images are **not photographs**: `scripts/make_demo_coins.py` draws them with numpy and Pillow "
         "(deterministic; no third-party images, no licence restrictions). 8 typologies × 4 coins, obverse and "
         "reverse; MNC-033 and MNC-034 are second photographs of MNC-005 and MNC-025 (near-duplicates); "
-        "MNC-006 shares MNC-005's obverse die (a die link). `catalogue.csv` names the faces in its "
-        "`anverso`/`reverso` columns. Regenerate with `python scripts/make_demo_coins.py`.\n", encoding="utf-8")
+        "MNC-006 shares MNC-005's obverse die (a die link: the same design and die flaws struck off-centre on "
+        "another flan, with another reverse; both rows say so in `descripcion`). `catalogue.csv` names the faces "
+        "in its `anverso`/`reverso` columns. Regenerate with `python scripts/make_demo_coins.py`.\n", encoding="utf-8")
+
+
+def new_find(out: Path) -> None:
+    """Two photos of a coin *not* in the catalogue (a new die of a catalogued typology): what
+    ``./scripts/run --cli`` looks up and characterizes, as a numismatist's new find would be."""
+    out.mkdir(parents=True, exist_ok=True)
+    t = 4  # "Real de a ocho, escudo": catalogued with dies 0–3; this one was struck with die 6
+    for face, seed in (("obverse", 7771), ("reverse", 7772)):
+        (out / f"find_{face}.jpg").write_bytes(jpeg(photograph(strike(t, face, 6), seed)))
+    (out / "README.md").write_text(
+        "# A new find (procedurally generated sample data)\n\n"
+        "Obverse and reverse of a coin that is **not** in the demo catalogue: a real de a ocho struck with a "
+        "die no catalogued coin shares, drawn by `scripts/make_demo_coins.py` like the collection. "
+        "`./scripts/run --cli` looks it up among the catalogued coins and proposes its typology, material, "
+        "period and denomination from its neighbours.\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[1] / "resources/demo/coins")
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[1] / "resources/demo/coins"
+    main(target)
+    new_find(target.parent / "new_find")
