@@ -28,6 +28,16 @@ class RecordChunk:
     tc_in: float | None = None
     tc_out: float | None = None
     heading_path: tuple[str, ...] = ()
+    tc_marks: tuple[tuple[Any, ...], ...] = ()  # (offset, tc_in, tc_out) of each timed unit (cue, line)
+
+    def time_at(self, offset: int) -> float | None:
+        """When the words at ``offset`` of this passage are spoken (its start when units are unknown)."""
+        if not self.tc_marks:
+            return self.tc_in
+        from core.retrieval.timecodes import time_at
+
+        found = time_at(self.tc_marks, offset, len(self.text))
+        return found if found is not None else self.tc_in
 
     @property
     def citation(self) -> str:
@@ -85,7 +95,8 @@ def read_record(store: Store, model: str | None, section_tipo: str, section_id: 
     for comp, idx, text, meta_json in rows:
         meta = json.loads(meta_json) if meta_json else {}
         chunks.append(RecordChunk(comp, int(idx), text, meta.get("page"), meta.get("tc_in"), meta.get("tc_out"),
-                                  tuple(meta.get("heading_path") or ())))
+                                  tuple(meta.get("heading_path") or ()),
+                                  tuple(tuple(m) for m in meta.get("tc_marks") or ())))
     return RecordText(section_tipo, int(section_id), rec.title or "", rec.lang, rec.classification, rec.date_start,
                       rec.date_end, json.loads(rec.data) if rec.data else {}, chunks)
 

@@ -838,73 +838,78 @@
 <context>
     <name>RecordView</name>
     <message>
-        <location filename="../views/record.py" line="50"/>
+        <location filename="../views/record.py" line="51"/>
         <source>← Back</source>
         <translation>← Volver</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="51"/>
+        <location filename="../views/record.py" line="52"/>
         <source>Open original file</source>
         <translation>Abrir el archivo original</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="62"/>
+        <location filename="../views/record.py" line="63"/>
         <source>Similar records</source>
         <translation>Registros similares</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="113"/>
+        <location filename="../views/record.py" line="115"/>
         <source>This record is no longer in the library.</source>
         <translation>Este registro ya no está en la biblioteca.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="171"/>
+        <location filename="../views/record.py" line="170"/>
+        <source>page %1</source>
+        <translation>página %1</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="184"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="180"/>
+        <location filename="../views/record.py" line="193"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="180"/>
+        <location filename="../views/record.py" line="193"/>
         <source>Record</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="181"/>
+        <location filename="../views/record.py" line="194"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="181"/>
+        <location filename="../views/record.py" line="194"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="182"/>
+        <location filename="../views/record.py" line="195"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="182"/>
+        <location filename="../views/record.py" line="195"/>
         <source>Passages</source>
         <translation>Pasajes</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="184"/>
+        <location filename="../views/record.py" line="197"/>
         <source>Passage</source>
         <translation>Pasaje</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="186"/>
-        <location filename="../views/record.py" line="190"/>
+        <location filename="../views/record.py" line="199"/>
+        <location filename="../views/record.py" line="203"/>
         <source>File</source>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="219"/>
+        <location filename="../views/record.py" line="232"/>
         <source>Play from here</source>
         <translation>Reproducir desde aquí</translation>
     </message>

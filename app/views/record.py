@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import os
+from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal
 from PySide6.QtGui import QCursor, QDesktopServices, QKeySequence, QShortcut
@@ -93,13 +94,14 @@ class RecordView(QWidget):
     # -- loading ------------------------------------------------------------------------
     def show_hit(self, hit: Hit, query: str = "") -> None:
         """Open the hit's record at its passage."""
-        self.open(hit.section_tipo, hit.section_id, (hit.component_tipo, hit.chunk_index), query)
+        self.open(hit.section_tipo, hit.section_id, (hit.component_tipo, hit.chunk_index), query, cue=hit.tc_in)
 
     def open(self, section_tipo: str, section_id: int, chunk: tuple[str, int] | int | None = None,
-             query: str = "", quote: tuple[int, int] | None = None) -> None:
+             query: str = "", quote: tuple[int, int] | None = None, cue: float | None = None) -> None:
         """Load a record (as this window's profile); ``chunk`` is (component, index) or an index;
-        ``quote`` the (start, end) of the words an answer quoted from that passage, marked."""
-        self.ops.record(section_tipo, section_id, lambda rec: self.show_record(rec, chunk, query, quote))
+        ``quote`` the (start, end) of the words an answer quoted from that passage, marked; ``cue`` the
+        moment to cue the recording at (a hit's: where its words are spoken)."""
+        self.ops.record(section_tipo, section_id, lambda rec: self.show_record(rec, chunk, query, quote, cue))
 
     def reload(self) -> None:
         """Show the open record again as the store now holds it (the library changed under it)."""
@@ -116,7 +118,7 @@ class RecordView(QWidget):
                         on_error=gone)
 
     def show_record(self, rec: RecordText, chunk: tuple[str, int] | int | None, query: str = "",
-                    quote: tuple[int, int] | None = None) -> None:
+                    quote: tuple[int, int] | None = None, cue: float | None = None) -> None:
         """Show the record, highlight ``chunk`` (and the ``quote`` inside it) and scroll it into view."""
         self.record = rec
         focus = self._resolve(rec, chunk)
@@ -125,8 +127,10 @@ class RecordView(QWidget):
         self._fill_meta(rec, focus)
         media = rec.data.get("media_path")
         self.media.load(str(media) if media else None)
-        self.media.cue(focus.tc_in if focus is not None else None)
-        self.images.load(rec.data.get("views") or {})
+        if cue is None and focus is not None:  # a quote is cued where its words are spoken
+            cue = focus.time_at(quote[0]) if quote is not None else focus.tc_in
+        self.media.cue(cue)
+        self.images.load(rec.data.get("views") or self._scan_pages(rec, focus))
         playable = self.media.available and self.media.source is not None
         parts: list[str] = []
         for c in rec.chunks:
@@ -156,6 +160,15 @@ class RecordView(QWidget):
             self.text.verticalScrollBar().setValue(0)
         self._load_similar(rec)
         self.shown.emit(rec)
+
+    def _scan_pages(self, rec: RecordText, focus: RecordChunk | None) -> dict[str, Any]:
+        """A scanned document's page images (OCR'd), the focused passage's page first."""
+        fields = rec.data.get("fields")
+        pages = (fields.get("scan_pages") if isinstance(fields, dict) else None) or {}
+        first = str(focus.page) if focus is not None and focus.page else ""
+        order = sorted(pages, key=lambda k: (k != first, int(k) if str(k).isdigit() else 0))
+        return {self.tr("page %1").replace("%1", k): {"path": pages[k].get("image")} for k in order
+                if isinstance(pages[k], dict)}
 
     @staticmethod
     def _resolve(rec: RecordText, chunk: tuple[str, int] | int | None) -> RecordChunk | None:

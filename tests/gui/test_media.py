@@ -54,10 +54,21 @@ def test_opening_a_passage_cues_the_recording_at_its_timecode(qtbot: QtBot, make
     assert media.requested_ms == round(hit.tc_in * 1000)
     assert not media.playing()  # opening a record never starts sound by itself
 
-    # a citation (from Ask) lands on the same passage and cues the same moment
+    # the hit's moment is where its words are spoken: a cue inside the passage, not the passage's start
+    focus = next(c for c in w.record.record.chunks if c.chunk_index == hit.chunk_index)
+    assert focus.tc_marks and focus.tc_in is not None and hit.tc_in > focus.tc_in
+    # a citation (from Ask) without a quote lands on the passage and cues its start ...
     media.clear()
     w.record.record = None
     w.open_citation(hit.section_tipo, hit.section_id, hit.chunk_index)
+    qtbot.waitUntil(lambda: w.record.record is not None, timeout=WAIT_MS)
+    assert (media.source, media.requested_ms) == (str(RECORDING), round(focus.tc_in * 1000))
+    # ... and with its quote, cues the moment the quoted words are spoken
+    unit = next(m for m in focus.tc_marks if float(m[1]) == hit.tc_in)
+    start = int(unit[0])
+    media.clear()
+    w.record.record = None
+    w.open_quote(hit.section_tipo, hit.section_id, hit.chunk_index, start, start + 20)
     qtbot.waitUntil(lambda: w.record.record is not None, timeout=WAIT_MS)
     assert (media.source, media.requested_ms) == (str(RECORDING), round(hit.tc_in * 1000))
 
