@@ -303,22 +303,27 @@
         <translation>%1 registre(s) mantenen %2, més estricta que %3 (marqueu «reclassifica» per relaxar-la)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="275"/>
+        <location filename="../views/importer.py" line="270"/>
+        <source>Not indexed, unsupported file type %1: %2</source>
+        <translation>No indexat, tipus de fitxer no admès %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="283"/>
         <source>Import stopped.</source>
         <translation>Importació aturada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="277"/>
+        <location filename="../views/importer.py" line="285"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reprendre continua on s&apos;ha aturat.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="279"/>
+        <location filename="../views/importer.py" line="287"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancel·lat. %1 fitxer(s) indexats; la resta queda a la cua.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="282"/>
+        <location filename="../views/importer.py" line="290"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Fet: %1 indexats, %2 sense canvis, %3 amb errors.</translation>
     </message>

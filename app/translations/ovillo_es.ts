@@ -303,22 +303,27 @@
         <translation>%1 registro(s) conservan %2, más estricta que %3 (marque «reclasificar» para relajarla)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="275"/>
+        <location filename="../views/importer.py" line="270"/>
+        <source>Not indexed, unsupported file type %1: %2</source>
+        <translation>No indexado, tipo de archivo no admitido %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="283"/>
         <source>Import stopped.</source>
         <translation>Importación detenida.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="277"/>
+        <location filename="../views/importer.py" line="285"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reanudar continúa donde se detuvo.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="279"/>
+        <location filename="../views/importer.py" line="287"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancelado. %1 archivo(s) indexados; el resto queda en cola.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="282"/>
+        <location filename="../views/importer.py" line="290"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Hecho: %1 indexados, %2 sin cambios, %3 con errores.</translation>
     </message>

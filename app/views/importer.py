@@ -263,6 +263,14 @@ class ImportView(QWidget):
         for o in summary.failed:
             self.failures.addItem(f"{Path(o.path).name}: {o.reason}")
             self.failures.item(self.failures.count() - 1).setToolTip(o.path)
+        by_type: dict[str, list[str]] = {}  # nothing left out silently: files no reader handles, by type
+        for o in summary.unsupported:
+            by_type.setdefault(Path(o.path).suffix.lower() or "—", []).append(Path(o.path).name)
+        for suffix, names in sorted(by_type.items()):
+            self.failures.addItem(self.tr("Not indexed, unsupported file type %1: %2")
+                                  .replace("%1", suffix).replace("%2", ", ".join(names[:3])
+                                                                 + (" …" if len(names) > 3 else "")))
+            self.failures.item(self.failures.count() - 1).setToolTip("\n".join(names))
 
     def _done(self) -> None:
         s = self.summary

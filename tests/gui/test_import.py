@@ -200,3 +200,23 @@ def test_one_changed_signal_refreshes_facets_status_and_an_open_record(qtbot: Qt
     qtbot.waitUntil(lambda: w.record.record is None, timeout=WAIT_MS)
     assert "no longer in the library" in w.record.title.text()
     qtbot.waitUntil(lambda: w.search.collection.findData("cartas") < 0, timeout=WAIT_MS)
+
+
+def test_files_no_reader_handles_are_listed_not_dropped(qtbot: QtBot, make_window: WindowFactory,
+                                                         tmp_path: Path) -> None:
+    w = make_window()
+    imp = w.importer
+    assert imp is not None
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    (folder / "nota.md").write_text("# Nota\n\nEl molino de abajo se reparó en 1921.", encoding="utf-8")
+    for name in ("plano.dwg", "alzado.dwg", "modelo.blend"):
+        (folder / name).write_bytes(b"\x00\x01binary drawing")
+    imp.add_paths([str(folder)])
+    imp.collection.setText("mixed")
+    imp.start_import()
+    qtbot.waitUntil(lambda: imp.state == "idle", timeout=WAIT_MS)
+    assert imp.summary is not None and len(imp.summary.ok) == 1 and len(imp.summary.unsupported) == 3
+    listed = [imp.failures.item(i).text() for i in range(imp.failures.count())]
+    assert any(".dwg" in t and "plano.dwg" in t and "alzado.dwg" in t for t in listed), listed
+    assert any(".blend" in t and "modelo.blend" in t for t in listed), listed
