@@ -14,6 +14,7 @@ import os
 import re
 import warnings
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -101,11 +102,10 @@ def group_signature(path: Path) -> tuple[float, int]:
     return mtime, size
 
 
-def decode(raw: bytes, name: str, *, max_side: int, min_short: int = 288,
-           max_pixels: int = MAX_PIXELS) -> np.ndarray:
-    """Decode image bytes to uint8 RGB [H, W, 3]: first frame, EXIF orientation applied, and the
-    long side reduced to ``max_side`` (never the short side below ``min_short``, what SSCD resizes to)."""
-    from PIL import Image, ImageOps, UnidentifiedImageError
+def open_image(raw: bytes, name: str, *, max_pixels: int = MAX_PIXELS) -> Any:
+    """Open image bytes lazily (a PIL image the caller closes), refusing empty, unreadable, unsupported
+    and oversized ones with a per-file error; nothing is decoded yet."""
+    from PIL import Image, UnidentifiedImageError
 
     if not raw:
         raise CorruptSource(f"{name}: empty image file (0 bytes)")
@@ -119,13 +119,25 @@ def decode(raw: bytes, name: str, *, max_side: int, min_short: int = 288,
         raise CorruptSource(f"{name}: image too large to decode (decompression bomb guard)") from None
     except (OSError, ValueError, SyntaxError) as exc:
         raise CorruptSource(f"{name}: corrupt image: {exc}") from None
-    with im:
-        if im.format not in FORMATS:
-            raise UnsupportedFormat(f"{name}: unsupported image format {im.format}",
-                                    hint="Supported: JPEG, PNG, TIFF (first page), WebP")
+    width, height = im.size
+    if im.format not in FORMATS:
+        im.close()
+        raise UnsupportedFormat(f"{name}: unsupported image format {im.format}",
+                                hint="Supported: JPEG, PNG, TIFF (first page), WebP")
+    if width * height > max_pixels or width < 1 or height < 1:
+        im.close()
+        raise CorruptSource(f"{name}: image too large to decode ({width}×{height} pixels)")
+    return im
+
+
+def decode(raw: bytes, name: str, *, max_side: int, min_short: int = 288,
+           max_pixels: int = MAX_PIXELS) -> np.ndarray:
+    """Decode image bytes to uint8 RGB [H, W, 3]: first frame, EXIF orientation applied, and the
+    long side reduced to ``max_side`` (never the short side below ``min_short``, what SSCD resizes to)."""
+    from PIL import Image, ImageOps
+
+    with open_image(raw, name, max_pixels=max_pixels) as im:
         width, height = im.size
-        if width * height > max_pixels or width < 1 or height < 1:
-            raise CorruptSource(f"{name}: image too large to decode ({width}×{height} pixels)")
         try:
             im.seek(0)  # a multi-page TIFF: its first page
             if im.format == "JPEG" and max(width, height) > 2 * max_side:

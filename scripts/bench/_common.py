@@ -25,6 +25,7 @@ import statistics
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
@@ -40,6 +41,15 @@ CACHE_DIR = Path(os.environ.get("OVILLO_BENCH_CACHE", "/tmp/ovillo-bench-cache")
 # where each script's section goes; a section not listed here (a new script) is appended after these
 SECTION_ORDER = ("ingest", "ingest_small", "search", "quality", "fusion", "objects", "ocr", "sync", "portable",
                  "responsiveness", "gate", "ask", "spotcheck", "replay", "support")
+
+
+def drain(gen: Any) -> Any:
+    """Run a core progress generator to its end; its return value."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
 
 
 # -- statistics --------------------------------------------------------------------

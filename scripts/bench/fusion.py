@@ -42,18 +42,10 @@ WEIGHTS = (0.5, 0.75, 1.0, 1.5)
 POWERS = (0, 1, 2, 3, 4, 5)  # 0 = every BM25 hit votes with the flat weight (plain weighted RRF)
 
 
-def drain(gen: Any) -> Any:
-    """Run a core generator to its return value."""
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
-
 
 def build(ov: Ovillo, tmp: Path) -> dict[str, tuple[str, int]]:
     """Ingest the demo and the UDHR documents; map each document id to its record."""
-    drain(ov.ingest([C.DEMO / f for f in C.DEMO_FOLDERS], IngestOptions(collection="demo", classification="public")))
+    C.drain(ov.ingest([C.DEMO / f for f in C.DEMO_FOLDERS], IngestOptions(collection="demo", classification="public")))
     docs = [json.loads(line) for line in (SET / "docs.jsonl").read_text(encoding="utf-8").splitlines()]
     for lang in sorted({d["lang"] for d in docs}):
         folder = tmp / "udhr" / lang
@@ -61,7 +53,7 @@ def build(ov: Ovillo, tmp: Path) -> dict[str, tuple[str, int]]:
         for d in docs:
             if d["lang"] == lang:
                 (folder / f"{d['id']}.txt").write_text(d["text"], encoding="utf-8")
-        summary = drain(ov.ingest([folder], IngestOptions(collection=f"udhr_{lang}", lang=lang,
+        summary = C.drain(ov.ingest([folder], IngestOptions(collection=f"udhr_{lang}", lang=lang,
                                                            classification="public")))
         if summary.failed:
             raise RuntimeError(f"UDHR ingest failed: {[(o.path, o.reason) for o in summary.failed]}")

@@ -41,14 +41,6 @@ THROUGHPUT_DIE0 = 300
 PHOTO_SEED0 = 30_000  # calibration photographs use 5000+, the demo 10..9002
 
 
-def drain(gen: Any) -> Any:
-    """Run a progress generator to its end; its return value."""
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
-
 
 def _models() -> tuple[Any, Any, Path]:
     from core.models.registry import load_image_encoder
@@ -94,7 +86,7 @@ def retrieval(m: Any, work: Path, text_enc: Any, img_enc: Any, models: Path) -> 
     objects, variants = make_labelled(m, folder)
     edit_names = list(edits(m, m.strike(0, "obverse", 0), 0, "obverse", 0, 1))
     with Ovillo(work / "home-labelled", models_dir=models, encoder=text_enc, image_encoder=img_enc) as app:
-        summary = drain(app.ingest([folder], IngestOptions(collection="lab")))
+        summary = C.drain(app.ingest([folder], IngestOptions(collection="lab")))
         assert not summary.failed, summary.failed
         title_of = {int(sid): str(title) for sid, title in app.store.cursor().execute(
             "SELECT section_id, title FROM records WHERE section_tipo = 'lab'").fetchall()}
@@ -171,7 +163,7 @@ def pipeline(folder: Path, work: Path, text_enc: Any, img_enc: Any, models: Path
     shutil.rmtree(home, ignore_errors=True)
     with Ovillo(home, models_dir=models, encoder=text_enc, image_encoder=img_enc) as app:
         t0, c0 = time.perf_counter(), time.process_time()
-        summary = drain(app.ingest([folder], IngestOptions(collection="photos")))
+        summary = C.drain(app.ingest([folder], IngestOptions(collection="photos")))
         took, cpu = time.perf_counter() - t0, time.process_time() - c0
     assert not summary.failed, summary.failed
     return took, cpu, len(summary.ok)

@@ -7,16 +7,15 @@ the user says so — ``as_pages`` in the ingest options, or ``{"kind": "pages"}`
 
 from __future__ import annotations
 
-import io
 import warnings
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageOps
 
 from core.chunking.model import ParsedRecord
-from core.errors import CorruptSource, UnsupportedFormat
-from core.ingest.images import FORMATS, MAX_PIXELS, is_image, split_view
+from core.errors import CorruptSource
+from core.ingest.images import is_image, open_image, split_view
 from core.ingest.ocr import ScanResult
 from core.ingest.readers.common import title_from_path
 from core.ingest.sidecar import read_sidecar
@@ -57,25 +56,8 @@ def _frame(raw: bytes, name: str, number: int) -> Image.Image:
 
 
 def _open(raw: bytes, name: str) -> Image.Image:
-    if not raw:
-        raise CorruptSource(f"{name}: empty image file (0 bytes)")
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            im = Image.open(io.BytesIO(raw))
-    except UnidentifiedImageError:
-        raise CorruptSource(f"{name}: not a readable image (corrupt, or not JPEG/PNG/TIFF/WebP)") from None
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise CorruptSource(f"{name}: image too large to decode (decompression bomb guard)") from None
-    except (OSError, ValueError, SyntaxError) as exc:
-        raise CorruptSource(f"{name}: corrupt image") from exc
-    if im.format not in FORMATS:
-        im.close()
-        raise UnsupportedFormat(f"{name}: unsupported image format {im.format}")
-    if im.size[0] * im.size[1] > MAX_PIXELS:
-        im.close()
-        raise CorruptSource(f"{name}: image too large to decode ({im.size[0]}×{im.size[1]} pixels)")
-    return im
+    opened: Image.Image = open_image(raw, name)  # the checks every picture gets, photograph or page
+    return opened
 
 
 def _frames(path: Path) -> int:
