@@ -20,6 +20,7 @@ SETTING_TITLES = [
     QT_TRANSLATE_NOOP("Settings", 'Largest file accepted (MB)'),
     QT_TRANSLATE_NOOP("Settings", 'Keyword weight in hybrid search'),
     QT_TRANSLATE_NOOP("Settings", 'Interface language'),
+    QT_TRANSLATE_NOOP("Settings", 'Show retrieval scores on results'),
     QT_TRANSLATE_NOOP("Settings", 'Answer model'),
     QT_TRANSLATE_NOOP("Settings", 'Answer model threads'),
     QT_TRANSLATE_NOOP("Settings", 'Answer context size (tokens)'),

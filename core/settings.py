@@ -48,6 +48,9 @@ class Settings(BaseModel):
                                   description="Weight in Reciprocal Rank Fusion (dense = 1) of a BM25 hit holding "
                                               "every query word; a hit holding fewer counts less (coverage³).")
     ui_language: str = Field("system", title="Interface language")
+    # fused RRF scores mean nothing to a reader ("score 0.0242"); they help whoever tunes retrieval
+    show_scores: bool = Field(False, title="Show retrieval scores on results",
+                              description="For tuning and debugging; never shown in the kiosk.")
     answer_model: str = Field("qwen2.5-coder-1.5b-instruct-q4_k_m", title="Answer model",
                               description="GGUF generation model used by Ask (name of a model manifest).")
     # 2048 / 6 passages: prompt evaluation dominates the wait on a laptop CPU (about 20-40 tokens/s

@@ -767,22 +767,22 @@
 <context>
     <name>PreferencesView</name>
     <message>
-        <location filename="../settings_strings.py" line="34"/>
+        <location filename="../settings_strings.py" line="35"/>
         <source>System language</source>
         <translation>Idioma del sistema</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="35"/>
+        <location filename="../settings_strings.py" line="36"/>
         <source>English</source>
         <translation>English</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="36"/>
+        <location filename="../settings_strings.py" line="37"/>
         <source>Español</source>
         <translation>Español</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="37"/>
+        <location filename="../settings_strings.py" line="38"/>
         <source>Català</source>
         <translation>Català</translation>
     </message>
@@ -797,17 +797,17 @@
         <translation>&amp;Reverteix</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="137"/>
+        <location filename="../views/preferences.py" line="143"/>
         <source>These preferences cannot be saved.</source>
         <translation>Aquestes preferències no es poden desar.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="144"/>
+        <location filename="../views/preferences.py" line="150"/>
         <source>The preferences file cannot be written.</source>
         <translation>No es pot escriure el fitxer de preferències.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="146"/>
+        <location filename="../views/preferences.py" line="152"/>
         <source>Saved. Model and language changes apply the next time Ovillo starts.</source>
         <translation>Desat. Els canvis de model i d&apos;idioma s&apos;apliquen en reiniciar Ovillo.</translation>
     </message>
@@ -990,11 +990,6 @@
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
-    <message>
-        <location filename="../views/search.py" line="244"/>
-        <source>score</source>
-        <translation>puntuació</translation>
-    </message>
 </context>
 <context>
     <name>Settings</name>
@@ -1070,41 +1065,46 @@
     </message>
     <message>
         <location filename="../settings_strings.py" line="23"/>
+        <source>Show retrieval scores on results</source>
+        <translation>Mostra les puntuacions de recuperació als resultats</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="24"/>
         <source>Answer model</source>
         <translation>Model de resposta</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="24"/>
+        <location filename="../settings_strings.py" line="25"/>
         <source>Answer model threads</source>
         <translation>Fils del model de resposta</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="25"/>
+        <location filename="../settings_strings.py" line="26"/>
         <source>Answer context size (tokens)</source>
         <translation>Context del model de resposta (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="26"/>
+        <location filename="../settings_strings.py" line="27"/>
         <source>Longest answer (tokens)</source>
         <translation>Resposta més llarga (tokens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="27"/>
+        <location filename="../settings_strings.py" line="28"/>
         <source>Passages retrieved per question</source>
         <translation>Passatges recuperats per pregunta</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="28"/>
+        <location filename="../settings_strings.py" line="29"/>
         <source>Relevance threshold (dense cosine)</source>
         <translation>Llindar de pertinència (cosinus dens)</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="29"/>
+        <location filename="../settings_strings.py" line="30"/>
         <source>Semantic support threshold</source>
         <translation>Llindar de suport semàntic</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="30"/>
+        <location filename="../settings_strings.py" line="31"/>
         <source>Model check threshold</source>
         <translation>Llindar de la comprovació pel model</translation>
     </message>

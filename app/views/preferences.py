@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 from PySide6.QtCore import QCoreApplication, Signal
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
                                QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
 from app.ops import Ops
@@ -93,6 +93,8 @@ class PreferencesView(QWidget):
             for value, label in choices:
                 box.addItem(label, value)
             return box
+        if field.annotation is bool:
+            return QCheckBox()
         if field.annotation is int:
             spin = QSpinBox()
             spin.setRange(int(_constraint(field, "ge") or 0), int(_constraint(field, "le") or 1_000_000))
@@ -109,7 +111,9 @@ class PreferencesView(QWidget):
         """Show the current settings."""
         for name, editor in self.editors.items():
             value = getattr(self.ops.ovillo.settings, name)
-            if isinstance(editor, QComboBox):
+            if isinstance(editor, QCheckBox):
+                editor.setChecked(bool(value))
+            elif isinstance(editor, QComboBox):
                 editor.setCurrentIndex(max(0, editor.findData(value)))
             elif isinstance(editor, (QSpinBox, QDoubleSpinBox)):
                 editor.setValue(value)
@@ -121,7 +125,9 @@ class PreferencesView(QWidget):
         """The edited values, by field name."""
         out: dict[str, Any] = {}
         for name, editor in self.editors.items():
-            if isinstance(editor, QComboBox):
+            if isinstance(editor, QCheckBox):
+                out[name] = editor.isChecked()
+            elif isinstance(editor, QComboBox):
                 out[name] = editor.currentData()
             elif isinstance(editor, (QSpinBox, QDoubleSpinBox)):
                 out[name] = editor.value()

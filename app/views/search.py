@@ -241,8 +241,9 @@ class SearchView(QWidget):
             where.append(timecode(hit.tc_in))
         if hit.lang:
             where.append(hit.lang)
-        score = self.tr("score")
-        meta = " · ".join(where) + f" · {score} {hit.score:.4f}"
+        meta = " · ".join(where)
+        if self.ops.ovillo.settings.show_scores and not self.ops.kiosk:  # a tuning aid, not for readers
+            meta += f" · {self.tr('score')} {hit.score:.4f}"
         card = (f"<b>{highlight(hit.title, query)}</b><br>{highlight(hit.snippet, query)}"
                 f"<br><span style='color:#666; font-size:small;'>{meta}</span>")
         thumb = self._thumbs.get((hit.section_tipo, hit.section_id))
