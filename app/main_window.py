@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QListWidget, Q
 
 from app.errors import report_error
 from app.kiosk import IdleWatcher, KioskConfig, Outcome, PinDialog, PinGuard
+from app.menus import build_menus
 from app.ops import Ops
 from app.qt import named
 from app.views.ask import AskView
@@ -74,6 +75,7 @@ class MainWindow(QMainWindow):
         lay.addWidget(self.stack, 1)
         self.setCentralWidget(body)
         self._build_status_bar()
+        self.menu_actions = {} if kiosk else build_menus(self)  # a kiosk has no menus: nothing to wander into
 
         self.nav.currentRowChanged.connect(self._nav_changed)
         # arrows only browse the list; Enter (or a click) also moves the keyboard into the page

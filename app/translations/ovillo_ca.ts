@@ -429,57 +429,57 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="41"/>
+        <location filename="../main_window.py" line="42"/>
         <source>Ovillo — reading room</source>
         <translation>Ovillo — sala de consulta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="41"/>
+        <location filename="../main_window.py" line="42"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="55"/>
+        <location filename="../main_window.py" line="56"/>
         <source>Search</source>
         <translation>Cerca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="57"/>
+        <location filename="../main_window.py" line="58"/>
         <source>Ask</source>
         <translation>Pregunta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="58"/>
+        <location filename="../main_window.py" line="59"/>
         <source>Objects</source>
         <translation>Objectes</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="60"/>
+        <location filename="../main_window.py" line="61"/>
         <source>Import</source>
         <translation>Importa</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="60"/>
+        <location filename="../main_window.py" line="61"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="61"/>
+        <location filename="../main_window.py" line="62"/>
         <source>Preferences</source>
         <translation>Preferències</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="61"/>
+        <location filename="../main_window.py" line="62"/>
         <source>Sync</source>
         <translation>Sincronitza</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="120"/>
+        <location filename="../main_window.py" line="122"/>
         <source>Staff…</source>
         <translation>Personal…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="207"/>
+        <location filename="../main_window.py" line="209"/>
         <source>Starting over in %n second(s) — touch the screen to continue.</source>
         <translation>
             <numerusform>Es torna a començar d&apos;aquí a %n segon: toqueu la pantalla per continuar.</numerusform>
@@ -524,6 +524,54 @@
         <location filename="../media.py" line="247"/>
         <source>Cannot play this recording.</source>
         <translation>No es pot reproduir aquest enregistrament.</translation>
+    </message>
+</context>
+<context>
+    <name>Menus</name>
+    <message>
+        <location filename="../menus.py" line="26"/>
+        <source>&amp;File</source>
+        <translation>&amp;Fitxer</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="29"/>
+        <source>&amp;Import files…</source>
+        <translation>&amp;Importa fitxers…</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="33"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Surt</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="38"/>
+        <source>&amp;View</source>
+        <translation>&amp;Visualitza</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="44"/>
+        <source>&amp;Help</source>
+        <translation>A&amp;juda</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="45"/>
+        <source>User &amp;guide</source>
+        <translation>&amp;Guia d&apos;ús</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="48"/>
+        <source>&amp;About Ovillo</source>
+        <translation>&amp;Quant a Ovillo</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="50"/>
+        <source>About Ovillo</source>
+        <translation>Quant a Ovillo</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="51"/>
+        <source>Ovillo asks a heritage archive questions by meaning, offline: search, grounded answers with quoted sources, objects by photograph, and sync with a central archive. Nothing leaves this computer except a sync you start.</source>
+        <translation>Ovillo pregunta a un arxiu patrimonial pel sentit, sense connexió: cerca, respostes fonamentades amb fonts citades, objectes per fotografia i sincronització amb un arxiu central. Res no surt d&apos;aquest ordinador tret d&apos;una sincronització que inicieu vós.</translation>
     </message>
 </context>
 <context>
