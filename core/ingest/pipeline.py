@@ -37,8 +37,8 @@ from core.ingest.readers import is_supported, page_images, reader_for
 from core.ingest.readers.media import find_media
 from core.ingest.walk import PSEUDO_FS, on_pseudo_fs, os_reason, read_regular, walk
 from core.ingest.skipped import is_companion, record_unsupported, unsupported_reason
-from core.ingest.sources import cache_vectors, collect_thumbnails, commit_sources, existing_vectors, fail_source, \
-    remove_source
+from core.ingest.sources import cache_vectors, collect_pages, collect_thumbnails, commit_sources, existing_vectors, \
+    fail_source, remove_source
 from core.models.encoder import ImageEncoder, TextEncoder
 from core.progress import CancelToken, EtaClock, Progress
 from core.retrieval.lexical import rebuild_lexical_index
@@ -309,9 +309,11 @@ class Ingestor:
             yield from self.process_queue(summary, cancel)
         except Cancelled:
             summary.cancelled = True
-        if self._sweep and not summary.cancelled:  # thumbnails of objects deleted or photographs replaced
+        if self._sweep and not summary.cancelled:  # thumbnails and scan pages no record shows any more
             collect_thumbnails(self.store, self.thumbs, self.claimant, since=started,
                                claim_ttl_s=self.settings.claim_ttl_s)
+            collect_pages(self.store, self.thumbs.parent / "pages", self.claimant, since=started,
+                          claim_ttl_s=self.settings.claim_ttl_s)
         if any(o.status in ("ok", "removed", "failed") for o in summary.outcomes) or self._lexical_stale():
             yield Progress("lexical", 0, 1, "indexes", message="rebuilding the keyword index")
             rebuild_lexical_index(self.store)

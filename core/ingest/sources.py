@@ -4,6 +4,9 @@ its queue marker, and the vectors cached for it — each file's change in one tr
 from __future__ import annotations
 
 import json
+import os
+import re
+import shutil
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from pathlib import Path
@@ -177,9 +180,7 @@ def collect_thumbnails(store: Store, folder: Path, claimant: str, *, since: floa
     photograph replaced), older than ``since``; nothing while another ingest holds live claims (what it has
     read but not committed yet is unknown here). Returns the count removed."""
     cur = store.cursor()
-    busy = cur.execute("SELECT count(*) FROM index_queue WHERE claimed_by IS NOT NULL AND claimed_by <> ? "
-                       "AND claimed_at > ?", [claimant, now() - timedelta(seconds=claim_ttl_s)]).fetchone()
-    if busy and busy[0]:
+    if _others_busy(cur, claimant, claim_ttl_s):
         return 0
     keep = {Path(str(r[0])).name for r in cur.execute(
         "SELECT DISTINCT json_extract_string(chunk_meta, '$.thumb') FROM rag_embeddings "
@@ -190,3 +191,39 @@ def collect_thumbnails(store: Store, folder: Path, claimant: str, *, since: floa
             if isinstance(view, dict) and view.get("thumb"):
                 keep.add(Path(str(view["thumb"])).name)
     return sweep_thumbnails(folder, keep, before=since)
+
+
+_DIGEST = re.compile(r"^[0-9a-f]{64}$")  # a page folder is named by its file's sha256; nothing else is touched
+
+
+def _others_busy(cur: duckdb.DuckDBPyConnection, claimant: str, claim_ttl_s: int) -> bool:
+    busy = cur.execute("SELECT count(*) FROM index_queue WHERE claimed_by IS NOT NULL AND claimed_by <> ? "
+                       "AND claimed_at > ?", [claimant, now() - timedelta(seconds=claim_ttl_s)]).fetchone()
+    return bool(busy and busy[0])
+
+
+def collect_pages(store: Store, folder: Path, claimant: str, *, since: float, claim_ttl_s: int) -> int:
+    """Delete the rendered scan pages (``pages/<file sha256>/``) no live record shows any more (its file
+    deleted, replaced or no longer a scan), untouched since before ``since``; nothing while another ingest
+    holds live claims. The OCR text cached beside them goes too: a file that comes back is read again.
+    Returns the count of page folders removed."""
+    cur = store.cursor()
+    if _others_busy(cur, claimant, claim_ttl_s):
+        return 0
+    keep: set[str] = set()
+    for (pages,) in cur.execute("SELECT json_extract(data, '$.scan_pages') FROM records WHERE deleted_at IS NULL "
+                                "AND json_extract(data, '$.scan_pages') IS NOT NULL").fetchall():
+        for page in (json.loads(pages) if isinstance(pages, str) else pages or {}).values():
+            if isinstance(page, dict) and page.get("image"):
+                keep.add(Path(str(page["image"])).parent.name)
+    removed = 0
+    try:
+        entries = [e for e in os.scandir(folder) if e.is_dir(follow_symlinks=False)]
+    except OSError:
+        return 0
+    for e in entries:
+        if not _DIGEST.match(e.name) or e.name in keep or e.stat(follow_symlinks=False).st_mtime >= since:
+            continue
+        shutil.rmtree(e.path, ignore_errors=True)
+        removed += 1
+    return removed
