@@ -8,6 +8,7 @@ must be reached with ``sslmode=verify-full`` (or ``verify-ca``) unless ``insecur
 from __future__ import annotations
 
 import ipaddress
+import re
 
 import psycopg
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
@@ -16,6 +17,7 @@ from core.errors import ConfigError, OvilloError
 
 Connection = psycopg.Connection[tuple[object, ...]]
 _TLS = {"verify-full", "verify-ca"}
+_TRIED = re.compile(r"connection to server .*? failed: (.*)")
 
 
 class SyncError(OvilloError):
@@ -43,9 +45,13 @@ def server_params(server: str, *, ca_file: str | None = None, insecure: bool = F
                           hint="Pass it with --password-file, or let Ovillo ask for it.")
     if ca_file:
         params["sslrootcert"] = ca_file
-        params.setdefault("sslmode", "verify-full")
-    hosts = [h for h in params.get("host", "").split(",")] or [""]
-    remote = [h for h in hosts if not _loopback(h)]
+        mode = params.setdefault("sslmode", "verify-full")
+        if mode not in _TLS:  # libpq would not check the server against the CA file at all
+            raise ConfigError(f"--ca-file needs sslmode=verify-full, but the address asks for sslmode={mode}",
+                              hint="Remove sslmode from the address, or set it to verify-full.")
+    # hostaddr, when given, is where libpq really connects: a loopback name in front of it proves nothing
+    places = params.get("host", "").split(",") + [a for a in params.get("hostaddr", "").split(",") if a]
+    remote = [h for h in places if not _loopback(h)]
     if remote and params.get("sslmode") not in _TLS and not insecure:
         raise ConfigError(f"refusing to send credentials to {remote[0]} without verified TLS",
                           hint="Add sslmode=verify-full and --ca-file FILE, or --insecure on a trusted network.")
@@ -71,6 +77,27 @@ def connect(server: str, user: str, password: str, *, ca_file: str | None = None
         if "password authentication failed" in text or "no password supplied" in text:
             raise SyncError(f"the central server at {where} refused user {user!r}: wrong user or password") from exc
         if "SSL" in text or "certificate" in text:
-            raise SyncError(f"TLS with {where} failed: {text.strip().splitlines()[-1]}") from exc
+            raise SyncError(f"TLS with {where} failed: {_tls_reason(text)}", hint=_tls_hint(text)) from exc
         raise SyncError(f"cannot reach the central server at {where}",
                         hint="Check the address and that you are in range; nothing local was changed.") from exc
+
+
+def _tls_reason(text: str) -> str:
+    """libpq's own words for the certificate problem, with the "connection to server … failed:" prefix dropped."""
+    lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()] or ["no answer"]
+    # one line per address tried; libpq's advice lines after it name no problem
+    tried = [m.group(1) for m in map(_TRIED.search, lines) if m]
+    return tried[-1] if tried else lines[0]
+
+
+def _tls_hint(text: str) -> str:
+    if "certificate verify failed" in text:
+        return ("The server's certificate is not signed by the CA in --ca-file (or has expired): "
+                "ask the server's administrator for the CA certificate that signed it.")
+    if "does not match host name" in text:
+        return "Connect with a name or address the server's certificate names, as the administrator gave it."
+    if "root certificate file" in text:
+        return "The CA file given with --ca-file cannot be read."
+    if "does not support SSL" in text:
+        return "This server does not offer TLS: ask its administrator, or use --insecure on a trusted network."
+    return "Check --ca-file and the server's TLS settings; nothing was sent and nothing local changed."
