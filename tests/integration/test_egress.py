@@ -23,7 +23,8 @@ from tests.integration.conftest import DEMO, REPO, copy_home
 from tests.pg_fixtures import CentralServer, central_server  # noqa: F401  (the session fixture)
 
 # a destination in strace's rendering of a sockaddr: family, then port and address
-_INET = re.compile(r"sa_family=(AF_INET6?),\s*sin6?_port=htons\((\d+)\),\s*"
+# (strace prints ``sin6_flowinfo=…,`` between an AF_INET6 port and its address)
+_INET = re.compile(r"sa_family=(AF_INET6?),\s*sin6?_port=htons\((\d+)\),\s*(?:sin6_flowinfo=[^,]*,\s*)?"
                    r"(?:sin_addr=inet_addr\(\"([^\"]+)\"\)|inet_pton\(AF_INET6,\s*\"([^\"]+)\")")
 # sync to a configured central server is the one permitted destination; none is configured here
 ALLOWED: frozenset[tuple[str, int]] = frozenset()
@@ -33,6 +34,20 @@ ALLOWED: frozenset[tuple[str, int]] = frozenset()
 CI_MARKERS = ("CI", "TF_BUILD", "GITHUB_ACTIONS", "GITLAB_CI", "CIRCLECI", "TRAVIS", "JENKINS_URL",
               "CODEBUILD_BUILD_ID", "BUILDKITE", "TEAMCITY_VERSION", "APPVEYOR", "BITBUCKET_BUILD_NUMBER",
               "SYSTEM_TEAMFOUNDATIONCOLLECTIONURI")
+
+
+def destinations(trace: str) -> list[tuple[str, str, int]]:
+    """Every inet destination in an strace log: (family, address, port)."""
+    return [(fam, v4 or v6, int(port)) for line in trace.splitlines() for fam, port, v4, v6 in _INET.findall(line)]
+
+
+def test_the_filter_reads_both_address_families_as_strace_prints_them() -> None:
+    """Lines as strace 6.1 writes them: IPv4, IPv6 (with its flowinfo), and a local socket that is no egress."""
+    trace = ('123 connect(5, {sa_family=AF_INET, sin_port=htons(53), sin_addr=inet_addr("10.0.0.2")}, 16) = 0\n'
+             '124 connect(6, {sa_family=AF_INET6, sin6_port=htons(443), sin6_flowinfo=htonl(0), '
+             'inet_pton(AF_INET6, "2001:db8::1", &sin6_addr), sin6_scope_id=0}, 28) = -1 ENETUNREACH\n'
+             '125 connect(7, {sa_family=AF_UNIX, sun_path="/run/user/0/ovillo/s.sock"}, 110) = 0\n')
+    assert destinations(trace) == [("AF_INET", "10.0.0.2", 53), ("AF_INET6", "2001:db8::1", 443)]
 
 
 def _strace() -> str:
@@ -51,11 +66,7 @@ def traced(argv: list[str], tmp_path: Path, *, env: dict[str, str] | None = None
     cmd = [_strace(), "-f", "-qq", "-s", "128", "-e", "trace=connect,sendto,sendmsg,execve", "-o", str(log), "--", *argv]
     run = subprocess.run(cmd, capture_output=True, text=True, env=e, timeout=timeout, cwd=REPO)
     text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
-    found = []
-    for line in text.splitlines():
-        for fam, port, v4, v6 in _INET.findall(line):
-            found.append((fam, v4 or v6, int(port)))
-    return run, found, text
+    return run, destinations(text), text
 
 
 # onnxruntime's upload thread resolves its host some seconds after the first inference, so each
