@@ -8,6 +8,7 @@ import json
 import os
 import signal
 import sys
+import time
 from collections.abc import Generator, Sequence
 from pathlib import Path
 from types import FrameType
@@ -22,6 +23,8 @@ from core.retrieval.filters import SearchFilters
 from core.retrieval.hits import Hit
 
 T = TypeVar("T")
+EXIT_BUSY = 75  # sysexits' EX_TEMPFAIL: another Ovillo holds the data folder and --no-wait was given
+REMOTE_COMMANDS = ("search", "similar", "status")  # answered by the holder of the store when there is one
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     ing.add_argument("--follow-symlinks", action="store_true",
                      help="follow symbolic links, never to a target outside the paths given")
     ing.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _no_wait(ing)
 
     def filters(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--limit", metavar="N", help="results to show (at most 50; default 10)")
@@ -56,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--to", dest="date_to", metavar="YYYY-MM-DD")
         sp.add_argument("--profile", default="owner")
         sp.add_argument("--json", action="store_true")
+        _no_wait(sp)
 
     se = sub.add_parser("search", help="hybrid search")
     se.add_argument("query", nargs="?")
@@ -73,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     st = sub.add_parser("status", help="library status")
     st.add_argument("--profile", default="owner")
     st.add_argument("--json", action="store_true")
+    _no_wait(st)
 
     ak = sub.add_parser("ask", help="answer from the archive with validated citations, or refuse")
     ak.add_argument("question")
@@ -80,12 +86,14 @@ def build_parser() -> argparse.ArgumentParser:
     ak.add_argument("--model", help="answer model (name of a GGUF manifest)")
     ak.add_argument("--max-tokens", metavar="N", help="longest answer in tokens (1 to 4096)")
     ak.add_argument("--json", action="store_true", help="print the result as JSON (stable shape)")
+    _no_wait(ak)
 
     rx = sub.add_parser("reindex", help="switch the index to another model (built beside the old one, "
                                         "then switched in one transaction)")
     rx.add_argument("--model", required=True, help="name of the new model (see `ovillo models list`)")
     rx.add_argument("--modality", choices=["text", "image"], default="text")
     rx.add_argument("--json", action="store_true")
+    _no_wait(rx)
 
     md = sub.add_parser("models", help="list or assemble models")
     md.add_argument("action", choices=["list", "assemble"], nargs="?", default="list")
@@ -101,11 +109,18 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _no_wait(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("--no-wait", action="store_true",
+                    help=f"when another Ovillo holds the data folder, fail at once (exit {EXIT_BUSY}) instead of "
+                         "waiting for it")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``ovillo`` console script.
 
     Exit codes: 0 done · 1 nothing could be indexed, or the answer was not grounded · 2 a bad
-    value or an expected error (one line on stderr) · 70 an unexpected failure (its traceback
+    value or an expected error (one line on stderr) · 75 another Ovillo holds the data folder and
+    ``--no-wait`` was given · 70 an unexpected failure (its traceback
     goes to ``logs/ovillo-cli.log`` in the data folder) · 130 stopped by the user · 141 the
     reader of the output went away (``| head``).
     """
@@ -125,6 +140,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (Cancelled, KeyboardInterrupt):
         print("stopped: nothing half-written was kept; run the same command again to resume", file=sys.stderr)
         return 130
+    except _NoWait as stop:
+        print(f"error: {stop.busy}; not waiting (--no-wait)", file=sys.stderr)
+        return EXIT_BUSY
     except OvilloError as exc:
         print(f"error: {exc}", file=sys.stderr)
         if exc.hint:
@@ -146,8 +164,13 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command in ("sync", "central"):
         from core.cli_sync import run as run_sync
 
+        if args.command == "sync" and not args.forget_password:
+            _wait_for_holder(Path(args.home))  # sync writes: it waits like ingest (cli_sync opens the store)
         return run_sync(args)
-    with Ovillo(args.home, models_dir=models) as app:
+    opened = _open(args, models)
+    if not isinstance(opened, Ovillo):
+        return _remote(opened, args)
+    with opened as app:
         if hasattr(args, "profile"):
             app.profile(args.profile)  # an unknown profile fails now, before a model is loaded
         if args.command == "ingest":
@@ -187,6 +210,83 @@ def _dispatch(args: argparse.Namespace) -> int:
                     print(f"  failed: {path}: {reason}")
             return 0
     return 2
+
+
+def _open(args: argparse.Namespace, models: Path | None) -> Any:
+    """The facade on the data folder; when a live Ovillo holds it: a client of that holder (reads),
+    or wait until it is free (with --no-wait: exit code :data:`EXIT_BUSY`)."""
+    from core.remote import HolderGone, RemoteOvillo
+    from core.service import Ovillo
+    from core.store.holder import StoreBusy, StoreLocked
+
+    doing = " ".join(["ingest", *args.paths]) if args.command == "ingest" else args.command
+    waiting, unanswered = False, 0
+    while True:
+        try:
+            return Ovillo(args.home, models_dir=models, doing=doing)
+        except StoreLocked:
+            raise  # held by a program that does not say who it is: said at once, not waited for blindly
+        except StoreBusy as busy:
+            if busy.holder is not None and busy.holder.socket and args.command in REMOTE_COMMANDS \
+                    and unanswered < 10:
+                try:
+                    return RemoteOvillo(busy.holder)
+                except HolderGone:
+                    unanswered += 1  # it is closing: open the store ourselves on the next turn
+                    time.sleep(0.2)
+                    continue
+            waiting = _wait_turn(busy, args, waiting)
+
+
+def _wait_turn(busy: Any, args: argparse.Namespace, announced: bool) -> bool:
+    if getattr(args, "no_wait", False):
+        raise _NoWait(busy)
+    if not announced:
+        print(busy.waiting_line(), file=sys.stderr, flush=True)
+    time.sleep(0.5)
+    return True
+
+
+def _wait_for_holder(home: Path) -> None:
+    """Wait while a live Ovillo holds ``home`` (a write command started beside it)."""
+    from core.store.holder import StoreBusy, read_holder
+
+    announced = False
+    while (holder := read_holder(home)) is not None and holder.pid != os.getpid():
+        announced = _wait_turn(StoreBusy(f"the data folder {home} is in use by {holder.describe()}",
+                                         holder=holder), argparse.Namespace(), announced)
+
+
+class _NoWait(Exception):
+    """--no-wait met a held data folder (main prints it and exits with EXIT_BUSY)."""
+
+    def __init__(self, busy: Any) -> None:
+        super().__init__(str(busy))
+        self.busy = busy
+
+
+def _remote(remote: Any, args: argparse.Namespace) -> int:
+    """Run a read command through the holder of the data folder, printing as the local command does."""
+    with remote:
+        if args.command == "status":
+            data = remote.status(args.profile)
+            failed = data.pop("failed", [])
+            if args.json:
+                print(json.dumps(data, ensure_ascii=False))
+            else:
+                for k, v in data.items():
+                    if k != "sync":
+                        print(f"{k:>15}: {v}")
+                for path, reason in failed:
+                    print(f"  failed: {path}: {reason}")
+        elif args.command == "search":
+            _search(remote, args)
+        else:
+            hits = remote.similar(args.section_tipo, args.section_id, profile=args.profile, limit=args.limit,
+                                  filters=_filters(args))
+            _print_hits(hits, args.json, "")
+    print(f"(answered by {remote.holder.describe()}, which holds this data folder)", file=sys.stderr)
+    return 0
 
 
 def _tolerant_output() -> None:

@@ -59,6 +59,10 @@ def connect(path: Path | None, *, read_only: bool = False, threads: int | None =
             con.execute(f"ATTACH '{_sql_str(str(path))}' AS store{mode}")
             con.execute("USE store")
     except duckdb.Error as exc:
+        if "Could not set lock" in str(exc):  # another process holds the file: busy, never "damaged"
+            from core.store.holder import StoreLocked
+
+            raise StoreLocked(path, str(exc)) from exc
         raise StoreError(f"cannot open the store {path}: {exc}",
                          hint="Another Ovillo may be using it, or the file is damaged.") from exc
     return con
