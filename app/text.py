@@ -6,8 +6,12 @@ import html
 import re
 import unicodedata
 
-MARK = '<span style="background-color:#ffe08a;">'
+from core.service import STOPWORDS
+
+MARK = '<span style="background-color:#ffe08a; color:#1a1a1a;">'  # = app.palette.MARK, both modes
 _WORD = re.compile(r"\w+", re.UNICODE)
+PLURALS = ("s", "es")  # "molino" marks "molinos", "pared" marks "paredes" (es/ca/en/fr/pt plurals)
+MIN_INFLECTED = 4  # shorter words neither take nor lose an ending: "gas" is not the plural of "ga"
 
 
 def fold(word: str) -> str:
@@ -16,13 +20,26 @@ def fold(word: str) -> str:
 
 
 def query_terms(query: str) -> set[str]:
-    """Folded query words worth highlighting (short function words are skipped)."""
-    return {fold(w) for w in _WORD.findall(query) if len(w) > 2 or w.isdigit()}
+    """Folded content words of the query: the function words the keyword index ignores ("the", "del",
+    "de", "la", …, core's list for es/ca/en/fr/pt/it/de) and single letters are not marked."""
+    return {w for w in (fold(m) for m in _WORD.findall(query))
+            if w not in STOPWORDS and (len(w) > 1 or w.isdigit())}
+
+
+def _forms(terms: set[str]) -> set[str]:
+    """The terms with their simple plural and singular forms (no stemming beyond that)."""
+    out = set(terms)
+    for t in terms:
+        if len(t) >= MIN_INFLECTED and not t.isdigit():
+            out.update(t + p for p in PLURALS)
+            out.update(t[: -len(p)] for p in PLURALS if t.endswith(p) and len(t) - len(p) >= MIN_INFLECTED)
+    return out
 
 
 def highlight(text: str, query: str) -> str:
-    """HTML-escaped ``text`` with the query's words marked (accent-insensitive)."""
-    terms = query_terms(query)
+    """HTML-escaped ``text`` with the query's content words marked (accent-insensitive, whole words,
+    singular/plural)."""
+    terms = _forms(query_terms(query))
     out: list[str] = []
     pos = 0
     for m in _WORD.finditer(text):

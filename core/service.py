@@ -19,21 +19,25 @@ from core.models.generator import Generator as AnswerModel
 from core.objects.catalogue import ObjectFields
 from core.paths import Paths
 from core.progress import CancelToken, Progress
+from core.retrieval.count import ResultPage
 from core.retrieval.filters import SearchFilters
 from core.retrieval.hits import Hit
 from core.retrieval.search import Searcher
+from core.retrieval.stopwords import STOPWORDS
 from core.settings import Settings, load_settings
 from core.store.db import Store
 from core.store.models_repo import PinnedModel, active_model, pin_model
 from core.store.writer import Changes
 
 # value types front ends use with the facade (app/ imports them from here, not from core's insides)
-__all__ = ["CLASSIFICATIONS", "Changes", "ObjectFields", "Ovillo", "Status"]
+# (STOPWORDS: the function words the keyword index ignores, so the window marks only words search matched)
+__all__ = ["CLASSIFICATIONS", "STOPWORDS", "Changes", "ObjectFields", "Ovillo", "ResultPage", "Status"]
 
 if TYPE_CHECKING:
     from core.objects.api import Objects
     from core.objects.catalogue import Catalogue
     from core.records import Facets, RecordText
+    from core.remote import Server
     from core.sync.service import SyncReport
 
 
@@ -63,24 +67,44 @@ class Ovillo:
 
     def __init__(self, home: str | os.PathLike[str] | None = None, *, models_dir: Path | None = None,
                  settings: Settings | None = None, encoder: TextEncoder | None = None,
-                 generator: AnswerModel | None = None, image_encoder: ImageEncoder | None = None) -> None:
+                 generator: AnswerModel | None = None, image_encoder: ImageEncoder | None = None,
+                 doing: str = "open", serve: bool = True) -> None:
+        from core.store.holder import HolderLock
+
         self.paths = Paths.from_home(home, models_dir)
         self.paths.ensure()
         self.settings = settings or load_settings(self.paths.settings)
-        self.store = Store(self.paths.store, threads=self.settings.threads)
+        # the folder's lock first: another live Ovillo holding it is StoreBusy, said apart from damage
+        self._holder = HolderLock.acquire(self.paths.home, doing)
+        try:
+            self.store = Store(self.paths.store, threads=self.settings.threads)
+        except BaseException:
+            if self._holder is not None:
+                self._holder.release()
+            raise
         self._encoder = encoder
         self._image_encoder = image_encoder
         self._searcher: Searcher | None = None
         self._objects: Objects | None = None
         self._generator = generator
         self._owns_generator = False  # a generator handed in belongs to the caller
+        self._server: Server | None = None
+        if serve and self._holder is not None:  # other processes on this folder ask us (core/remote.py)
+            from core.remote import Server
+
+            self._server = Server.start(self, self._holder)
 
     # -- lifecycle ---------------------------------------------------------------
     def close(self) -> None:
-        """Stop the answer model's process (when one was started), checkpoint and close the store."""
+        """Stop serving other processes and the answer model's process (when one was started),
+        checkpoint and close the store, then free the data folder."""
+        if self._server is not None:
+            self._server.stop()
         if self._generator is not None and self._owns_generator:
             self._generator.close()
         self.store.close()
+        if self._holder is not None:
+            self._holder.release()  # after the store: a waiter must find DuckDB's lock free too
 
     def __enter__(self) -> "Ovillo":
         return self
@@ -205,6 +229,14 @@ class Ovillo:
         if passages:
             return s.retrieve(query, p, limit=limit, filters=filters)
         return s.search(query, p, limit=limit, filters=filters)
+
+    def search_page(self, query: str, *, profile: str = "owner", limit: int | None = None,
+                    filters: SearchFilters | None = None) -> ResultPage:
+        """A page of records (as :meth:`search`) and how many records match in all, for the same
+        profile and filters (:mod:`core.retrieval.count`)."""
+        hits = self.search(query, profile=profile, limit=limit, filters=filters)
+        total = self.searcher().count(query, self.profile(profile), filters=filters, shown=hits)
+        return ResultPage(hits, total)
 
     def search_many(self, queries: Sequence[str], **kwargs: Any) -> Generator[list[Hit], None, None]:
         """Run a query set with one loaded model, in order."""

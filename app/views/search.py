@@ -12,18 +12,22 @@ from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSpinBox,
                                QVBoxLayout, QWidget)
 
+from app.labels import classification_label
 from app.ops import Ops
 from app.qt import named
 from app.text import highlight, timecode
+from app.palette import current
 from core.records import Facets
 from core.retrieval.filters import SearchFilters
 from core.retrieval.hits import Hit
+from core.service import ResultPage
 
 DEBOUNCE_MS = 300
 FIRST_CARDS = 3  # cards built at once, so the top of the list never appears empty
 CARD_SLICE_S = 0.012  # then build cards for at most this long per event-loop turn
 HIT_ROLE = Qt.ItemDataRole.UserRole
 THUMB = 56  # px, an object's photograph beside its result
+PAGE = 20  # results listed; the count above them is of every matching record
 
 
 class SearchView(QWidget):
@@ -35,6 +39,7 @@ class SearchView(QWidget):
         super().__init__(parent)
         self.ops = ops
         self.hits: list[Hit] = []
+        self.total = 0  # records matching the query in all (the list shows a page of them)
         self._pending_cards: list[int] = []  # result rows still waiting for their card
         self._thumbs: dict[tuple[str, int], str] = {}  # an object's first thumbnail, by record
         self._cards_seq = 0
@@ -47,15 +52,17 @@ class SearchView(QWidget):
         self.collection = named(QComboBox(), "collection")
         self.lang = named(QComboBox(), "lang")
         self.classification = named(QComboBox(), "classification")
+        for box in (self.collection, self.lang, self.classification):
+            # sized to a short name, not the longest one: long collection names and longer Spanish or
+            # Catalan words must not push the page wider than the window (the popup still shows them whole)
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(9)
         self.year_from = self._year_box("yearFrom", self.tr("from any year"))
         self.year_to = self._year_box("yearTo", self.tr("to any year"))
         self.results = named(QListWidget(), "results")
         self.results.setWordWrap(True)
         self.results.setAlternatingRowColors(True)
         self.results.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        # the cards are rich-text labels: keep the selection light so their dark text stays readable
-        self.results.setStyleSheet("QListWidget#results::item:selected { background: #d6e6f7; }"
-                                   "QListWidget#results::item { border-bottom: 1px solid #e4e4e4; }")
         self.info = named(QLabel(), "searchInfo")
         self._timer = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._timer.timeout.connect(self.run_search)
@@ -69,14 +76,18 @@ class SearchView(QWidget):
             labels.append(lab)
             filters.addWidget(lab)
             filters.addWidget(box)
-        filters.addWidget(QLabel(self.tr("Dates")))
-        filters.addWidget(self.year_from)
-        filters.addWidget(self.year_to)
         filters.addStretch(1)
+        # the dates share a row with the count: one row of every filter was wider than the window in es/ca
+        dates = QHBoxLayout()
+        dates.addWidget(QLabel(self.tr("Dates")))
+        dates.addWidget(self.year_from)
+        dates.addWidget(self.year_to)
+        dates.addStretch(1)
+        dates.addWidget(self.info)
         lay = QVBoxLayout(self)
         lay.addWidget(self.query)
         lay.addLayout(filters)
-        lay.addWidget(self.info)
+        lay.addLayout(dates)
         lay.addWidget(self.results, 1)
 
         self.query.textChanged.connect(lambda _t: self._timer.start())
@@ -115,7 +126,7 @@ class SearchView(QWidget):
             box.clear()
             box.addItem(everything, None)
             for v in values:
-                box.addItem(v, v)
+                box.addItem(classification_label(v) if box is self.classification else v, v)
             box.setCurrentIndex(max(0, box.findData(current)) if current else 0)
             box.blockSignals(False)
 
@@ -144,12 +155,13 @@ class SearchView(QWidget):
         self._seq += 1
         seq, filters = self._seq, self.filters()
         self.info.setText(self.tr("Searching…"))
-        self.ops.run(lambda _t: self.ops.ovillo.search(text, profile=self.ops.profile, limit=20, filters=filters),
-                     on_result=lambda hits: self._arrived(seq, text, hits), on_done=self._search_done, name="search")
+        self.ops.run(lambda _t: self.ops.ovillo.search_page(text, profile=self.ops.profile, limit=PAGE,
+                                                            filters=filters),
+                     on_result=lambda page: self._arrived(seq, text, page), on_done=self._search_done, name="search")
 
-    def _arrived(self, seq: int, text: str, hits: list[Hit]) -> None:
+    def _arrived(self, seq: int, text: str, page: ResultPage) -> None:
         if seq == self._seq and not self._again:
-            self.show_hits(hits, text)
+            self.show_hits(page.hits, text, page.total)
 
     def _search_done(self) -> None:
         self._running = False
@@ -159,8 +171,9 @@ class SearchView(QWidget):
         elif self.info.text() == self.tr("Searching…"):
             self.info.clear()
 
-    def show_hits(self, hits: list[Hit], query: str) -> None:
-        """Render results: title, highlighted snippet, source and score.
+    def show_hits(self, hits: list[Hit], query: str, total: int | None = None) -> None:
+        """Render results: title, highlighted snippet, source (and the score, as a tuning aid); ``total``:
+        how many records match in all (None: only the hits shown are known).
 
         The rows (and so keyboard navigation) exist at once; the rich-text cards are built a
         few at a time between event-loop turns, because laying out twenty of them in one go
@@ -182,7 +195,15 @@ class SearchView(QWidget):
                                 lambda found: self._show_thumbs(seq, query, found))
         if hits:
             self.results.setCurrentRow(0)
-        self.info.setText(self.tr("%n result(s)", "", len(hits)) if query else "")
+        self.total = len(hits) if total is None else max(total, len(hits))
+        self.info.setText(self.count_text(len(hits), self.total) if query else "")
+
+    def count_text(self, shown: int, total: int) -> str:
+        """"20 of 143 records", or "3 records" when all of them are shown (plural forms per language)."""
+        if total > shown:
+            # "%1" is the shown count; the plural follows the total
+            return self.tr("%1 of %n record(s)", "", total).replace("%1", str(shown))
+        return self.tr("%n record(s)", "", total)
 
     def _build_cards(self, seq: int, query: str) -> None:
         """Build cards until the slice's time is used (the first few always), then yield to the loop."""
@@ -241,11 +262,13 @@ class SearchView(QWidget):
             where.append(timecode(hit.tc_in))
         if hit.lang:
             where.append(hit.lang)
+        if hit.classification and not self.ops.kiosk:  # a reading room sees public records only
+            where.append(classification_label(hit.classification))
         meta = " · ".join(where)
         if self.ops.ovillo.settings.show_scores and not self.ops.kiosk:  # a tuning aid, not for readers
             meta += f" · {self.tr('score')} {hit.score:.4f}"
         card = (f"<b>{highlight(hit.title, query)}</b><br>{highlight(hit.snippet, query)}"
-                f"<br><span style='color:#666; font-size:small;'>{meta}</span>")
+                f"<br><span style='color:{current().meta}; font-size:small;'>{meta}</span>")
         thumb = self._thumbs.get((hit.section_tipo, hit.section_id))
         if thumb:
             card = (f"<table><tr><td><img src='{html.escape(thumb)}' width='{THUMB}'></td>"

@@ -19,6 +19,7 @@ import numpy as np
 from core import gate
 from core.acl import Profile
 from core.models.encoder import TextEncoder
+from core.retrieval.count import count_records
 from core.retrieval.dense import VectorIndex
 from core.retrieval.filters import SearchFilters
 from core.retrieval.fusion import rrf
@@ -96,6 +97,14 @@ class Searcher:
         k = clamp_limit(limit)
         cands = self._candidates(query, profile, filters or SearchFilters(), overfetch(k), mode, query_vector)
         return self._gate(cands, profile, filters or SearchFilters(), query, k, per_record=True)
+
+    def count(self, query: str, profile: Profile, *, filters: SearchFilters | None = None,
+              shown: Sequence[Hit] = ()) -> int:
+        """How many records match ``query`` for ``profile`` under ``filters`` (:mod:`core.retrieval.count`);
+        ``shown``: the hits of the page on screen, which match whatever language they are in."""
+        self.index.refresh()
+        mask = self.index.mask(profile, filters or SearchFilters())
+        return count_records(self.index, query, mask, [(h.section_tipo, h.section_id) for h in shown])
 
     def similar_to(self, section_tipo: str, section_id: int, profile: Profile, *, limit: int | None = None,
                    filters: SearchFilters | None = None) -> list[Hit]:

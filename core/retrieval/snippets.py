@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from core.retrieval.stopwords import STOPWORDS
+
 
 def fold(text: str) -> str:
     """Lowercase without accents, length-preserving for Latin text (used for matching only)."""
@@ -28,7 +30,9 @@ def make_snippet(text: str, query: str, width: int = 240) -> str:
     if len(flat) <= width:
         return flat
     folded = fold(flat)
-    positions = sorted(m.start() for t in query_terms(query) for m in re.finditer(re.escape(t), folded))
+    # centred on the content words, which the window marks; "the" or "que" occur everywhere
+    terms = [t for t in query_terms(query) if t not in STOPWORDS]
+    positions = sorted(m.start() for t in terms for m in re.finditer(rf"\b{re.escape(t)}", folded))
     if not positions:
         cut = flat[:width].rsplit(" ", 1)[0]
         return cut + " …"

@@ -6,6 +6,8 @@ import re
 from datetime import date
 from pathlib import Path
 
+from core.ingest.titles import file_title
+
 _ISO_DATE = re.compile(r"(?<!\d)(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?(?!\d)")
 # seconds may be one digit: Microsoft Teams writes "0:0:0.570"
 _TIMECODE = re.compile(r"^(?:(\d+):)?(\d{1,2}):(\d{1,2})(?:[.,](\d{1,9}))?$")
@@ -64,9 +66,8 @@ def date_from_filename(path: Path) -> tuple[date | None, date | None]:
 
 
 def title_from_path(path: Path) -> str:
-    """A readable fallback title from a file name."""
-    stem = re.sub(r"[_\-]+", " ", path.stem).strip()
-    return stem[:1].upper() + stem[1:] if stem else path.name
+    """A readable fallback title from a file name (the last resort: :mod:`core.ingest.titles`)."""
+    return file_title(path)
 
 
 def parse_timecode(value: str) -> float:

@@ -23,8 +23,9 @@ from pathlib import Path
 
 from core.errors import CorruptSource
 from core.chunking.model import Block, ParsedRecord, ReadResult
-from core.ingest.readers.common import date_from_filename, language_code, parse_date_range, title_from_path
+from core.ingest.readers.common import date_from_filename, language_code, parse_date_range
 from core.ingest.readers.textio import decode_tolerant
+from core.ingest.titles import choose_title
 
 _BLOCK_TAGS = {"p", "li", "blockquote", "pre", "td", "th", "dd", "dt", "figcaption", "div", "section",
                "article", "br", "tr", "table", "ul", "ol", "dl", "header", "footer", "main", "aside"}
@@ -205,7 +206,7 @@ def read(path: Path, raw: bytes) -> ReadResult:
     if dropped:
         notes.append(f"page furniture left out (navigation, menus, share buttons, footers): {dropped:,} characters")
     first_h = next((h for b in blocks for h in b.heading_path[:1]), "")
-    title = " ".join(parser.title.split()) or first_h or title_from_path(path)
+    title = choose_title([parser.title, first_h], path)
     if first_h and len(first_h) > 3 and title.startswith(first_h):
         title = first_h  # "La riada de 1962 — Museo de la Vall": the site's name is not the page's title
     for b in blocks:

@@ -24,11 +24,11 @@ from pathlib import Path
 
 from core.errors import CorruptSource
 from core.chunking.model import Block, ParsedRecord, ReadResult
-from core.ingest.readers.common import (language_code, parse_date_range, parse_timecode, split_speaker,
-                                        title_from_path)
+from core.ingest.readers.common import language_code, parse_date_range, parse_timecode, split_speaker
 from core.ingest.readers.media import MEDIA_SUFFIXES, find_media
 from core.ingest.readers.subtitles import clean_cue_text, parse_cues
 from core.ingest.readers.textio import decode_tolerant
+from core.ingest.titles import choose_title
 
 _INLINE = re.compile(r"\[(\d{1,2}:\d{2}:\d{2}(?:\.\d{1,3})?)\]")
 _SYNC_STEP = re.compile(r"(\d+)\((\d+)\)")
@@ -93,7 +93,7 @@ def read(path: Path, raw: bytes) -> ReadResult:
         data["date"] = date_value
     if alt_lang:
         data["transcript_alt_lang"] = alt_lang
-    title = (record.findtext("title") or "").strip() or title_from_path(path)
+    title = choose_title([record.findtext("title"), record.findtext("interviewee")], path)
     rec = ParsedRecord(key="", title=title, blocks=blocks, lang=lang, date_start=start, date_end=end,
                        data=data, media_path=_local_media(path, data.get("file_name")))
     return ReadResult([rec], reader="ohms", notes=notes)

@@ -21,8 +21,9 @@ from PIL import Image
 from core.chunking.model import Block, ParsedRecord
 from core.errors import CorruptSource
 from core.ingest.ocr import ScanResult
-from core.ingest.readers.common import date_from_filename, parse_date_range, title_from_path
+from core.ingest.readers.common import date_from_filename, parse_date_range
 from core.ingest.sidecar import read_sidecar, sidecar_path
+from core.ingest.titles import choose_title, clean_title
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +91,8 @@ def read(path: Path, raw: bytes) -> ScanResult:
                      "readable text (glyph codes or garbled characters); read by OCR instead")
     pdf_title = str(info.get("/Title") or "").strip() if hasattr(info, "get") else ""
     text_pages = [t or "" for n, t in enumerate(pages, start=1) if n not in scans]
-    title = pdf_title or _first_line(text_pages) or title_from_path(path)
+    # a Title like "Microsoft Word - informe.doc" is the tool's, not the author's: the first line is better
+    title = choose_title([pdf_title, _first_line(text_pages)], path)
     raw_date = str(info.get("/CreationDate") or "") if hasattr(info, "get") else ""
     date_start, date_end = date_from_filename(path)
     if date_start is None and raw_date.startswith("D:") and len(raw_date) >= 10:
@@ -99,7 +101,7 @@ def read(path: Path, raw: bytes) -> ScanResult:
                        data={"pages": len(pages)})
     return ScanResult([rec], reader="pdf", notes=notes, scans=scans,
                       render=lambda n: render_page(data, password, n),
-                      title_from_text=not pdf_title and not text_pages_have_text(text_pages))
+                      title_from_text=not clean_title(pdf_title) and not text_pages_have_text(text_pages))
 
 
 def text_pages_have_text(pages: list[str]) -> bool:

@@ -16,10 +16,10 @@ from pathlib import Path
 
 from core.errors import CorruptSource
 from core.chunking.model import Block, ParsedRecord, ReadResult
-from core.ingest.readers.common import (date_from_filename, language_code, parse_timecode, split_speaker,
-                                        title_from_path)
+from core.ingest.readers.common import date_from_filename, language_code, parse_timecode, split_speaker
 from core.ingest.readers.media import find_media
 from core.ingest.readers.textio import decode_tolerant
+from core.ingest.titles import choose_title, first_sentence
 
 _CUE_TIME = re.compile(r"^\s*(\S+)\s*-->\s*(\S+)")
 # a timing line with a mistyped arrow ("->", "—>", "- >"): a cue to list as unreadable, not text to lose silently
@@ -40,6 +40,7 @@ class Cues:
     meta: dict[str, str] = field(default_factory=dict)
     title: str = ""
     notes: list[str] = field(default_factory=list)
+    slate: str = ""  # what names the recording when no title is given: a NOTE's first line, a "[…]" first cue
 
 
 def read(path: Path, raw: bytes) -> ReadResult:
@@ -58,7 +59,8 @@ def read(path: Path, raw: bytes) -> ReadResult:
     meta = cues.meta
     start, end = date_from_filename(path)
     lang_value = meta.get("language") or meta.get("lang")
-    rec = ParsedRecord(key="", title=meta.get("title") or cues.title or title_from_path(path), blocks=cues.blocks,
+    title = choose_title([meta.get("title"), cues.title, cues.slate], path)
+    rec = ParsedRecord(key="", title=title, blocks=cues.blocks,
                        lang=language_code(lang_value), date_start=start, date_end=end,
                        data={k: v for k, v in meta.items() if k not in ("title",)},
                        media_path=find_media(path))
@@ -117,6 +119,8 @@ def parse_cues(text: str, *, first_line: int = 1) -> Cues:
             i = j
             continue
         out.blocks += _turns(payload, tc_in, tc_out)
+        if len(out.blocks) == 1 and not out.slate:
+            out.slate = _bracketed(out.blocks[0].text)
         i = j
     if bad:
         listed = "; ".join(bad[:MAX_LISTED]) + (f"; and {len(bad) - MAX_LISTED} more" if len(bad) > MAX_LISTED else "")
@@ -170,8 +174,19 @@ def _note_meta(lines: list[str], out: Cues) -> None:
     """``NOTE title: …`` / ``NOTE key: value`` comments some archives use for metadata."""
     for ln in lines:
         low = ln.removeprefix("NOTE").strip()
+        if low and not out.slate and not _HEADER_FIELD.match(low):
+            out.slate = first_sentence(low)
         if low.lower().startswith("title:"):
             out.title = low.split(":", 1)[1].strip()
         elif ":" in low and "-->" not in low:
             k, v = low.split(":", 1)
             out.meta.setdefault(k.strip().lower(), v.strip())
+
+
+def _bracketed(text: str) -> str:
+    """A first cue that is a slate in brackets ("[Entrevista OH02 — Carmen Rius. Datos de muestra…]"):
+    its first sentence; "" for a cue of speech."""
+    inner = text.strip()
+    if not (inner.startswith("[") and inner.endswith("]")):
+        return ""
+    return first_sentence(inner[1:-1])

@@ -12,8 +12,9 @@ from pathlib import Path
 
 from core.errors import CorruptSource
 from core.chunking.model import Block, ParsedRecord, ReadResult
-from core.ingest.readers.common import date_from_filename, parse_front_matter, parse_timecode, split_speaker, title_from_path
+from core.ingest.readers.common import date_from_filename, parse_front_matter, parse_timecode, split_speaker
 from core.ingest.readers.media import find_media
+from core.ingest.titles import choose_title, plain_text_title
 
 TC_MARK = re.compile(r"\[TC_(\d{1,2}:\d{2}:\d{2}(?:\.\d{1,3})?)_TC\]")
 BARE_MARK = re.compile(r"\[(\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,3})?)\]")
@@ -55,8 +56,7 @@ def read_tc_text(path: Path, text: str, notes: list[str]) -> ReadResult:
         speaker, _ = split_speaker(content)
         blocks.append(Block(content, page=None, tc_in=tc, tc_out=tc_out, speaker=speaker,
                             component="rag:transcript"))
-    title = meta.get("title") or (header.splitlines()[0].lstrip("# ").strip() if header else "") \
-        or title_from_path(path)
+    title = choose_title([meta.get("title"), plain_text_title(header)], path)
     start, end = date_from_filename(path)
     rec = ParsedRecord(key="", title=title, blocks=blocks, lang=meta.get("lang") or None,
                        date_start=start, date_end=end, data={"header": header[:2000]} if header else {},

@@ -6,9 +6,10 @@ import re
 from pathlib import Path
 
 from core.chunking.model import Block, ParsedRecord, ReadResult
-from core.ingest.readers.common import date_from_filename, parse_date_range, parse_front_matter, title_from_path
+from core.ingest.readers.common import date_from_filename, parse_date_range, parse_front_matter
 from core.ingest.readers.tc_marks import mark_pattern, read_tc_text
 from core.ingest.readers.textio import decode_tolerant
+from core.ingest.titles import choose_title, plain_text_title
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 
@@ -52,7 +53,8 @@ def read(path: Path, raw: bytes) -> ReadResult:
     # heading paths drop the empty placeholders of skipped levels
     for b in blocks:
         b.heading_path = tuple(h for h in b.heading_path if h)
-    title = meta.get("title") or first_heading or title_from_path(path)
+    # front matter, then the first "# heading", then a first line that stands alone as a title
+    title = choose_title([meta.get("title"), first_heading, plain_text_title(body)], path)
     if first_heading and title == first_heading:
         # the title already prefixes every embedded chunk; don't repeat it in the path
         for b in blocks:

@@ -1,0 +1,137 @@
+"""The result list reads like a catalogue: content words marked (not "del"), the documents' own titles,
+a real count of matching records, classification values in words (real encoder, the demo archive)."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QLabel, QTextBrowser
+from pytestqt.qtbot import QtBot
+
+from app.labels import classification_label
+from app.main_window import MainWindow
+from app.text import MARK
+from core.ingest.titles import file_title
+from core.service import STOPWORDS, Ovillo
+from tests.gui.conftest import WAIT_MS, OvilloFactory, WindowFactory
+
+SPANISH = "el molino del río"
+MARKED = "#ffe08a"
+
+
+def _marked_in(browser: QTextBrowser) -> list[str]:
+    """The words the record view shows on the highlight colour."""
+    words: list[str] = []
+    block = browser.document().begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            frag = it.fragment()
+            if frag.charFormat().background().color().name() == MARKED:
+                words.append(frag.text())
+            it += 1
+        block = block.next()
+    return words
+
+
+def _search(qtbot: QtBot, w: MainWindow, query: str) -> None:
+    before = w.search._seq
+    w.search.query.setText(query)  # QTest types ASCII only; a pasted query takes the same debounced path
+    qtbot.waitUntil(lambda: w.search._seq > before and not w.search._running and bool(w.search.hits),
+                    timeout=WAIT_MS)
+    qtbot.waitUntil(w.search.cards_done, timeout=WAIT_MS)
+
+
+def test_a_spanish_query_marks_molino_and_never_del(qtbot: QtBot, make_window: WindowFactory) -> None:
+    w = make_window()
+    _search(qtbot, w, SPANISH)
+    cards = [w.search.results.itemWidget(w.search.results.item(i)) for i in range(w.search.results.count())]
+    html = [c.text() for c in cards if isinstance(c, QLabel)]
+    assert any(f"{MARK}molino</span>" in h or f"{MARK}molinos</span>" in h for h in html)
+    for h in html:
+        for fn in ("del", "el", "Del", "El"):
+            assert f"{MARK}{fn}</span>" not in h
+    # the record view marks the same way, across the whole record
+    hit = next(h for h in w.search.hits if "molino" in h.text.lower())
+    w.search.open_hit.emit(hit, SPANISH)
+    qtbot.waitUntil(lambda: w.record.record is not None, timeout=WAIT_MS)
+    words = {x.lower() for x in _marked_in(w.record.text)}
+    assert "molino" in words and not words & {"del", "el"}
+    assert words <= {"molino", "molinos", "río", "rio", "ríos", "rios"}, words
+
+
+def test_titles_are_the_documents_own(make_ovillo: OvilloFactory) -> None:
+    ov = make_ovillo()
+    rows = ov.store.cursor().execute(
+        "SELECT title, json_extract_string(data, '$.source_path'), json_extract_string(data, '$.reader') "
+        "FROM records WHERE deleted_at IS NULL").fetchall()
+    files = [(t, p) for t, p, reader in rows if p and reader != "csv"]
+    assert len(files) >= 15
+    fallbacks = [(t, p) for t, p in files if t in (file_title(Path(p)), "")]
+    assert not fallbacks, fallbacks
+    titles = {t for t, _ in files}
+    assert {"Entrevista OH02 — Carmen Rius Lahoz", "Dietario de Mosén Ramon Cases",
+            "Entrevista d'història oral OH01 — Josep Vilaró i Bosch (n. 1940)"} <= titles
+
+
+def _tokens(text: str) -> set[str]:
+    folded = "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+    return set(re.split(r"[^a-z0-9]+", folded)) - {""}
+
+
+def _records_with(ov: Ovillo, word: str, public: bool) -> set[tuple[str, int]]:
+    """Counted independently of core's count: every visible record whose title, headings or a passage
+    holds ``word`` as the keyword index tokenises it."""
+    rows = ov.store.cursor().execute("""
+        SELECT r.section_tipo, r.section_id, r.title, e.chunk_meta, e.source_text, r.classification
+        FROM rag_embeddings e JOIN records r USING (section_tipo, section_id)
+        JOIN models m ON m.name = e.model AND m.state = 'active'
+        WHERE e.modality = 'text' AND r.deleted_at IS NULL""").fetchall()
+    found = set()
+    for tipo, sid, title, meta, text, cls in rows:
+        if public and cls != "public":
+            continue
+        heads = " ".join(json.loads(meta).get("heading_path") or []) if meta else ""
+        if word in _tokens(f"{title} {heads} {text}"):
+            found.add((tipo, int(sid)))
+    return found
+
+
+@pytest.mark.parametrize("kiosk", [False, True], ids=["owner", "kiosk"])
+def test_the_count_is_of_every_matching_record_not_the_page(qtbot: QtBot, make_window: WindowFactory,
+                                                            kiosk: bool) -> None:
+    word = "cmf"  # the inventory prefix: in more records than a page holds
+    assert word not in STOPWORDS
+    w = make_window(kiosk=kiosk)
+    _search(qtbot, w, word)
+    shown = {(h.section_tipo, h.section_id) for h in w.search.hits}
+    expected = _records_with(w.ops.ovillo, word, public=kiosk) | shown
+    assert len(w.search.hits) == 20 and len(expected) > 20
+    assert w.search.total == len(expected)
+    assert w.search.info.text() == f"20 of {len(expected)} records"
+    # a word no record holds: the count is the page itself (records found by meaning), nothing more
+    _search(qtbot, w, "zzqxv")
+    assert w.search.total == len(w.search.hits)
+    assert w.search.info.text() == f"{len(w.search.hits)} records"
+
+
+def test_classification_values_are_words(qtbot: QtBot, make_window: WindowFactory) -> None:
+    w = make_window()
+    _search(qtbot, w, "denario de plata")
+    label = w.search.results.itemWidget(w.search.results.item(0))
+    hit = w.search.hits[0]
+    assert isinstance(label, QLabel) and classification_label(hit.classification) in label.text()
+    boxes = [w.search.classification.itemText(i) for i in range(1, w.search.classification.count())]
+    assert boxes and all(b == classification_label(w.search.classification.itemData(i + 1))
+                         for i, b in enumerate(boxes))
+    w.search.open_hit.emit(hit, "denario")
+    qtbot.waitUntil(lambda: w.record.record is not None, timeout=WAIT_MS)
+    values = [w.record.meta.itemAt(i).widget().text() for i in range(w.record.meta.count())
+              if isinstance(w.record.meta.itemAt(i).widget(), QLabel)]
+    assert classification_label(hit.classification) in values
+    assert [classification_label(c) for c in ("public", "restricted", "secret")] == ["public", "restricted", "secret"]
+    assert classification_label("embargoed") == "embargoed"  # an unknown code is shown as stored
