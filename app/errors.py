@@ -1,7 +1,9 @@
 """How failures reach the user: a clear message for expected errors, a logged report for bugs.
 
-An :class:`~core.errors.OvilloError` is explained (message + ``hint``). Anything else is a
-bug: its traceback goes to ``<data folder>/logs/ovillo-gui.log`` and the dialog offers to
+An :class:`~core.errors.OvilloError` is explained (message + ``hint``) in the interface language:
+core names each message by a stable id with its variable parts (``code``, ``params``), and the
+text is looked up by id here; a message without a known id is shown in core's English. Anything
+else is a bug: its traceback goes to ``<data folder>/logs/ovillo-gui.log`` and the dialog offers to
 copy the details, but never shows a raw traceback on its face.
 """
 
@@ -17,7 +19,8 @@ from types import TracebackType
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from core.errors import Cancelled, OvilloError
+from app.error_texts import ERROR_TEXTS, PART_WORDS
+from core.errors import Cancelled, OvilloError, identify, split_reason
 
 log = logging.getLogger("ovillo.gui")
 
@@ -34,6 +37,49 @@ def setup_logging(logs: Path) -> Path:
     return path
 
 
+def translate_code(code: str, params: dict[str, str] | None = None) -> str | None:
+    """Core's message ``code`` in the interface language with its parts filled; None when unknown."""
+    template = ERROR_TEXTS.get(code)
+    if template is None:
+        return None
+    text = QCoreApplication.translate("CoreErrors", template)
+    for name, value in (params or {}).items():
+        # a part that is itself one of core's messages (the cause of a cause) is translated too
+        inner = identify(value) if name in ("detail", "reason") else None
+        shown = (translate_code(*inner) or value) if inner is not None else value
+        if name == "what" and value in PART_WORDS:
+            shown = QCoreApplication.translate("CoreErrors", PART_WORDS[value])
+        text = text.replace("{" + name + "}", shown)
+    return text
+
+
+def translate_text(text: str) -> str:
+    """One English message or hint from core in the interface language (as it came when unknown)."""
+    found = identify(text)
+    if found is not None:
+        return translate_code(*found) or text
+    head, sep, rest = text.partition(": ")
+    inner = identify(rest) if sep else None  # "<file name>: <reason>", as image views report
+    return f"{head}: {translate_code(*inner) or rest}" if inner is not None else text
+
+
+def error_text(exc: OvilloError) -> tuple[str, str]:
+    """The message and hint of ``exc`` in the interface language."""
+    message = translate_code(exc.code, exc.params) or str(exc)
+    hint = (translate_code(exc.hint_code, exc.hint_params) if exc.hint_code else None) or exc.hint
+    return message, hint
+
+
+def reason_text(reason: str) -> str:
+    """A per-file reason the import stored ("message — hint") in the interface language."""
+    message, hint = split_reason(reason)
+    if identify(message) is None and "; " in message:  # several views of one object failed, each said
+        shown = "; ".join(translate_text(p) for p in message.split("; "))
+    else:
+        shown = translate_text(message)
+    return shown + (f" — {translate_text(hint)}" if hint else "")
+
+
 def report_error(parent: QWidget | None, exc: BaseException, details: str = "") -> QMessageBox | None:
     """Show ``exc`` to the user (non-blocking) and log it when it is unexpected; returns the dialog."""
     if isinstance(exc, Cancelled):
@@ -43,9 +89,11 @@ def report_error(parent: QWidget | None, exc: BaseException, details: str = "") 
     box.setWindowTitle(QCoreApplication.translate("Errors", "Ovillo"))
     if isinstance(exc, OvilloError):
         box.setIcon(QMessageBox.Icon.Warning)
-        box.setText(str(exc))
-        if exc.hint:
-            box.setInformativeText(exc.hint)
+        message, hint = error_text(exc)
+        box.setText(message)
+        if hint:
+            box.setInformativeText(hint)
+        box.setProperty("code", exc.code)
         box.setProperty("expected", True)
     else:
         details = details or "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))

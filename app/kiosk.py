@@ -142,7 +142,6 @@ class PinDialog(QDialog):
         label = QLabel(self.tr("Staff PIN:"))
         label.setBuddy(self.pin)
         self.message = named(QLabel(), "pinMessage")
-        self.message.setStyleSheet("color: #a00000;")
         self.message.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         lay = QVBoxLayout(self)

@@ -16,6 +16,7 @@ from app.i18n import install_translators, pick_language
 from app.kiosk import KIOSK_FILE, WeakPinError, load_config, pin_problem_text, set_pin
 from app.kiosk_pin import MIN_DIGITS, pin_problem
 from app.platform_check import missing_library, problem_text
+from app.style import install_style
 from core.errors import OvilloError
 from core.service import Ovillo
 
@@ -98,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         app.setDesktopFileName("ovillo")
         app.setWindowIcon(QIcon(str(ICON)))
     try:
-        ovillo = Ovillo(args.home, models_dir=args.models)
+        ovillo = Ovillo(args.home, models_dir=args.models, doing="window")
     except OvilloError as exc:
         if not isinstance(app, QApplication):
             _say(str(exc))
@@ -141,6 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     except OvilloError:
         pass  # missing models are reported by the first operation that needs them, in a dialog
 
+    assert isinstance(app, QApplication)  # only --set-kiosk-pin runs without one, and it returned above
+    style = install_style(app)  # one style sheet, light or dark as the system is, followed at run time
     window = MainWindow(ovillo, kiosk=args.kiosk, kiosk_config=cfg)
     install_excepthook(lambda: window)
     if args.kiosk:
@@ -154,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         window.shutdown()
         ovillo.close()
+        style.deleteLater()
         del translators
 
 

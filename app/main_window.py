@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QListWidget, QMainWindow, QMessageBox, QProgressBar,
+from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QProgressBar,
                                QPushButton, QStackedWidget, QWidget)
 
+from app.empty_state import install_empty_states
 from app.errors import report_error
 from app.kiosk import IdleWatcher, KioskConfig, Outcome, PinDialog, PinGuard
 from app.menus import build_menus
+from app.nav import NavList
 from app.ops import Ops
 from app.qt import named
 from app.views.ask import AskView
@@ -50,8 +52,7 @@ class MainWindow(QMainWindow):
         self.preferences: PreferencesView | None = None if kiosk else PreferencesView(self.ops)
         self.sync_view: SyncView | None = None if kiosk else SyncView(self.ops)
 
-        self.nav = named(QListWidget(), "nav")
-        self.nav.setMaximumWidth(180)
+        self.nav = named(NavList(), "nav")  # as wide as its widest translated title
         self.stack = named(QStackedWidget(), "pages")
         self.pages: list[tuple[str, QWidget]] = [(self.tr("Search"), self.search)]
         if self.ask is not None:
@@ -65,6 +66,7 @@ class MainWindow(QMainWindow):
             self.nav.addItem(f"{title}" if kiosk else f"{title}\tCtrl+{i}")
             self.stack.addWidget(view)
             QShortcut(QKeySequence(f"Ctrl+{i}"), self).activated.connect(lambda n=i - 1: self.go(n))
+        self.nav.fit()
         self.stack.addWidget(self.record)
         self._previous: QWidget = self.search
         self._return_focus: QWidget | None = None  # where Esc from a record puts the keyboard back
@@ -76,6 +78,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(body)
         self._build_status_bar()
         self.menu_actions = {} if kiosk else build_menus(self)  # a kiosk has no menus: nothing to wander into
+        self.empty_states = install_empty_states(self)
 
         self.nav.currentRowChanged.connect(self._nav_changed)
         # arrows only browse the list; Enter (or a click) also moves the keyboard into the page

@@ -1,4 +1,4 @@
-"""Render each main view on the demo archive to PNG (offscreen; ``scripts/screenshots`` runs it).
+"""Render each main view on the demo archive to PNG (``scripts/screenshots`` runs it in Xvfb, or offscreen).
 
 Works on a temporary copy of the data folder so the shoot (which imports a folder to show
 progress) never changes the user's archive.
@@ -19,12 +19,13 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer  # noqa: E402
-from PySide6.QtGui import QIcon  # noqa: E402
+from PySide6.QtGui import QGuiApplication, QIcon  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from app.i18n import install_translators  # noqa: E402
 from app.kiosk import KioskConfig  # noqa: E402
 from app.main import ICON  # noqa: E402
+from app.style import install_style  # noqa: E402
 from core.ingest.pipeline import IngestOptions  # noqa: E402
 from core.service import Ovillo  # noqa: E402
 
@@ -45,9 +46,17 @@ def spin(until: Callable[[], bool], timeout_s: float = 180.0) -> bool:
 
 
 def save(widget: QWidget, out: Path, name: str) -> None:
-    """Grab the widget (works without a display server)."""
+    """Grab the window as the X server shows it (xcb), or render the widget (offscreen: no display server)."""
     spin(lambda: False, 0.4)  # let layouts and repaints settle
-    widget.grab().save(str(out / f"{name}.png"))
+    screen = QGuiApplication.primaryScreen()
+    if QGuiApplication.platformName() == "xcb" and screen is not None:
+        widget.raise_()
+        widget.activateWindow()
+        spin(lambda: False, 0.3)
+        shot = screen.grabWindow(widget.winId())
+    else:
+        shot = widget.grab()
+    shot.save(str(out / f"{name}.png"))
     print(f"wrote {out / name}.png")
 
 
@@ -59,6 +68,7 @@ def shoot(home: Path, out: Path, demo: list[str], *, ask: bool, lang: str) -> No
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setWindowIcon(QIcon(str(ICON)))
     keep = install_translators(app, lang)
+    install_style(app)  # the window's own look, light or dark as the system is
     out.mkdir(parents=True, exist_ok=True)
     ov = Ovillo(home)
     if ov.status().records == 0:

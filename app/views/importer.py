@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, Q
 
 from app.ops import Ops
 from app.qt import named
+from app.labels import classification_label
+from app.errors import reason_text
 from app.text import human_eta
 from app.workers import Worker
 from core.service import CLASSIFICATIONS
@@ -56,9 +58,9 @@ class ImportView(QWidget):
         # "keep current" is the default: re-importing a parent folder must never publish what it holds
         self.classification = named(QComboBox(), "importClassification")
         self.classification.addItem(self.tr("Keep current (new files: %1)").replace(
-            "%1", ops.ovillo.settings.default_classification), None)
+            "%1", classification_label(ops.ovillo.settings.default_classification)), None)
         for c in CLASSIFICATIONS:
-            self.classification.addItem(c, c)
+            self.classification.addItem(classification_label(c), c)
         self.classification.setCurrentIndex(0)
         self.reclassify = named(QCheckBox(self.tr("Also loosen records already stored (reclassify)")),
                                 "importReclassify")
@@ -185,7 +187,8 @@ class ImportView(QWidget):
     def _ask_reclassify(self, classification: str) -> bool:
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Loosen classifications?"),
                           self.tr("Records already stored with a stricter classification will become "
-                                  "“%1” and may be seen by more people. Continue?").replace("%1", classification),
+                                  "“%1” and may be seen by more people. Continue?").replace(
+                              "%1", classification_label(classification)),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         return box.exec() == QMessageBox.StandardButton.Yes
@@ -256,12 +259,13 @@ class ImportView(QWidget):
         self.summary = summary
         for (a, b), n in summary.reclassified.items():
             self.failures.addItem(self.tr("%1 record(s) reclassified: %2 → %3").replace("%1", str(n))
-                                  .replace("%2", a).replace("%3", b))
+                                  .replace("%2", classification_label(a)).replace("%3", classification_label(b)))
         for (a, b), n in summary.kept_stricter.items():
             self.failures.addItem(self.tr("%1 record(s) kept %2, stricter than %3 (tick “reclassify” to loosen)")
-                                  .replace("%1", str(n)).replace("%2", b).replace("%3", a))
+                                  .replace("%1", str(n)).replace("%2", classification_label(b))
+                                  .replace("%3", classification_label(a)))
         for o in summary.failed:
-            self.failures.addItem(f"{Path(o.path).name}: {o.reason}")
+            self.failures.addItem(f"{Path(o.path).name}: {reason_text(o.reason)}")
             self.failures.item(self.failures.count() - 1).setToolTip(o.path)
         by_type: dict[str, list[str]] = {}  # nothing left out silently: files no reader handles, by type
         for o in summary.unsupported:

@@ -15,13 +15,13 @@ from PySide6.QtGui import QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent, Q
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QListView, QListWidget, QListWidgetItem,
                                QPushButton, QSizePolicy, QToolButton, QVBoxLayout, QWidget)
 
+from app.palette import BADGE, NEAR
 from app.qt import named
 from app.views.importer import dropped_paths
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".tif", ".tiff", ".webp")
 TILE = 120  # neighbour thumbnails, px
 EVIDENCE = 36  # evidence thumbnails under a proposal, px
-NEAR_BG = "#ffe9a8"  # a near-duplicate tile
 HIT_ROLE = Qt.ItemDataRole.UserRole
 
 
@@ -56,7 +56,6 @@ class PhotoList(QWidget):
         self.box = QVBoxLayout(self)
         self.box.setContentsMargins(0, 0, 0, 0)
         self.hint = named(QLabel(self.tr("Drop photographs of the object here, or choose them.")), "photoHint")
-        self.hint.setStyleSheet("color:#666; border:1px dashed #aaa; padding:12px;")
         self.box.addWidget(self.hint)
         self.box.addStretch(1)
 
@@ -177,7 +176,8 @@ class NeighbourGrid(QListWidget):
             item.setData(HIT_ROLE, hit)
             item.setToolTip(self.tr("Open the record of %1").replace("%1", hit.title))
             if hit.near_duplicate:
-                item.setBackground(QColor(NEAR_BG))
+                item.setBackground(QColor(NEAR.background))
+                item.setForeground(QColor(NEAR.text))  # its own text colour: readable in dark mode too
 
     def _badged(self, thumb: QPixmap) -> QPixmap:
         """The thumbnail with a "near-duplicate" badge across its foot."""
@@ -187,8 +187,8 @@ class NeighbourGrid(QListWidget):
         painter = QPainter(out)
         painter.drawPixmap((side - thumb.width()) // 2, (side - thumb.height()) // 2, thumb)
         band = QRect(0, side - 22, side, 22)
-        painter.fillRect(band, QColor("#c0392b"))
-        painter.setPen(QColor("white"))
+        painter.fillRect(band, QColor(BADGE.background))
+        painter.setPen(QColor(BADGE.text))
         painter.drawText(band, Qt.AlignmentFlag.AlignCenter, "≈ " + self.tr("near-duplicate"))
         painter.end()
         return out

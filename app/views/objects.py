@@ -17,6 +17,7 @@ from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
                                QScrollArea, QSplitter, QVBoxLayout, QWidget)
 
+from app.labels import classification_label
 from app.ops import Ops
 from app.qt import named
 from app.views.object_tiles import NeighbourGrid, PhotoList, ProposalRow
@@ -58,7 +59,7 @@ class ObjectsView(QWidget):
         self.collection.setPlaceholderText(self.tr("default: the nearest neighbour's collection"))
         self.classification = named(QComboBox(), "objectClassification")
         for c in CLASSIFICATIONS:
-            self.classification.addItem(c, c)
+            self.classification.addItem(classification_label(c), c)
         self.classification.setCurrentIndex(max(0, self.classification.findData(
             ops.ovillo.settings.default_classification)))
         self.save_button: QPushButton | None = None if ops.kiosk else named(QPushButton(self.tr("&Save object")),

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QListWidget, QPu
 from app.ops import Ops
 from app.qt import named
 from app.text import human_bytes
+from app.errors import reason_text
 from core.service import Status
 
 
@@ -68,7 +69,7 @@ class StatusView(QWidget):
     def _show_failed(self, rows: list[tuple[str, str]]) -> None:
         self.failed.clear()
         for path, reason in rows:
-            self.failed.addItem(f"{path}: {reason}")
+            self.failed.addItem(f"{path}: {reason_text(reason)}")
 
     def rebuild(self) -> None:
         """Rebuild the BM25 index on the writer thread."""

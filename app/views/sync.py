@@ -18,6 +18,7 @@ from app.ops import Ops
 from app.qt import named
 from app.text import human_bytes, human_eta
 from app.workers import Worker
+from app.errors import error_text
 from core.errors import OvilloError
 from core.progress import Progress
 
@@ -197,8 +198,8 @@ class SyncView(QWidget):
         self.finished.emit(report)
 
     def _error(self, exc: BaseException) -> None:
-        hint = getattr(exc, "hint", "") if isinstance(exc, OvilloError) else ""
-        self.counts.setText(self.tr("The sync stopped: %1").replace("%1", str(exc)) + (f"\n{hint}" if hint else ""))
+        message, hint = error_text(exc) if isinstance(exc, OvilloError) else (str(exc), "")
+        self.counts.setText(self.tr("The sync stopped: %1").replace("%1", message) + (f"\n{hint}" if hint else ""))
         self.ops.error_sink(exc, self.worker.traceback if self.worker is not None else "")
 
     def _cancelled(self) -> None:

