@@ -25,12 +25,12 @@ def pick_language(setting: str) -> str:
 def install_translators(app: QCoreApplication, lang: str) -> list[QTranslator]:
     """Load Ovillo's catalogue and Qt's own (standard buttons); keep the returned list alive."""
     installed: list[QTranslator] = []
-    if lang == "en":
-        return installed
     ours = QTranslator(app)
-    if ours.load(str(TRANSLATIONS / f"ovillo_{lang}.qm")):
+    if ours.load(str(TRANSLATIONS / f"ovillo_{lang}.qm")):  # English: its plural forms only
         app.installTranslator(ours)
         installed.append(ours)
+    if lang == "en":
+        return installed
     qt = QTranslator(app)
     if qt.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
         app.installTranslator(qt)

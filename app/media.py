@@ -4,7 +4,9 @@ QtMultimedia (pyside6-addons, FFmpeg backend) needs the system's PulseAudio clie
 Linux (``libpulse0``); where it is missing the import fails and the panel stays hidden — the
 transcript is still fully readable and nothing else changes. The panel remembers what it was
 asked to play (``source``, ``requested_ms``) whether or not a backend exists, so the record view
-behaves the same everywhere and its requests can be checked without sound hardware.
+behaves the same everywhere and its requests can be checked without sound hardware. Whatever
+stops a recording from playing (the file gone, no backend, the backend's error) is said in the
+window's status bar, never only by a hidden panel.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
 
 from app.qt import named
+from app.status_note import notify
 from app.text import timecode
 
 
@@ -78,6 +81,8 @@ class MediaPanel(QWidget):
         """Show the player for ``path`` (paused at 0), or hide it when there is nothing to play."""
         if not path or not os.path.isfile(path):
             self.clear()
+            if path:
+                notify(self, self.tr("The recording cannot be played: %1 is not there.").replace("%1", path))
             return
         if path != self.source:
             self.stop()
@@ -91,6 +96,9 @@ class MediaPanel(QWidget):
                 self._player.setSource(QUrl.fromLocalFile(path))
         self.cue_button.hide()
         self.setVisible(self.available)
+        if not self.available:
+            notify(self, self.tr("Recordings cannot be played on this computer (Qt's audio support is missing; "
+                                 "on Linux install libpulse0). The transcript is complete."))
 
     def cue(self, seconds: float | None) -> None:
         """Put the playhead at ``seconds`` (a passage's tc_in) and offer to play from there."""
@@ -246,3 +254,5 @@ class MediaPanel(QWidget):
         self._play_pending = False
         self.time.setText(self.tr("Cannot play this recording."))
         self.time.setToolTip(message)
+        shown = self.tr("Cannot play the recording %1").replace("%1", os.path.basename(self.source or ""))
+        notify(self, f"{shown}: {message}" if message else shown)

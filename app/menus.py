@@ -1,7 +1,9 @@
-"""The window's menu bar (never in the kiosk): File, View, Help — the desktop's usual places.
+"""The window's menu bar (never in the kiosk): File, Edit, View, Help — the desktop's usual places.
 
 Pages keep their Ctrl+1…Ctrl+N shortcuts on the window itself (shown in the sidebar); the View
-menu lists the same pages without binding the keys twice.
+menu lists the same pages without binding the keys twice. Edit's keys are shown, not bound, for
+the same reason: Ctrl+F is the window's, and the text widgets handle Copy and Select All
+themselves (a second binding would make the key ambiguous and do nothing).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMenu, QMessageBox, QWidget
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
@@ -19,8 +21,21 @@ if TYPE_CHECKING:
 GUIDE = Path(__file__).resolve().parents[1] / "README.md"
 
 
+def _hinted(menu: QMenu, text: str, keys: QKeySequence) -> QAction:
+    """An action showing ``keys`` as its shortcut without binding them (see the module's docstring)."""
+    return menu.addAction(f"{text}\t{keys.toString(QKeySequence.SequenceFormat.NativeText)}")
+
+
+def _on_focus(method: str) -> None:
+    """Call ``method`` (copy, selectAll) on the widget with the keyboard focus, if it has one."""
+    widget: QWidget | None = QApplication.focusWidget()
+    action = getattr(widget, method, None)
+    if callable(action):
+        action()
+
+
 def build_menus(w: MainWindow) -> dict[str, QAction]:
-    """Add File, View and Help to ``w``'s menu bar; returns the actions by name (tests use them)."""
+    """Add File, Edit, View and Help to ``w``'s menu bar; returns the actions by name (tests use them)."""
     bar = w.menuBar()
     actions: dict[str, QAction] = {}
     file_menu = bar.addMenu(QCoreApplication.translate("Menus", "&File"))
@@ -34,6 +49,26 @@ def build_menus(w: MainWindow) -> dict[str, QAction]:
     quit_action.setShortcut(QKeySequence.StandardKey.Quit)  # Ctrl+Q, Cmd+Q on macOS
     quit_action.triggered.connect(w.close)
     actions["quit"] = quit_action
+
+    edit_menu = bar.addMenu(QCoreApplication.translate("Menus", "&Edit"))
+    copy = _hinted(edit_menu, QCoreApplication.translate("Menus", "&Copy"), QKeySequence(QKeySequence.StandardKey.Copy))
+    copy.triggered.connect(lambda: _on_focus("copy"))
+    actions["copy"] = copy
+    select_all = _hinted(edit_menu, QCoreApplication.translate("Menus", "Select &All"),
+                         QKeySequence(QKeySequence.StandardKey.SelectAll))
+    select_all.triggered.connect(lambda: _on_focus("selectAll"))
+    actions["select_all"] = select_all
+    edit_menu.addSeparator()
+    find = _hinted(edit_menu, QCoreApplication.translate("Menus", "&Find…"), QKeySequence("Ctrl+F"))
+    find.triggered.connect(w.focus_search)
+    actions["find"] = find
+    if w.preferences is not None:
+        preferences = w.preferences
+        edit_menu.addSeparator()
+        prefs = edit_menu.addAction(QCoreApplication.translate("Menus", "&Preferences…"))
+        prefs.setMenuRole(QAction.MenuRole.PreferencesRole)
+        prefs.triggered.connect(lambda: w.go(w.stack.indexOf(preferences)))
+        actions["preferences"] = prefs
 
     view_menu = bar.addMenu(QCoreApplication.translate("Menus", "&View"))
     for n, (title, _page) in enumerate(w.pages):

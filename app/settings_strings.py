@@ -37,3 +37,6 @@ LANGUAGE_NAMES = [
     QT_TRANSLATE_NOOP("PreferencesView", 'Español'),
     QT_TRANSLATE_NOOP("PreferencesView", 'Català'),
 ]
+
+# the settings on the Basic tab of Preferences (what a curator chooses); every other one is Advanced
+BASIC_SETTINGS = ("ui_language", "default_classification", "max_file_mb", "answer_max_tokens", "show_scores")

@@ -2,7 +2,9 @@
 
 Only citations the validator accepted become links; the link opens the record view (as
 this window's profile) at the cited passage. Refusals and "could not ground" results are
-shown as such, with what was found, never as an answer.
+shown as such, with what was found (each passage a link), never as an answer. While an answer
+is on its way a busy bar and the stage it is in (searching, reading, writing, checking) show;
+citation markers are never shown as written, only as footnote numbers.
 """
 
 from __future__ import annotations
@@ -10,14 +12,18 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QTimer, QUrl, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QProgressBar, QPushButton, QTextBrowser, QVBoxLayout,
+                               QWidget)
 
+from app.answer_text import citation_count, parse_passage_id, streamed_html
 from app.ops import Ops
 from app.qt import named
+from app.reasons import answer_reason
 from app.workers import Worker
-from core.answer.citations import CITE_GROUP
+from app.palette import current
+from core.answer.citations import CITE_GROUP, parse_citations
 from core.answer.conversation import Conversation
-from core.answer.result import AnswerResult, Checking, Citation, Regenerating, RetrievalDone, Token
+from core.answer.result import AnswerResult, Checking, Citation, CitationCheck, Regenerating, RetrievalDone, Token
 
 SCHEME = "ovillo"
 
@@ -78,6 +84,8 @@ class AskView(QWidget):
         self._question = ""
         self._streamed = ""
         self._turn = 0
+        self.stages: list[str] = []  # this answer's stages so far, as shown
+        self._checks = (0, 0)  # citation checks reported, expected
         self.transcript = named(QTextBrowser(), "transcript")
         self.transcript.setOpenLinks(False)
         self.question = named(QLineEdit(), "question")
@@ -86,6 +94,13 @@ class AskView(QWidget):
         self.cancel_button = named(QPushButton(self.tr("S&top")), "cancelAsk")
         self.new_button = named(QPushButton(self.tr("&New conversation")), "newConversation")
         self.state = named(QLabel(), "answerState")
+        self.state.setWordWrap(True)
+        self.busy = named(QProgressBar(), "answerBusy")
+        self.busy.setRange(0, 0)  # no percentage to give: the bar only says "working"
+        self.busy.setMaximumWidth(140)
+        self.busy.setTextVisible(False)
+        self.busy.setAccessibleName(self.tr("Answer in progress"))
+        self.busy.hide()
         # tokens arrive ~40/s; repaint at most every 50 ms so a long transcript never stalls the loop
         self._repaint = QTimer(self, singleShot=True, interval=50)
         self._repaint.timeout.connect(self._render)
@@ -96,7 +111,10 @@ class AskView(QWidget):
         row.addWidget(self.new_button)
         lay = QVBoxLayout(self)
         lay.addWidget(self.transcript, 1)
-        lay.addWidget(self.state)
+        status = QHBoxLayout()
+        status.addWidget(self.busy)
+        status.addWidget(self.state, 1)
+        lay.addLayout(status)
         lay.addLayout(row)
         self.question.returnPressed.connect(self.ask)
         self.ask_button.clicked.connect(self.ask)
@@ -113,7 +131,8 @@ class AskView(QWidget):
             return
         self._question, self._streamed, self.result = q, "", None
         self.question.clear()
-        self.state.setText(self.tr("Searching the archive…"))
+        self.stages = []
+        self._stage(self.tr("Searching the archive…"))
         turn = self._turn  # a reset in between makes this answer's late events and result stale
         self.worker = self.ops.ask(q, self.conversation,
                                    on_event=lambda ev: self._event(ev) if turn == self._turn else None,
@@ -146,19 +165,31 @@ class AskView(QWidget):
         self.state.clear()
         self.transcript.clear()
 
+    def _stage(self, text: str) -> None:
+        self.stages.append(text)
+        self.state.setText(text)
+
     def _event(self, ev: object) -> None:
         if isinstance(ev, RetrievalDone):
-            self.state.setText(self.tr("%1 passages found; writing the answer…").replace("%1", str(len(ev.evidence)))
-                               if ev.evidence else self.tr("Nothing relevant found."))
+            n = len(ev.evidence)
+            self._stage(self.tr("Reading %n passage(s)…", "", n) if n else self.tr("Nothing relevant found."))
         elif isinstance(ev, Token):
+            if not self._streamed:
+                self._stage(self.tr("Writing…") if ev.attempt == 1 else self.tr("Rewriting…"))
             self._streamed += ev.text
             if not self._repaint.isActive():
                 self._repaint.start()
         elif isinstance(ev, Checking):
-            self.state.setText(self.tr("Checking each citation against its passage…"))
+            self._render()  # the whole attempt on screen before its citations are judged
+            self._checks = (0, citation_count(self._streamed))
+            self._stage(self.tr("Checking citations…"))
+        elif isinstance(ev, CitationCheck):
+            done, expected = self._checks[0] + 1, max(self._checks[1], self._checks[0] + 1)
+            self._checks = (done, expected)
+            self._stage(self.tr("Checking citations %1/%2…").replace("%1", str(done)).replace("%2", str(expected)))
         elif isinstance(ev, Regenerating):
             self._streamed = ""
-            self.state.setText(self.tr("Some citations did not check out; rewriting once…"))
+            self._stage(self.tr("Some citations did not check out; rewriting once…"))
             self._render()
 
     def _finished(self, res: AnswerResult) -> None:
@@ -166,7 +197,7 @@ class AskView(QWidget):
         if res.grounded:
             state = self.tr("Grounded answer: every sentence cites the archive.")
         elif res.refused:
-            state = self.tr("No answer: %1").replace("%1", res.reason)
+            state = self.tr("No answer: %1").replace("%1", answer_reason(res.reason))
         elif res.reason == "cancelled":
             state = self.tr("Stopped.")
         else:
@@ -186,13 +217,14 @@ class AskView(QWidget):
         busy = self.worker is not None
         self.ask_button.setEnabled(not busy)
         self.cancel_button.setEnabled(busy)
+        self.busy.setVisible(busy)
 
     # -- rendering ----------------------------------------------------------------------
     def _render(self) -> None:
         self._repaint.stop()
         parts = list(self._history)
         if self._question:
-            parts.append(f"<p><b>{html.escape(self._question)}</b></p><p>{html.escape(self._streamed)}▌</p>")
+            parts.append(f"<p><b>{html.escape(self._question)}</b></p><p>{streamed_html(self._streamed)}▌</p>")
         self.transcript.setHtml("<hr>".join(parts))
         bar = self.transcript.verticalScrollBar()
         bar.setValue(bar.maximum())
@@ -209,10 +241,19 @@ class AskView(QWidget):
             stopped = self.tr("(stopped)")
             return head + f"<p><i>{html.escape(stopped)}</i></p>"
         label = self.tr("No answer") if res.refused else self.tr("Could not ground an answer")
-        found = "".join(f"<li>{html.escape(str(n.get('title') or n.get('id')))}</li>" for n in res.nearest)
+        found = "".join(f"<li>{self._passage_link(n)}</li>" for n in res.nearest)
         closest = self.tr("Closest passages found:")
         extra = f"<p>{html.escape(closest)}</p><ul>{found}</ul>" if found else ""
-        return head + f"<p><i>{html.escape(label)} — {html.escape(res.reason)}</i></p>" + extra
+        return head + f"<p><i>{html.escape(label)} — {html.escape(answer_reason(res.reason))}</i></p>" + extra
+
+    @staticmethod
+    def _passage_link(n: dict[str, object]) -> str:
+        """A passage found but not used, as a link to it (plain text if its id cannot be read)."""
+        title = html.escape(str(n.get("title") or n.get("id")))
+        where = parse_passage_id(str(n.get("id", "")))
+        if where is None:
+            return title
+        return f"<a href='{html.escape(citation_url(*where).toString())}'>{title}</a>"
 
     def _linked(self, res: AnswerResult) -> str:
         """The answer with validated citations as numbered links and uncited sentences marked (†, grey)."""
@@ -224,7 +265,7 @@ class AskView(QWidget):
             if start < pos:
                 continue
             out.append(self._cited(res, text[pos:start]))
-            out.append(f"<span style='color:gray'>{self._cited(res, text[start:end])}</span><sup>†</sup>")
+            out.append(f"<span style='color:{current().meta}'>{self._cited(res, text[start:end])}</span><sup>†</sup>")
             pos = end
         out.append(self._cited(res, text[pos:]))
         return "".join(out)
@@ -235,8 +276,10 @@ class AskView(QWidget):
         out: list[str] = []
         pos = 0
         for m in CITE_GROUP.finditer(text):
-            out.append(html.escape(text[pos:m.start()]))
-            ids = [p.strip() for p in m.group(1).replace(";", ",").split(",")]
+            ids = list(dict.fromkeys(parse_citations(m.group(0))))
+            if not ids:
+                continue  # an ordinary bracket, shown as written
+            out.append(html.escape(text[pos:m.start()].rstrip()))
             links = []
             for cid in ids:
                 c = valid.get(cid)
@@ -244,7 +287,7 @@ class AskView(QWidget):
                     continue  # only validated citations are shown as sources
                 url = citation_url(c.section_tipo, c.section_id, c.chunk_index, _span(c)).toString()
                 links.append(f"<a href='{html.escape(url)}'><sup>{numbers[cid]}</sup></a>")
-            out.append("".join(links) if links else html.escape(m.group(0)))
+            out.append("<sup>,</sup>".join(links))  # a citation that did not check out is not shown at all
             pos = m.end()
         out.append(html.escape(text[pos:]))
         return "".join(out)
@@ -257,7 +300,7 @@ class AskView(QWidget):
             url = citation_url(c.section_tipo, c.section_id, c.chunk_index, _span(c)).toString()
             where = f" · p. {c.page}" if c.page else ""
             quotes = [q["text"] for q in c.quotes] or ([c.cited_text] if c.quote_start is not None else [])
-            said = "".join(f"<br><span style='color:#555'>“{html.escape(' '.join(q.split()))}”</span>"
+            said = "".join(f"<br><span style='color:{current().meta}'>“{html.escape(' '.join(q.split()))}”</span>"
                            for q in dict.fromkeys(quotes))
             items.append(f"<li><a href='{html.escape(url)}'>{i}. {html.escape(str(titles.get(c.id, c.id)))}</a>"
                          f"{html.escape(where)}{said}</li>")

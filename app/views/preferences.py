@@ -2,7 +2,9 @@
 
 Each field becomes an editor chosen by its type and constraints (``ge``/``le`` bound spin
 boxes, a ``^(a|b)$`` pattern becomes a choice), labelled by its ``title`` with its
-``description`` as help. A new setting in core appears here without GUI changes.
+``description`` as help. A new setting in core appears here without GUI changes, under
+Advanced unless :data:`app.settings_strings.BASIC_SETTINGS` names it: Basic holds what a
+curator chooses (language, answer length, classification of imports…), Advanced the tuning.
 """
 
 from __future__ import annotations
@@ -14,10 +16,11 @@ from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
-                               QScrollArea, QSpinBox, QVBoxLayout, QWidget)
+                               QScrollArea, QSpinBox, QTabWidget, QVBoxLayout, QWidget)
 
 from app.ops import Ops
 from app.qt import named
+from app.settings_strings import BASIC_SETTINGS
 from core.errors import ConfigError
 from core.settings import Settings
 
@@ -51,10 +54,11 @@ class PreferencesView(QWidget):
         super().__init__(parent)
         self.ops = ops
         self.editors: dict[str, QWidget] = {}
-        form = QFormLayout()
-        for name, field in Settings.model_fields.items():
-            if name in HIDDEN:
-                continue
+        basic, advanced = QFormLayout(), QFormLayout()
+        fields = [(n, f) for n, f in Settings.model_fields.items() if n not in HIDDEN]
+        # Basic first: the page's keyboard start is the first editor
+        fields.sort(key=lambda nf: nf[0] not in BASIC_SETTINGS)
+        for name, field in fields:
             editor = self._editor(name, field)
             editor.setObjectName(f"pref_{name}")
             title = QCoreApplication.translate("Settings", field.title or name.replace("_", " ").capitalize())
@@ -65,12 +69,20 @@ class PreferencesView(QWidget):
             label.setBuddy(editor)
             label.setToolTip(help_text)
             self.editors[name] = editor
-            form.addRow(label, editor)
-        inner = QWidget()
-        inner.setLayout(form)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(inner)
+            (basic if name in BASIC_SETTINGS else advanced).addRow(label, editor)
+        note = QLabel(self.tr("Tuning for search, indexing and answers. The defaults suit most archives; "
+                              "hover over a setting for what it does."))
+        note.setWordWrap(True)
+        advanced.insertRow(0, note)
+        self.tabs = named(QTabWidget(), "preferenceTabs")
+        for form, title, name in ((basic, self.tr("Basic"), "basicPreferences"),
+                                  (advanced, self.tr("Advanced"), "advancedPreferences")):
+            inner = named(QWidget(), name)
+            inner.setLayout(form)
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setWidget(inner)
+            self.tabs.addTab(scroll, title)
         self.save_button = named(QPushButton(self.tr("&Save")), "savePreferences")
         self.revert_button = named(QPushButton(self.tr("Re&vert")), "revertPreferences")
         self.message = named(QLabel(), "preferencesMessage")
@@ -80,7 +92,7 @@ class PreferencesView(QWidget):
         buttons.addWidget(self.revert_button)
         buttons.addWidget(self.message, 1)
         lay = QVBoxLayout(self)
-        lay.addWidget(scroll, 1)
+        lay.addWidget(self.tabs, 1)
         lay.addLayout(buttons)
         self.save_button.clicked.connect(self.save)
         self.revert_button.clicked.connect(self.load)

@@ -12,18 +12,27 @@ from PySide6.QtWidgets import (QFormLayout, QHBoxLayout, QLabel, QListWidget, QL
                                QSplitter, QTextBrowser, QToolTip, QVBoxLayout, QWidget)
 
 from app.fonts import scaled_font
+from app.labels import classification_label
 from app.media import MediaPanel
 from app.views.object_tiles import ImageStrip
 from app.ops import Ops
+from app.palette import current
 from app.qt import named
+from app.status_note import notify
 from app.text import highlight, timecode
 from core.records import RecordChunk, RecordText
 from core.retrieval.hits import Hit
 
-HIT_BG = "#fff3c4"
-QUOTE_BG = "#ffd36b"  # the words an answer quoted, inside the highlighted passage
 TITLE_SCALE = 1.5  # the record title, relative to the application font
 PLAY_SCHEME = "play"  # passage links "play:<seconds>" start the recording there
+
+
+def __getattr__(name: str) -> str:
+    """``HIT_BG`` and ``QUOTE_BG``: the passage and quote backgrounds of the current light/dark palette."""
+    colours = {"HIT_BG": current().hit.background, "QUOTE_BG": current().quote.background}
+    if name in colours:
+        return colours[name]
+    raise AttributeError(name)
 
 
 class RecordView(QWidget):
@@ -136,7 +145,7 @@ class RecordView(QWidget):
         for c in rec.chunks:
             if quote is not None and c is focus and 0 <= quote[0] < quote[1] <= len(c.text):
                 a, b = quote
-                body = (highlight(c.text[:a], query) + f"<span style='background-color:{QUOTE_BG};'>"
+                body = (highlight(c.text[:a], query) + f"<span style='{current().quote.css}'>"
                         + highlight(c.text[a:b], query) + "</span>" + highlight(c.text[b:], query))
                 body = body.replace("\n", "<br>")
             else:
@@ -145,11 +154,11 @@ class RecordView(QWidget):
             if playable and c.tc_in is not None:
                 prefix = f"<a href='{PLAY_SCHEME}:{c.tc_in:.3f}'>▶ {html.escape(where)}</a> "
             elif where:
-                prefix = f"<span style='color:#777;'>[{html.escape(where)}]</span> "
+                prefix = f"<span style='color:{current().meta};'>[{html.escape(where)}]</span> "
             else:
                 prefix = ""
             if focus is not None and c is focus:
-                parts.append(f"<a name='hit'></a><p style='background-color:{HIT_BG};'>{prefix}{body}</p>")
+                parts.append(f"<a name='hit'></a><p style='{current().hit.css}'>{prefix}{body}</p>")
             else:
                 parts.append(f"<p>{prefix}{body}</p>")
         self.text.setHtml("".join(parts))
@@ -191,7 +200,8 @@ class RecordView(QWidget):
             self.meta.removeRow(0)
         dates = " – ".join(str(d) for d in (rec.date_start, rec.date_end) if d) or "—"
         rows = [(self.tr("Collection"), rec.section_tipo), (self.tr("Record"), str(rec.section_id)),
-                (self.tr("Language"), rec.lang or "—"), (self.tr("Classification"), rec.classification),
+                (self.tr("Language"), rec.lang or "—"),
+                (self.tr("Classification"), classification_label(rec.classification)),
                 (self.tr("Dates"), dates), (self.tr("Passages"), str(len(rec.chunks)))]
         if focus is not None:
             rows.append((self.tr("Passage"), f"#{focus.chunk_index} {self._where(focus)}".strip()))
@@ -245,9 +255,15 @@ class RecordView(QWidget):
 
     def open_original(self) -> None:
         """Open the source file with the system's viewer (never in kiosk mode)."""
-        if self.ops.kiosk or self.record is None or not self.record.source_path:
+        if self.ops.kiosk or self.record is None:
             return
-        QDesktopServices.openUrl(QUrl.fromLocalFile(self.record.source_path))
+        path = self.record.source_path
+        if not path:
+            notify(self, self.tr("This record has no original file to open."))
+        elif not os.path.exists(path):
+            notify(self, self.tr("The original file is not there any more: %1").replace("%1", path))
+        elif not QDesktopServices.openUrl(QUrl.fromLocalFile(path)):
+            notify(self, self.tr("No application on this computer could open %1").replace("%1", path))
 
     def clear(self) -> None:
         """Forget the record (kiosk idle reset)."""

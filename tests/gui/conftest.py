@@ -11,8 +11,10 @@ from collections.abc import Callable, Iterator, Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
 from pytestqt.qtbot import QtBot  # noqa: E402
 
+from app.i18n import install_translators  # noqa: E402
 from app.main_window import MainWindow  # noqa: E402
 from core.models.encoder import TextEncoder  # noqa: E402
 from core.models.generator import Generator, Message  # noqa: E402
@@ -39,6 +41,15 @@ def quote_first(messages: Sequence[Message]) -> str:
             sentence = re.split(r"(?<=[.!?])\s", body)[0].rstrip(".!? ")
             return f"{sentence} [{m.group(1)}]."
     return "NO_ANSWER"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def english_plurals(qapp: QApplication) -> Iterator[None]:
+    """The English catalogue the app installs (plural forms only), so "%n record(s)" reads as users see it."""
+    keep = install_translators(qapp, "en")
+    yield
+    for t in keep:
+        qapp.removeTranslator(t)
 
 
 @pytest.fixture

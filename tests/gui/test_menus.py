@@ -11,7 +11,7 @@ from tests.gui.conftest import WindowFactory
 def test_menus_reach_the_pages_and_quit(qtbot: QtBot, make_window: WindowFactory) -> None:
     w = make_window()
     titles = [a.text() for a in w.menuBar().actions()]
-    assert titles == ["&File", "&View", "&Help"]
+    assert titles == ["&File", "&Edit", "&View", "&Help"]
     acts = w.menu_actions
     assert acts["quit"].shortcut() == QKeySequence(QKeySequence.StandardKey.Quit)
     acts["import"].trigger()

@@ -93,3 +93,18 @@ def test_catalogues_are_complete_and_current(tmp_path: Path) -> None:
         assert qm.load(str(TRANSLATIONS / f"ovillo_{lang}.qm"))
         stale = [k for k in wanted if not qm.translate(k[0], k[1], None, 1)]
         assert not stale, (lang, sorted(stale))
+
+
+def test_english_plural_forms_come_from_its_catalogue(qapp: QCoreApplication) -> None:
+    """English runs on the source strings, but "%n record(s)" still reads "1 record" / "20 records"."""
+    app = qapp
+    keep = install_translators(app, "en")
+    try:
+        assert keep, "app/translations/ovillo_en.qm did not load (run scripts/translations)"
+        one = QCoreApplication.translate("SearchView", "%n record(s)", "", 1)
+        many = QCoreApplication.translate("SearchView", "%n record(s)", "", 20)
+        assert (one, many) == ("1 record", "20 records")
+        assert QCoreApplication.translate("ObjectsView", "%n neighbour(s)", "", 2) == "2 neighbours"
+    finally:
+        for t in keep:
+            app.removeTranslator(t)

@@ -1,0 +1,130 @@
+"""What to do on a page that has nothing to show yet: a few words and, where useful, clickable examples.
+
+The guidance is an overlay on the page's main list or text area, so the pages' own layouts do not
+change; it hides itself as soon as that area has content (a result, an answer, a file, a photo).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QLabel, QPushButton, QTextEdit, QVBoxLayout,
+                               QWidget)
+
+from app.qt import named
+
+if TYPE_CHECKING:
+    from app.main_window import MainWindow
+
+
+class EmptyState(QWidget):
+    """Guidance laid over ``host`` while ``empty()`` holds; ``chosen`` carries a clicked example."""
+
+    chosen = Signal(str)
+
+    def __init__(self, host: QWidget, name: str, text: str, examples: Sequence[str] = (),
+                 empty: Callable[[], bool] = lambda: True) -> None:
+        area = host.viewport() if isinstance(host, QAbstractScrollArea) else host
+        super().__init__(area)
+        self.setObjectName(name)
+        self._host = area
+        self._empty = empty
+        self.message = named(QLabel(text), f"{name}Text")
+        self.message.setWordWrap(True)
+        self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        lay = QVBoxLayout(self)
+        lay.addStretch(1)
+        lay.addWidget(self.message)
+        self.examples: list[QPushButton] = []
+        for n, example in enumerate(examples):
+            button = named(QPushButton(example), f"{name}Example{n}")
+            button.setFlat(True)
+            button.setCursor(Qt.CursorShape.PointingHandCursor)
+            button.setStyleSheet("color: palette(link); text-decoration: underline;")
+            button.clicked.connect(lambda _c=False, q=example: self.chosen.emit(q))
+            lay.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
+            self.examples.append(button)
+        lay.addStretch(2)
+        area.installEventFilter(self)
+        self.setGeometry(area.rect())
+        self.refresh()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        """Cover the host whenever it is resized."""
+        if obj is self._host and event.type() == QEvent.Type.Resize:
+            self.setGeometry(self._host.rect())
+        return False
+
+    def refresh(self) -> None:
+        """Show while the host is empty, hide once it has content."""
+        try:
+            empty = self._empty()
+        except RuntimeError:
+            return  # the page is being destroyed (its list empties as it goes): nothing to show
+        self.setVisible(empty)
+        if empty:
+            self.raise_()
+
+
+def _watch_list(view: QAbstractItemView, state: EmptyState) -> None:
+    model = view.model()
+    for signal in (model.rowsInserted, model.rowsRemoved, model.modelReset, model.layoutChanged):
+        signal.connect(state.refresh)  # a bound slot: disconnected when the guidance goes
+
+
+def _watch_text(view: QTextEdit, state: EmptyState) -> None:
+    view.textChanged.connect(state.refresh)
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("EmptyState", text)
+
+
+def install_empty_states(w: MainWindow) -> dict[str, EmptyState]:
+    """Guidance on the Search, Ask, Objects, Import and Record pages of ``w``; returned by page (tests use it)."""
+    states: dict[str, EmptyState] = {}
+    search = w.search
+    examples = [_tr("glazed sherds in trench 3"), _tr("the pottery kiln"), _tr("who found the coin hoard")]
+    s = EmptyState(search.results, "searchEmpty",
+                   _tr("Type a question or a few words above: Ovillo searches by meaning, in any language. Try:"),
+                   examples, empty=lambda: search.results.count() == 0 and not search.query.text().strip())
+    s.chosen.connect(search.query.setText)  # the query box searches as it changes
+    _watch_list(search.results, s)
+    search.query.textChanged.connect(s.refresh)
+    states["search"] = s
+    if w.ask is not None:
+        ask = w.ask
+        questions = [_tr("What were the glazed sherds in trench 3 and where were they made?"),
+                     _tr("Who found the coin hoard, and where exactly in the house?")]
+        a = EmptyState(ask.transcript, "askEmpty",
+                       _tr("Ask a question in your own words: the answer quotes the archive and links each "
+                           "sentence to its source. For example:"),
+                       questions, empty=lambda: ask.transcript.document().isEmpty() and not ask.answering)
+        a.chosen.connect(ask.ask)
+        _watch_text(ask.transcript, a)
+        states["ask"] = a
+    objects = w.objects
+    o = EmptyState(objects.grid, "objectsEmpty",
+                   _tr("Drop coin or object photographs here (or choose them above) to find similar objects in "
+                       "the archive.") if not w.kiosk else
+                   _tr("Choose photographs of an object to find similar objects in the archive."),
+                   empty=lambda: objects.grid.count() == 0 and not objects.photos.rows)
+    _watch_list(objects.grid, o)
+    objects.photos.changed.connect(o.refresh)
+    states["objects"] = o
+    if w.importer is not None:
+        importer = w.importer
+        i = EmptyState(importer.paths, "importEmpty", _tr("Drop files or folders here to import them."),
+                       empty=lambda: importer.paths.count() == 0)
+        _watch_list(importer.paths, i)
+        states["import"] = i
+    record = w.record
+    r = EmptyState(record.text, "recordEmpty",
+                   _tr("No record is open. Records open from a search result, a source under an answer or an "
+                       "object's neighbours."),
+                   empty=lambda: record.record is None and record.text.document().isEmpty())
+    _watch_text(record.text, r)
+    states["record"] = r
+    return states

@@ -1,0 +1,19 @@
+"""An answer's outcome in the interface language: core gives a stable code (``AnswerResult.reason``)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+
+def answer_reason(code: str) -> str:
+    """A translated sentence for an answer's reason code; an unknown code is shown as it came."""
+    texts = {
+        "grounded": QCoreApplication.translate("Reasons", "every sentence cites the archive"),
+        "no_relevant_passages": QCoreApplication.translate(
+            "Reasons", "nothing in the archive is close enough to the question to answer it"),
+        "not_in_passages": QCoreApplication.translate("Reasons", "the passages found do not contain the answer"),
+        "not_grounded": QCoreApplication.translate(
+            "Reasons", "the answer's citations did not check out against the passages"),
+        "cancelled": QCoreApplication.translate("Reasons", "stopped before the answer was finished"),
+    }
+    return texts.get(code, code)
