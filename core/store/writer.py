@@ -150,12 +150,154 @@ class RecordWriter:
             Store.bump_generation(cur)
         return changes
 
+    def write_tables(self, records: pa.Table, chunks: pa.Table, *, also: Sequence[Bookkeeping] = ()) -> Changes:
+        """:meth:`write`'s upsert for rows already in columns (sync's pages): one transaction, one bump.
+
+        ``records`` has :data:`RECORD_COLUMNS` (``data`` as JSON text, ``updated_at`` naive UTC),
+        ``chunks`` has :data:`CHUNK_COLUMNS` (``chunk_meta`` as JSON text) and optionally
+        ``updated_at``, the source's own stamp of each row (moved by every change there), stored as
+        given; keys are unique. The result equals :meth:`write` of the same rows; an embedding
+        stored identically (the same stamp, or without stamps the same content) is kept as it is
+        rather than deleted and inserted again, and a stored record is updated in place: both
+        spare the store's next checkpoint.
+        """
+        changes = Changes()
+        t = now()
+        ids = pa.array([chunk_id(st, sid, c, lang, k, m) for st, sid, c, lang, k, m in zip(
+            *(chunks[n].to_pylist() for n in ("section_tipo", "section_id", "component_tipo", "lang",
+                                               "chunk_index", "model")), strict=True)], pa.string())
+        chunks = chunks.append_column("id", ids)
+        with self.store.transaction() as cur:
+            cur.register("ovillo_bulk_records", records)
+            cur.register("ovillo_bulk_chunks", chunks)
+            try:
+                counts = _bulk_counts(cur)
+                for (st, mod, existed, origin), n in counts.items():
+                    if existed and origin is not None:
+                        raise StoreError(f"a record of {st} is {origin}; a write of another origin may not replace it")
+                    (changes.updated if existed else changes.added)[(st, mod)] += n
+                stamped = "updated_at" in chunks.column_names
+                kept = _bulk_replace(cur, stamped) if any(existed for _, _, existed, _ in counts) else None
+                _bulk_insert(cur, t, kept, stamped)
+                for step in also:
+                    step(cur)
+                Store.bump_generation(cur)
+            finally:
+                cur.unregister("ovillo_bulk_records")
+                cur.unregister("ovillo_bulk_chunks")
+        return changes
+
     def add_embeddings(self, key: RecordKey, rows: Sequence[EmbeddingRow]) -> None:
         """Add embeddings beside a record's existing ones (a model being built beside the active one)."""
         if not rows:
             return
         with self.store.transaction() as cur:
             _insert_embeddings(cur, [(key, e) for e in rows], now())
+
+
+RECORD_COLUMNS = ("section_tipo", "section_id", "title", "lang", "classification", "project_ids", "data",
+                  "date_start", "date_end", "updated_at", "origin")
+CHUNK_COLUMNS = ("section_tipo", "section_id", "component_tipo", "lang", "chunk_index", "modality", "model",
+                 "dimension", "source_text", "source_hash", "chunk_meta", "embedding")
+
+
+def _bulk_counts(cur: duckdb.DuckDBPyConnection) -> Counter[tuple[str, str, bool, str | None]]:
+    """Staged records by (collection, modality, already stored, the stored origin when it differs)."""
+    rows = cur.execute("""
+        SELECT n.section_tipo, coalesce(m.modality, 'none'), r.section_id IS NOT NULL,
+               CASE WHEN r.origin <> n.origin THEN r.origin END, count(*)
+        FROM ovillo_bulk_records n
+        LEFT JOIN records r ON r.section_tipo = n.section_tipo AND r.section_id = n.section_id
+        LEFT JOIN (SELECT DISTINCT section_tipo, section_id, modality FROM ovillo_bulk_chunks) m
+          ON m.section_tipo = n.section_tipo AND m.section_id = n.section_id
+        GROUP BY ALL
+    """).fetchall()
+    return Counter({(str(st), str(mod), bool(existed), origin): int(n) for st, mod, existed, origin, n in rows})
+
+
+def _bulk_replace(cur: duckdb.DuckDBPyConnection, stamped: bool) -> pa.Table:
+    """Replace the stored versions of staged records, keeping embeddings staged again unchanged; their ids."""
+    # two steps: the stored rows of the staged ids first (a filtered scan fetches their vectors
+    # alone), then the comparison between two small tables; one join of the whole table against
+    # the staged rows read every stored vector
+    if stamped:
+        # rows stamped by their source (the central server's clock, moved by every change there):
+        # the same id and stamp is the same row, no vector read
+        same = cur.execute("SELECT e.id FROM rag_embeddings e JOIN ovillo_bulk_chunks c ON e.id = c.id "
+                           "AND e.updated_at = c.updated_at").to_arrow_table()
+    else:
+        same = _same_content(cur)
+    cur.register("ovillo_bulk_same", same)
+    try:
+        cur.execute("""
+            DELETE FROM rag_embeddings USING ovillo_bulk_records n
+            WHERE rag_embeddings.section_tipo = n.section_tipo AND rag_embeddings.section_id = n.section_id
+              AND rag_embeddings.id NOT IN (SELECT id FROM ovillo_bulk_same)
+        """)
+    finally:
+        cur.unregister("ovillo_bulk_same")
+    # stored records are updated in place: a delete and insert of the same key made the store's next
+    # checkpoint rewrite the key index, the largest part of an incremental sync; a list column is
+    # updated only where it differs (DuckDB updates lists by delete and insert)
+    cur.execute("""
+        UPDATE records SET title = n.title, lang = n.lang, classification = n.classification, data = n.data::JSON,
+               date_start = n.date_start, date_end = n.date_end, updated_at = n.updated_at, deleted_at = NULL
+        FROM ovillo_bulk_records n WHERE records.section_tipo = n.section_tipo AND records.section_id = n.section_id
+    """)
+    cur.execute("""
+        UPDATE records SET project_ids = n.project_ids FROM ovillo_bulk_records n
+        WHERE records.section_tipo = n.section_tipo AND records.section_id = n.section_id
+          AND records.project_ids IS DISTINCT FROM n.project_ids
+    """)
+    return same
+
+
+def _same_content(cur: duckdb.DuckDBPyConnection) -> pa.Table:
+    """Ids of staged embeddings stored with the very same content."""
+    stored = cur.execute("""
+        SELECT id, section_tipo, section_id, component_tipo, lang, modality, dimension, source_text, source_hash,
+               chunk_meta::VARCHAR AS chunk_meta, embedding
+        FROM rag_embeddings WHERE id IN (SELECT id FROM ovillo_bulk_chunks)
+    """).to_arrow_table()
+    cur.register("ovillo_bulk_stored", stored)
+    try:
+        same = cur.execute("""
+            SELECT e.id FROM ovillo_bulk_stored e JOIN ovillo_bulk_chunks c ON e.id = c.id
+            WHERE e.section_tipo = c.section_tipo AND e.section_id = c.section_id AND e.modality = c.modality
+              AND e.dimension = c.dimension AND e.source_hash = c.source_hash AND e.source_text = c.source_text
+              AND e.component_tipo = c.component_tipo AND e.lang IS NOT DISTINCT FROM c.lang
+              AND e.chunk_meta IS NOT DISTINCT FROM c.chunk_meta AND e.embedding = c.embedding
+        """).to_arrow_table()
+    finally:
+        cur.unregister("ovillo_bulk_stored")
+    return same
+
+
+def _bulk_insert(cur: duckdb.DuckDBPyConnection, t: datetime, kept: pa.Table | None, stamped: bool) -> None:
+    cur.execute("""
+        INSERT INTO records (section_tipo, section_id, title, lang, classification, project_ids, data,
+                             date_start, date_end, updated_at, deleted_at, origin)
+        SELECT section_tipo, section_id, title, lang, classification, project_ids, data::JSON,
+               date_start, date_end, updated_at, NULL, origin FROM ovillo_bulk_records n
+    """ + ("" if kept is None else "WHERE NOT EXISTS (SELECT 1 FROM records r "
+                                    "WHERE r.section_tipo = n.section_tipo AND r.section_id = n.section_id)"))
+    if kept is not None:
+        cur.register("ovillo_bulk_same", kept)
+    try:
+        cur.execute(f"""
+            INSERT INTO rag_embeddings (id, section_tipo, section_id, component_tipo, lang, chunk_index, modality,
+                                        model, dimension, source_text, source_hash, chunk_meta, embedding, updated_at)
+            SELECT id, section_tipo, section_id, component_tipo, lang, chunk_index, modality, model, dimension,
+                   source_text, source_hash, chunk_meta::JSON, embedding, {"coalesce(updated_at, ?)" if stamped else "?"}
+            FROM ovillo_bulk_chunks
+            {"WHERE id NOT IN (SELECT id FROM ovillo_bulk_same)" if kept is not None else ""}
+        """, [t])
+    finally:
+        if kept is not None:
+            cur.unregister("ovillo_bulk_same")
+    # vectors now stored with their record need no cache copy
+    cur.execute("DELETE FROM embedding_cache USING ovillo_bulk_chunks n "
+                "WHERE embedding_cache.model = n.model AND embedding_cache.content_hash = n.source_hash")
 
 
 def _existing(cur: duckdb.DuckDBPyConnection,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import time
+from concurrent.futures import ThreadPoolExecutor, wait
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import asdict, dataclass
 from datetime import date, datetime, timezone
@@ -23,12 +24,14 @@ from typing import Any, cast
 import duckdb
 import numpy as np
 import psycopg
+import pyarrow as pa
 
 from core.errors import ModelMismatch
 from core.models.encoder import TextEncoder
 from core.progress import CancelToken, EtaClock, Progress
 from core.store.db import Store, now
 from core.store.writer import EmbeddingRow, RecordKey, RecordRow, RecordWriter
+from core.sync.bulk import Page, fetch_page, payload, permitted_keys
 from core.sync.central import known_version
 from core.sync.connect import Connection, SyncError
 from core.sync.state import STATE_KEY, read_state
@@ -133,7 +136,20 @@ class Puller:
         central = {str(n): (str(m), int(cast(int, d)), str(s)) for n, m, d, s in
                    self.con.execute("SELECT name, modality, dimension, sha256 FROM models").fetchall()}
         used: dict[str, list[str]] = {}
-        for n, m in self.con.execute("SELECT DISTINCT model, modality FROM rag_embeddings ORDER BY 1").fetchall():
+        # which models the readable vectors use, without reading every vector: one readable row per
+        # registered model, then a scan for unregistered names whose row-level check runs only on
+        # rows of such names. A small work_mem keeps the check a probe per row rather than a hash
+        # of every readable record built first (a whole-table scan on each sync, even one with
+        # nothing to fetch)
+        self.con.commit()
+        self.con.execute("SET LOCAL work_mem = '64kB'")
+        rows = self.con.execute(
+            "SELECT m.name, x.modality FROM models m CROSS JOIN LATERAL (SELECT e.modality FROM rag_embeddings e "
+            "WHERE e.model = m.name LIMIT 1) x UNION "
+            "SELECT DISTINCT model, modality FROM rag_embeddings WHERE model <> ALL(%s::text[]) ORDER BY 1",
+            ([*central],)).fetchall()
+        self.con.commit()
+        for n, m in rows:
             if str(n) not in central:
                 raise SyncError(f"the central {m} vectors name a model ({n}) the server does not register")
             used.setdefault(str(m), []).append(str(n))
@@ -204,6 +220,9 @@ class Puller:
     def _pages(self, mark: Watermark, state: dict[str, Any], total: int,
                cancel: CancelToken | None) -> Generator[Progress, None, None]:
         """Every record after the watermark, page by page, each page committed with its watermark."""
+        if self._encoder is None:
+            yield from self._bulk_pages(mark, state, total, cancel)
+            return
         clock, done = EtaClock(), 0
         while True:
             if cancel:
@@ -222,6 +241,35 @@ class Puller:
             done += len(rows)
             yield Progress("sync", done, max(total, done), "records", eta_s=clock.eta(done, max(total, done)))
 
+    def _bulk_pages(self, mark: Watermark, state: dict[str, Any], total: int,
+                    cancel: CancelToken | None) -> Generator[Progress, None, None]:
+        """:meth:`_pages` when every vector is reused: pages in columns, the next one read from the
+        server while this one is written (one reader thread; writes stay in order, one per page)."""
+        clock, done = EtaClock(), 0
+        models = self._reused()
+
+        def read(after: tuple[datetime, str, int]) -> Page:
+            return fetch_page(self.con, self.page, after=after, models=models)
+
+        with ThreadPoolExecutor(1, thread_name_prefix="ovillo-sync-read") as pool:
+            ahead = pool.submit(read, (mark.updated_at, mark.section_tipo, mark.section_id))
+            try:
+                while True:
+                    if cancel:
+                        cancel.check()
+                    page = ahead.result()
+                    if page.last is None:
+                        break
+                    ahead = pool.submit(read, page.last)
+                    state["watermark"] = Watermark(*page.last).to_json()
+                    self._write_page(page, state)
+                    done += page.records.num_rows
+                    yield Progress("sync", done, max(total, done), "records", eta_s=clock.eta(done, max(total, done)))
+            finally:
+                # a page read ahead and not written is dropped: the next sync reads it again
+                ahead.cancel()
+                wait([ahead])
+
     def _defer_checkpoints(self) -> Callable[[], None]:
         """Let the local WAL grow for the rest of the sync; returns the undo.
 
@@ -237,6 +285,28 @@ class Puller:
         def restore() -> None:
             self.store.cursor().execute(f"SET checkpoint_threshold = '{before}'")
         return restore
+
+    def _reused(self) -> dict[str, tuple[str, int]]:
+        """Modality → (the central model whose vectors are kept as sent, its dimension)."""
+        return {m: (name, self.local_models[m][1]) for m, name in self.reusable.items()}
+
+    def _write_page(self, page: Page, state: dict[str, Any]) -> None:
+        """Write a page read in columns (every vector reused) with the state, in one local transaction."""
+        recs, chunks = page.records, page.chunks
+        keys = list(zip(recs["section_tipo"].to_pylist(), recs["section_id"].to_pylist(), strict=True))
+        local = self._local_origins(keys)
+        mine = {k for k, o in local.items() if o == "local"}
+        if mine:  # a local record with the same key is the user's own: never replaced
+            recs = recs.filter(pa.array([k not in mine for k in keys]))
+            chunks = chunks.filter(pa.array([k not in mine for k in zip(
+                chunks["section_tipo"].to_pylist(), chunks["section_id"].to_pylist(), strict=True)], pa.bool_()))
+            self.summary.bytes += payload(recs.drop_columns(["origin"])) + payload(chunks)
+        else:
+            self.summary.bytes += page.nbytes
+        self.summary.updated += len(local) - len(mine)
+        self.summary.added += recs.num_rows - (len(local) - len(mine))
+        self.summary.vectors_reused += chunks.num_rows
+        self.writer.write_tables(recs, chunks, also=[_state_step(state)])
 
     def _write(self, rows: Sequence[tuple[object, ...]], state: dict[str, Any]) -> None:
         """Upsert central rows with their vectors, and the state, in one local transaction."""
@@ -327,18 +397,24 @@ class Puller:
             for r, v in zip(rows, vecs, strict=True)]
 
     def _compare(self, state: dict[str, Any]) -> None:
-        """Remove what is no longer permitted; fetch again what changed behind the watermark."""
-        central: dict[RecordKey, datetime] = {}
-        with self.con.cursor() as cur:
-            with cur.copy("COPY (SELECT section_tipo, section_id, updated_at FROM records) TO STDOUT") as copy:
-                copy.set_types(["text", "int8", "timestamptz"])
-                for st, sid, ts in copy.rows():
-                    central[(str(st), int(sid))] = _local_ts(ts)
-        self.con.commit()
-        local = {(str(st), int(sid)): ts for st, sid, ts in self.store.cursor().execute(
-            "SELECT section_tipo, section_id, updated_at FROM records WHERE origin = 'central' "
-            "AND deleted_at IS NULL").fetchall()}
-        gone = [k for k in local if k not in central]
+        """Remove what is no longer permitted; fetch again what changed behind the watermark.
+
+        Both sets are compared in the local store by two joins over the keys listing (no Python
+        object per key): a sync with nothing to fetch pays the listing and little else.
+        """
+        cur = self.store.cursor()
+        cur.register("ovillo_central_keys", permitted_keys(self.con))
+        try:
+            gone = [(str(st), int(sid)) for st, sid in cur.execute(
+                "SELECT section_tipo, section_id FROM records r WHERE origin = 'central' AND deleted_at IS NULL "
+                "AND NOT EXISTS (SELECT 1 FROM ovillo_central_keys c WHERE c.st = r.section_tipo "
+                "AND c.sid = r.section_id)").fetchall()]
+            stale = [(str(st), int(sid)) for st, sid in cur.execute(
+                "SELECT c.st, c.sid FROM ovillo_central_keys c LEFT JOIN records r ON r.section_tipo = c.st "
+                "AND r.section_id = c.sid AND r.origin = 'central' AND r.deleted_at IS NULL "
+                "WHERE r.updated_at IS DISTINCT FROM c.ts").fetchall()]
+        finally:
+            cur.unregister("ovillo_central_keys")
         if gone:
             dead = {(str(st), int(cast(int, sid))) for st, sid in self.con.execute(
                 "SELECT section_tipo, section_id FROM ovillo_tombstoned(%s::text[], %s::bigint[])",
@@ -347,9 +423,13 @@ class Puller:
             self.writer.write(remove=gone, also=[_state_step(state)])
             self.summary.removed += len(dead)
             self.summary.revoked += len(gone) - len(dead)
-        stale = [k for k, ts in central.items() if local.get(k) != ts]
         for i in range(0, len(stale), self.page):
             chunk = stale[i:i + self.page]
+            if self._encoder is None:
+                page = fetch_page(self.con, self.page, keys=chunk, models=self._reused())
+                if page.records.num_rows:
+                    self._write_page(page, state)
+                continue
             rows = self.con.execute(
                 f"SELECT {_RECORD_COLS} FROM records r JOIN unnest(%s::text[], %s::bigint[]) AS k(st, sid) "
                 "ON r.section_tipo = k.st AND r.section_id = k.sid",

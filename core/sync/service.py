@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import duckdb
+import pyarrow as pa
 
 from core.errors import ConfigError, StoreError
 from core.models.encoder import TextEncoder
@@ -123,6 +124,12 @@ class _RecordingWriter(RecordWriter):
               tombstone: Iterable[RecordKey] = (), also: Sequence[Bookkeeping] = ()) -> Changes:
         """:meth:`RecordWriter.write`, remembered."""
         done = super().write(upserts, remove=remove, tombstone=tombstone, also=also)
+        self.changes.merge(done)
+        return done
+
+    def write_tables(self, records: pa.Table, chunks: pa.Table, *, also: Sequence[Bookkeeping] = ()) -> Changes:
+        """:meth:`RecordWriter.write_tables`, remembered."""
+        done = super().write_tables(records, chunks, also=also)
         self.changes.merge(done)
         return done
 

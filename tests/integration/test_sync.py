@@ -425,10 +425,13 @@ def test_server_stops_mid_sync_then_resume(tmp_path: Path) -> None:
                 with pytest.raises(SyncError, match="lost mid-sync"):
                     for _ in gen:
                         pass
-            assert len(keys(home)) == 15  # three pages committed, nothing half-written
+            # three pages committed, and the fourth when it was read ahead before the server stopped:
+            # whole pages only, nothing half-written
+            kept = len(keys(home))
+            assert kept in (15, 20)
             server.start(root)
             s = pull(own, home, "ned", page=5)
-            assert s.added == 45 and len(keys(home)) == 60
+            assert s.added == 60 - kept and len(keys(home)) == 60
         finally:
             if server.pid(root) is not None:
                 server.stop(root)

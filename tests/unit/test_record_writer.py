@@ -6,12 +6,14 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
+import pyarrow as pa
 import pytest
 
 from core.errors import StoreError
 from core.ingest.pipeline import IngestOptions
 from core.service import Ovillo
 from core.store.db import Store
+from core.store.db import now as store_now
 from core.store.writer import Changes, EmbeddingRow, RecordRow, RecordWriter
 from tests.conftest import drain
 
@@ -152,3 +154,93 @@ def test_file_options_round_trip_typed_through_the_queue(fake_app: Ovillo, tmp_p
     assert IngestOptions().for_file("fondo").same_as_stored(old)
     assert not IngestOptions(classification="public").for_file("fondo").same_as_stored(old)
     assert FileOptions.from_json("not json") == FileOptions()
+
+
+def as_tables(recs: list[RecordRow]) -> tuple[pa.Table, pa.Table]:
+    """The columns :meth:`RecordWriter.write_tables` takes, built from the same rows."""
+    import json
+
+    from core.store.writer import CHUNK_COLUMNS, RECORD_COLUMNS
+
+    t = store_now()
+    records = pa.table([
+        pa.array([r.section_tipo for r in recs]), pa.array([r.section_id for r in recs], pa.int64()),
+        pa.array([r.title for r in recs]), pa.array([r.lang for r in recs], pa.string()),
+        pa.array([r.classification for r in recs]), pa.array([r.project_ids for r in recs], pa.list_(pa.int32())),
+        pa.array([json.dumps(r.data) for r in recs]), pa.array([r.date_start for r in recs], pa.date32()),
+        pa.array([r.date_end for r in recs], pa.date32()),
+        pa.array([r.updated_at or t for r in recs], pa.timestamp("us")), pa.array([r.origin for r in recs])],
+        names=list(RECORD_COLUMNS))
+    embs = [(r, e) for r in recs for e in r.embeddings]
+    chunks = pa.table([
+        pa.array([r.section_tipo for r, _ in embs], pa.string()), pa.array([r.section_id for r, _ in embs], pa.int64()),
+        pa.array([e.component_tipo for _, e in embs], pa.string()), pa.array([e.lang for _, e in embs], pa.string()),
+        pa.array([e.chunk_index for _, e in embs], pa.int32()), pa.array([e.modality for _, e in embs], pa.string()),
+        pa.array([e.model for _, e in embs], pa.string()),
+        pa.array([len(e.embedding) for _, e in embs], pa.int32()),
+        pa.array([e.source_text for _, e in embs], pa.string()), pa.array([e.source_hash for _, e in embs], pa.string()),
+        pa.array([json.dumps(e.chunk_meta) for _, e in embs], pa.string()),
+        pa.array([e.embedding for _, e in embs], pa.list_(pa.float32()))], names=list(CHUNK_COLUMNS))
+    return records, chunks
+
+
+def snapshot(store: Store) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    cur = store.cursor()
+    return (cur.execute("SELECT section_tipo, section_id, title, lang, classification, project_ids, data::VARCHAR, "
+                        "updated_at, deleted_at, origin FROM records ORDER BY ALL").fetchall(),
+            cur.execute("SELECT id, section_tipo, section_id, component_tipo, lang, chunk_index, modality, model, "
+                        "dimension, source_text, source_hash, chunk_meta::VARCHAR, embedding FROM rag_embeddings "
+                        "ORDER BY id").fetchall())
+
+
+def test_write_tables_stores_and_reports_what_write_does(tmp_path: Path) -> None:
+    from datetime import datetime
+
+    stamp = datetime(2026, 5, 1, 12, 0)
+    first = [coin(1, origin="central", text=True), coin(2, origin="central")]
+    second = [coin(2, origin="central", text=True), coin(3, origin="central")]
+    for batch in (first, second):
+        for r in batch:
+            r.updated_at = stamp
+    second[0].title = "Moneda 2, revisada"
+    second[0].embeddings[0].embedding = vec(77)  # the obverse re-embedded; the reverse view unchanged
+    by_rows, by_tables = Store(tmp_path / "rows.duckdb"), Store(tmp_path / "tables.duckdb")
+    try:
+        reports = []
+        for s, write in ((by_rows, lambda w, b: w.write(b)), (by_tables, lambda w, b: w.write_tables(*as_tables(b)))):
+            g0 = s.generation()
+            reports.append([write(RecordWriter(s), batch) for batch in (first, second)])
+            assert s.generation() == g0 + 2  # one bump per write
+        assert reports[0] == reports[1]
+        assert reports[1][1].updated == Counter({("monedas", "image"): 1, ("monedas", "text"): 1})
+        assert reports[1][1].added == Counter({("monedas", "image"): 1})
+        assert snapshot(by_rows) == snapshot(by_tables)
+        assert count(by_tables, "SELECT count(*) FROM rag_embeddings WHERE section_id = 2") == 3
+        # the unchanged reverse view of coin 2 was kept as it was; its re-embedded obverse was replaced
+        kept = dict(by_tables.cursor().execute(
+            "SELECT component_tipo, embedding FROM rag_embeddings WHERE section_id = 2 AND modality = 'image'"
+        ).fetchall())
+        assert np.allclose(kept["img:obverse"], vec(77)) and np.allclose(kept["img:reverse"], vec(1002))
+    finally:
+        by_rows.close()
+        by_tables.close()
+
+
+def test_write_tables_never_replaces_a_record_of_the_other_origin(store: Store) -> None:
+    w = RecordWriter(store)
+    w.write([coin(7, origin="local")])
+    g0 = store.generation()
+    with pytest.raises(StoreError, match="local"):
+        w.write_tables(*as_tables([coin(8, origin="central"), coin(7, origin="central")]))
+    assert snapshot(store)[0][0][-1] == "local" and count(store, "SELECT count(*) FROM records") == 1
+    assert store.generation() == g0  # nothing of the refused write was kept
+
+
+def test_write_tables_bookkeeping_shares_the_transaction(store: Store) -> None:
+    def broken(cur: object) -> None:
+        raise RuntimeError("disk full")
+
+    with pytest.raises(RuntimeError):
+        RecordWriter(store).write_tables(*as_tables([coin(1, origin="central")]), also=[broken])
+    assert count(store, "SELECT count(*) FROM records") == 0
+    assert count(store, "SELECT count(*) FROM rag_embeddings") == 0

@@ -1,0 +1,144 @@
+"""Central rows straight into columns: one page of records and vectors as Arrow tables.
+
+The puller's fast path (every vector reused as the server sent it): values are read with
+psycopg's binary protocol, JSON stays text (the local store parses it once, in DuckDB), and
+the vectors of a page arrive as pgvector's binary form, turned into one float32 array with a
+single numpy conversion instead of one Python object each. The records of a page and their
+vectors are read in one REPEATABLE READ snapshot, so a vector replaced between the two reads
+cannot be paired with the other version of its record.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, cast
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.csv as pacsv
+import pyarrow.compute as pc
+
+from core.store.writer import CHUNK_COLUMNS, RECORD_COLUMNS
+from core.sync.connect import Connection, SyncError
+
+_RECORDS = ("SELECT section_tipo, section_id, title, lang, classification, project_ids, data::text, date_start, "
+            "date_end, updated_at AT TIME ZONE 'UTC' FROM records r")
+_ORDER = " ORDER BY updated_at, section_tipo, section_id"
+_AFTER = " WHERE (updated_at, section_tipo, section_id) > (%s, %s, %s)"
+_KEYED = " JOIN unnest(%s::text[], %s::bigint[]) AS k(st, sid) ON r.section_tipo = k.st AND r.section_id = k.sid"
+
+_RECORD_TYPES = (pa.string(), pa.int64(), pa.string(), pa.string(), pa.string(), pa.list_(pa.int32()), pa.string(),
+                 pa.date32(), pa.date32(), pa.timestamp("us"))
+_CHUNK_TYPES = (pa.string(), pa.int64(), pa.string(), pa.string(), pa.int32(), pa.string(), pa.string(), pa.int32(),
+                pa.string(), pa.string(), pa.string())
+
+
+@dataclass
+class Page:
+    """One page: records and chunks in the writer's columns, the last keyset position, bytes read."""
+
+    records: pa.Table
+    chunks: pa.Table
+    last: tuple[datetime, str, int] | None
+    nbytes: int
+
+
+def payload(table: pa.Table) -> int:
+    """The values' sizes: text by its bytes, other scalars 8 each, vectors 4 per dimension."""
+    total = 0
+    for col in table.columns:
+        if pa.types.is_string(col.type):
+            total += int(pc.sum(pc.binary_length(col)).as_py() or 0)
+        elif pa.types.is_list(col.type) and pa.types.is_floating(col.type.value_type):
+            total += 4 * int(pc.sum(pc.list_value_length(col)).as_py() or 0)
+        else:
+            total += 8 * (len(col) - col.null_count)
+    return total
+
+
+def _vectors(sent: Sequence[bytes], dims: Sequence[int], where: Sequence[str], named: Sequence[object],
+             models: Sequence[str]) -> pa.Array:
+    """pgvector binary values (int16 dimension, int16 unused, big-endian float4s) as one list<float32>;
+    ``dims``: the local model's dimension for each, ``named``: the dimension the server states."""
+    for v, d, w, stated, model in zip(sent, dims, where, named, models, strict=True):
+        n = int.from_bytes(v[:2], "big")
+        if len(v) != 4 + 4 * n or n != d or stated != d:
+            raise SyncError(f"a central vector of {w} has {n if len(v) == 4 + 4 * n else 0} dimensions, "
+                            f"{model} has {d}", hint="The central archive needs repair; "
+                            "everything committed before this record is kept.")
+    if not sent:
+        return pa.array([], pa.list_(pa.float32()))
+    floats = np.frombuffer(b"".join(sent), ">f4")
+    lengths = np.asarray(dims, np.int64) + 1
+    heads = np.concatenate(([0], np.cumsum(lengths)[:-1]))  # the 4-byte header is one float slot
+    keep = np.ones(len(floats), bool)
+    keep[heads] = False
+    offsets = np.concatenate(([0], np.cumsum(np.asarray(dims, np.int64)))).astype(np.int32)
+    return pa.ListArray.from_arrays(pa.array(offsets), pa.array(floats[keep].astype(np.float32)))
+
+
+def fetch_page(con: Connection, limit: int, *, after: tuple[datetime, str, int] | None = None,
+               keys: Sequence[tuple[str, int]] | None = None,
+               models: dict[str, tuple[str, int]] | None = None) -> Page:
+    """The next ``limit`` records after ``after`` in keyset order (or the records ``keys``), with the
+    vectors of ``models`` (modality → (model, dimension)); others are not read."""
+    if keys is not None:
+        sql, params = _RECORDS + _KEYED, [[k[0] for k in keys], [k[1] for k in keys]]
+    else:
+        mark = after or (datetime(1970, 1, 1, tzinfo=timezone.utc), "", -1)
+        sql, params = _RECORDS + _AFTER + _ORDER + " LIMIT %s", [*mark, limit]
+    con.commit()  # the snapshot below starts a transaction of its own
+    with con.cursor(binary=True) as cur:
+        cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        rows = cur.execute(sql, params).fetchall()
+        chunk_rows: list[tuple[Any, ...]] = []
+        if rows and models:
+            picked = list(models.items())
+            chunk_rows = cur.execute(
+                "SELECT e.section_tipo, e.section_id, component_tipo, e.lang, chunk_index, modality, model, dimension, "
+                "source_text, source_hash, chunk_meta::text, vector_send(embedding), e.updated_at AT TIME ZONE 'UTC' "
+                "FROM rag_embeddings e "
+                f"JOIN ({sql.replace(_RECORDS, 'SELECT r.section_tipo, r.section_id FROM records r', 1)}) p "
+                "ON e.section_tipo = p.section_tipo AND e.section_id = p.section_id "
+                "JOIN unnest(%s::text[], %s::text[]) AS m(modality, model) USING (modality, model)",
+                [*params, [m for m, _ in picked], [n for _, (n, _) in picked]]).fetchall()
+    con.commit()
+    cols: list[Sequence[Any]] = list(zip(*rows)) if rows else [() for _ in _RECORD_TYPES]
+    records = pa.table([pa.array(c, t) for c, t in zip(cols, _RECORD_TYPES, strict=True)]
+                       + [pa.array(["central"] * len(rows), pa.string())], names=list(RECORD_COLUMNS))
+    dims = {m: d for m, (_, d) in (models or {}).items()}
+    ccols: list[Sequence[Any]] = list(zip(*chunk_rows)) if chunk_rows else [() for _ in range(13)]
+    vectors = _vectors(cast(Sequence[bytes], ccols[11]), [dims[str(m)] for m in ccols[5]],
+                       [f"{st}-{sid}" for st, sid in zip(ccols[0], ccols[1], strict=True)], ccols[7],
+                       [str(m) for m in ccols[6]])
+    # the server's stamp of each vector row: an incremental merge keeps a row whose stamp it already has
+    chunks = pa.table([pa.array(c, t) for c, t in zip(ccols[:11], _CHUNK_TYPES, strict=True)]
+                      + [vectors, pa.array(ccols[12], pa.timestamp("us"))], names=[*CHUNK_COLUMNS, "updated_at"])
+    last = None
+    if rows:
+        ts = cast(datetime, rows[-1][9]).replace(tzinfo=timezone.utc)
+        last = (ts, str(rows[-1][0]), int(cast(int, rows[-1][1])))
+    return Page(records, chunks, last, payload(records.drop_columns(["origin"])) + payload(chunks))
+
+
+def permitted_keys(con: Connection) -> pa.Table:
+    """Every key the server lets this user read, with its ``updated_at`` (naive UTC): ``st, sid, ts``."""
+    buf = io.BytesIO()
+    with con.cursor() as cur:
+        with cur.copy("COPY (SELECT section_tipo, section_id, to_char(updated_at AT TIME ZONE 'UTC', "
+                      "'YYYY-MM-DD\"T\"HH24:MI:SS.US') FROM records) TO STDOUT (FORMAT csv)") as copy:
+            for data in copy:
+                buf.write(data)
+    con.commit()
+    names = ["st", "sid", "ts"]
+    if not buf.getvalue():  # nothing permitted (an empty CSV is an error to the reader)
+        return pa.table({"st": pa.array([], pa.string()), "sid": pa.array([], pa.int64()),
+                         "ts": pa.array([], pa.timestamp("us"))})
+    return pacsv.read_csv(io.BytesIO(buf.getvalue()), read_options=pacsv.ReadOptions(column_names=names),
+                          parse_options=pacsv.ParseOptions(newlines_in_values=True),
+                          convert_options=pacsv.ConvertOptions(
+                              column_types={"st": pa.string(), "sid": pa.int64(), "ts": pa.timestamp("us")},
+                              quoted_strings_can_be_null=False))

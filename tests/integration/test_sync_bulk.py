@@ -1,0 +1,114 @@
+"""Sync's column path (pages as Arrow tables, one merge per table): kill -9 inside a page's local
+transaction, and incremental merges that keep unchanged vectors — against the real central server."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from core.store.models_repo import pin_model
+from tests.integration.test_sync import DIM, MODEL, REPO, SHA, Central, central, keys, open_store, pull, rows  # noqa: F401
+from tests.pg_fixtures import central_server  # noqa: F401  (the session fixture)
+
+# the child stops inside the 4th page's transaction (after the records and vectors are written,
+# before the commit), says so, and waits there to be killed
+_CHILD = """
+import sys, time
+from core.paths import Paths
+from core.store.db import Store
+from core.store.writer import RecordWriter
+from core.sync.connect import connect
+from core.sync.puller import Puller
+home, server, user, password = sys.argv[1:5]
+paths = Paths.from_home(home)
+paths.ensure()
+calls = []
+
+class Stalling(RecordWriter):
+    def write_tables(self, records, chunks, *, also=()):
+        calls.append(1)
+        if len(calls) == 4:
+            def stall(cur):
+                print("inside", cur.execute("SELECT count(*) FROM records").fetchone()[0], flush=True)
+                time.sleep(60)
+            also = [*also, stall]
+        return super().write_tables(records, chunks, also=also)
+
+with connect(server, user, password) as con, Store(paths.store) as store:
+    puller = Puller(store, con, server="central", user=user, page=7)
+    puller.writer = Stalling(store)
+    for ev in puller.run():
+        print(ev.stage, ev.done, flush=True)
+"""
+
+
+def test_kill_9_inside_a_page_write_then_resume_ends_identical(central: Central, tmp_path: Path) -> None:
+    central.publish(100, classification="public", chunks=3)
+    central.user("ivy", "public")
+    killed = tmp_path / "killed"
+    with open_store(killed) as store:
+        pin_model(store, MODEL, DIM, sha256=SHA)
+    proc = subprocess.Popen([sys.executable, "-c", _CHILD, str(killed), central.server.address, "ivy", "pw-ivy"],
+                            stdout=subprocess.PIPE, text=True, cwd=REPO, env={**os.environ, "OVILLO_HOME": ""})
+    assert proc.stdout is not None
+    seen = 0
+    for line in proc.stdout:
+        if line.startswith("inside"):
+            seen = int(line.split()[1])
+            os.kill(proc.pid, signal.SIGKILL)
+            break
+    proc.wait(60)
+    proc.stdout.close()
+    assert proc.returncode == -signal.SIGKILL
+    assert seen == 28  # inside the transaction the 4th page's 7 records were already written …
+    assert len(keys(killed)) == 21  # … and none of them survived the kill: three whole pages
+    resumed = pull(central, killed, "ivy", page=7)
+    assert resumed.added == 79 and resumed.updated == 0 and resumed.vectors_reused == 79 * 3
+    clean = tmp_path / "clean"
+    with open_store(clean) as store:
+        pin_model(store, MODEL, DIM, sha256=SHA)
+    pull(central, clean, "ivy")
+    assert rows(killed) == rows(clean)
+    assert len(rows(clean)[1]) == 300
+
+
+def test_incremental_merge_keeps_unchanged_vectors_and_replaces_changed_ones(central: Central,
+                                                                             tmp_path: Path) -> None:
+    central.publish(20, classification="public", chunks=2)
+    central.user("uma", "public")
+    home = tmp_path / "home"
+    with open_store(home) as store:
+        pin_model(store, MODEL, DIM, sha256=SHA)
+    first = pull(central, home, "uma", page=6)
+    assert first.added == 20 and first.vectors_reused == 40
+
+    def stamps() -> dict[str, object]:
+        with open_store(home) as store:
+            return dict(store.cursor().execute("SELECT id, updated_at FROM rag_embeddings").fetchall())
+
+    before = stamps()
+    # record 3: a new title, its vectors untouched; record 5: a new title and one re-embedded chunk
+    central.admin.execute("UPDATE records SET title = 'record 3, revised' WHERE section_id = 3")
+    central.admin.execute("UPDATE records SET title = 'record 5, revised' WHERE section_id = 5")
+    central.admin.execute("UPDATE rag_embeddings SET embedding = %s::vector, source_hash = 'h5.1b' "
+                          "WHERE section_id = 5 AND chunk_index = 1", ("[" + ",".join(["0.5"] * DIM) + "]",))
+    central.admin.commit()
+    second = pull(central, home, "uma", page=6)
+    assert (second.added, second.updated, second.vectors_reused) == (0, 2, 4)
+    after = stamps()
+    assert after == {**before, f"col/5/rag:body/en/1@{MODEL}": after[f"col/5/rag:body/en/1@{MODEL}"]}
+    assert after[f"col/5/rag:body/en/1@{MODEL}"] != before[f"col/5/rag:body/en/1@{MODEL}"]
+    recs, embs = rows(home)
+    assert {r[1]: r[2] for r in recs}[3] == "record 3, revised"
+    changed = [e for e in embs if e[0] == f"col/5/rag:body/en/1@{MODEL}"][0]
+    assert np.allclose(np.asarray(changed[-1], np.float32), [0.5] * DIM)
+    clean = tmp_path / "clean"
+    with open_store(clean) as store:
+        pin_model(store, MODEL, DIM, sha256=SHA)
+    pull(central, clean, "uma")
+    assert rows(home) == rows(clean)  # the merge ends where a fresh sync does
