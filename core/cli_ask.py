@@ -77,6 +77,16 @@ def run_ask(app: Any, args: argparse.Namespace) -> int:
     return 130 if result.reason == "cancelled" else (0 if result.grounded or result.refused else 1)
 
 
+def human_reason(result: AnswerResult) -> str:
+    """The result's reason code (see :class:`AnswerResult`) with its details, as a sentence for the terminal."""
+    details = "; ".join(result.details)
+    if result.reason == "not_grounded":
+        return "could not ground: " + (details or "no sentence cites a passage")
+    if result.reason == "not_in_passages":
+        return details or "the passages found do not contain the answer"
+    return details or result.reason
+
+
 def _print_result(result: AnswerResult, streamed: bool) -> None:
     if streamed:
         print()
@@ -92,7 +102,7 @@ def _print_result(result: AnswerResult, streamed: bool) -> None:
             print(f"  (uncited: {s})")
         return
     label = "Refused" if result.refused else "Not grounded"
-    print(f"{label}: {result.reason}")
+    print(f"{label}: {human_reason(result)}")
     if result.nearest:
         print("Nearest records found:")
         for n in result.nearest:

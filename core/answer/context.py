@@ -2,8 +2,13 @@
 
 Budget of ``n_ctx`` tokens: fixed system prompt · task and scope · evidence · conversation
 (~15%) · reserve for the output (``max_tokens``, at least ~10%). Evidence takes whatever the
-other parts leave. Passages are never cut: one that does not fit is skipped (a later, shorter
-one may still fit), except the best one, which is always kept.
+other parts leave. Each passage is shown as its focused excerpt (``focus.py``: the sentences that
+match the question, with neighbours, ~``focus_tokens`` tokens; 0 = whole passages), made of
+verbatim spans. An excerpt that does not fit is skipped (a later, shorter one may still fit),
+except the best one, which is always kept.
+
+The system prompt comes first and is the same for every question, so the answer model's KV cache
+(``LlamaGenerator`` keeps a snapshot per system prompt) skips it from the second question on.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.answer.conversation import Conversation, fit_conversation
+from core.answer.focus import FOCUS_PASSAGES, FOCUS_TOKENS, focus
 from core.answer.prompt import SYSTEM, evidence_block, task_text, user_message
 from core.answer.result import Evidence
 from core.answer.text import content_words, jaccard
@@ -61,7 +67,8 @@ def diversify(hits: Sequence[Hit]) -> list[Hit]:
 
 
 def build_context(question: str, hits: Sequence[Hit], gen: Generator, *, max_tokens: int, lang: str,
-                  scope: str, conversation: Conversation | None = None, short_labels: bool = True) -> Context:
+                  scope: str, conversation: Conversation | None = None, short_labels: bool = True,
+                  focus_tokens: int = FOCUS_TOKENS) -> Context:
     """Choose the evidence and conversation that fit, and write the messages."""
     n_ctx = gen.n_ctx
     count = gen.count_tokens
@@ -75,7 +82,11 @@ def build_context(question: str, hits: Sequence[Hit], gen: Generator, *, max_tok
     blocks: list[str] = []
     used = 0
     for h in diversify(dedupe(hits)):
-        ev = Evidence(h.citation, h, f"S{len(chosen) + 1}" if short_labels else "")
+        if focus_tokens > 0 and len(chosen) >= FOCUS_PASSAGES:
+            break
+        excerpt = focus(question, h.text, budget=focus_tokens, count=count).text if focus_tokens > 0 else ""
+        ev = Evidence(h.citation, h, f"S{len(chosen) + 1}" if short_labels else "",
+                      excerpt if excerpt != h.text.strip() else "")
         block = evidence_block(ev)
         cost = count(block) + 2
         if chosen and used + cost > evidence_budget:

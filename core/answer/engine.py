@@ -13,8 +13,10 @@ from collections.abc import Callable, Generator as Gen
 from dataclasses import dataclass
 
 from core.acl import Profile
-from core.answer.citations import Similarity, Validation, canonical, reattribute, strip_citations, tidy, validate
+from core.answer.citations import (Entailment, Similarity, Validation, canonical, reattribute, strip_citations, tidy,
+                                   validate)
 from core.answer.context import Context, build_context
+from core.answer.focus import FOCUS_TOKENS
 from core.answer.conversation import Conversation
 from core.answer.prompt import NO_ANSWER, corrective_note, question_language
 from core.answer.result import (AnswerResult, AskEvent, Checking, Citation, Evidence, Regenerating, RetrievalDone,
@@ -65,6 +67,7 @@ class AskOptions:
     model_check: float = MODEL_CHECK  # P(yes) the answer model must give each citation it is asked about; 0 = off
     filters: SearchFilters | None = None
     short_labels: bool = True  # [S1] labels in the prompt; False shows canonical ids (measured worse)
+    focus_tokens: int = FOCUS_TOKENS  # tokens of each passage's focused excerpt in the prompt; 0 = whole passages
 
 
 def _ms(t0: float) -> float:
@@ -127,17 +130,19 @@ class Answerer:
         yield RetrievalDone(len(hits), [h.citation for h in relevant], best, timings.retrieval_ms)
         if not relevant:
             timings.total_ms = _ms(t0)
-            return AnswerResult("", False, True, why, timings=timings, nearest=_nearest(hits))
+            return AnswerResult("", False, True, "no_relevant_passages", timings=timings, nearest=_nearest(hits),
+                                details=[why])
         gen = self._generator()
         ctx = build_context(question, relevant, gen, max_tokens=opt.max_tokens, lang=question_language(question),
                             scope=f"{len(relevant)} passages from the archive visible to profile {profile.name}",
-                            conversation=conversation, short_labels=opt.short_labels)
+                            conversation=conversation, short_labels=opt.short_labels,
+                            focus_tokens=opt.focus_tokens)
         by_id = {e.id: e for e in ctx.evidence}
         provenance = [e.provenance() for e in ctx.evidence]
         base = AnswerResult("", False, False, "", provenance=provenance, model=gen.name, timings=timings)
         messages = ctx.messages
         counter = [0, 0.0]  # tokens, seconds after the first token
-        entails = model_check(gen, cancel)
+        entails = _timed(model_check(gen, cancel), timings)
 
         def checked(text: str, attempt: int) -> Gen[AskEvent, None, Validation]:
             yield Checking(attempt)
@@ -183,10 +188,26 @@ class Answerer:
                     timings.first_token_ms = round((now - t0) * 1000, 1)
             pieces.append(piece)
             yield Token(piece, attempt)
+        if attempt == 1:
+            timings.answer_ms = _ms(t0)
+            stats = gen.prompt_stats()
+            timings.prompt_tokens, timings.cached_tokens = stats.get("tokens"), stats.get("reused")
         if t_first is not None:
             counter[0] += len(pieces) - 1
             counter[1] += time.monotonic() - t_first
         return tidy("".join(pieces).strip())
+
+
+def _timed(entails: Entailment, timings: Timings) -> Entailment:
+    """``entails`` adding its time to ``timings.check_ms``."""
+    def timed(question: str, claim: str, passage: str) -> float | None:
+        t = time.monotonic()
+        try:
+            return entails(question, claim, passage)
+        finally:
+            timings.check_ms = round(timings.check_ms + (time.monotonic() - t) * 1000, 1)
+
+    return timed
 
 
 def _no_answer(text: str) -> bool:
@@ -204,14 +225,14 @@ def _conclude(res: AnswerResult, text: str, check: Validation, ctx: Context, que
     """Turn the last attempt and its validation into the result."""
     if _no_answer(text):
         res.refused = True
-        res.reason = "the passages found do not contain the answer"
+        res.reason, res.details = "not_in_passages", ["the passages found do not contain the answer"]
         res.nearest = [{"id": p["id"], "title": p["title"], "source_path": p["source_path"], "page": p["page"],
                         "dense_score": p["dense_score"]} for p in res.provenance]
         return res
     by_id: dict[str, Evidence] = {e.id: e for e in ctx.evidence}
     res.unsupported = [canonical(s.text, by_id) for s in check.sentences if not s.ids or not s.grounded]
     if not check.ok:
-        res.reason = "could not ground: " + "; ".join(check.problems or ["no sentence cites a passage"])
+        res.reason, res.details = "not_grounded", list(check.problems or ["no sentence cites a passage"])
         res.nearest = [{"id": p["id"], "title": p["title"], "source_path": p["source_path"], "page": p["page"],
                         "dense_score": p["dense_score"]} for p in res.provenance]
         return res
@@ -231,7 +252,7 @@ def _conclude(res: AnswerResult, text: str, check: Validation, ctx: Context, que
         notes.append(f"{check.moved} sentence(s) cited under the wrong label moved to the passage that states them")
     if dropped:
         notes.append(f"{dropped} citation(s) that did not check out removed")
-    res.reason = "; ".join(["grounded", *notes])
+    res.reason, res.details = "grounded", notes
     if conversation is not None:
         conversation.add(question, strip_citations(text))
     return res

@@ -34,10 +34,10 @@ def question_language(question: str) -> str:
 
 
 def evidence_block(ev: Evidence) -> str:
-    """One passage under its label header, whole (never cut)."""
+    """One passage under its label header: its focused excerpt, or the whole text."""
     h = ev.hit
     where = f", p. {h.page}" if h.page else ""
-    return f"[{ev.label or ev.id}] {h.title}{where}\n{h.text.strip()}"
+    return f"[{ev.label or ev.id}] {h.title}{where}\n{(ev.excerpt or h.text).strip()}"
 
 
 def task_text(question: str, lang: str, scope: str, example_id: str = "S1") -> str:

@@ -111,9 +111,14 @@ def problem(claim: str, quote: Quote | None, passage: str, title: str = "") -> s
     return ""
 
 
+def passage_sentences(passage: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each sentence of a stored passage (ends at . ! ? ; or a line break)."""
+    return [(m.start(), m.end()) for m in _PASSAGE_SENTENCE.finditer(passage) if m.group(0).strip()]
+
+
 def _windows(passage: str) -> list[Quote]:
     """Every run of 1..MAX_WINDOW consecutive sentences of the passage, as verbatim spans."""
-    spans = [(m.start(), m.end()) for m in _PASSAGE_SENTENCE.finditer(passage) if m.group(0).strip()]
+    spans = passage_sentences(passage)
     out: list[Quote] = []
     for i in range(len(spans)):
         for j in range(i, min(i + MAX_WINDOW, len(spans))):

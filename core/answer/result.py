@@ -13,12 +13,14 @@ class Evidence:
     """One passage given to the model: its canonical id and the short label the prompt uses.
 
     The label (``S1``, ``S2``…) exists only for one turn; the validator maps it back to
-    ``id``, and every answer the caller sees carries canonical ids.
+    ``id``, and every answer the caller sees carries canonical ids. ``excerpt`` is what the prompt
+    showed of the passage (its focused sentences, ``core/answer/focus.py``; "" = the whole text).
     """
 
     id: str
     hit: Hit
     label: str = ""
+    excerpt: str = ""
 
     def provenance(self) -> dict[str, Any]:
         """The ``provenance`` entry of the result (the passage as scored by retrieval)."""
@@ -26,7 +28,7 @@ class Evidence:
         return {"id": self.id, "label": self.label, "section_tipo": h.section_tipo, "section_id": h.section_id,
                 "chunk_index": h.chunk_index, "title": h.title, "source_path": h.source_path, "page": h.page,
                 "tc_in": h.tc_in, "classification": h.classification, "score": h.score, "dense_score": h.dense_score,
-                "lexical_score": h.lexical_score}
+                "lexical_score": h.lexical_score, "excerpt": self.excerpt}
 
 
 @dataclass
@@ -59,11 +61,22 @@ class Timings:
     first_token_ms: float | None = None
     total_ms: float = 0.0
     tokens_per_s: float | None = None
+    answer_ms: float | None = None  # the first attempt fully written (before its checks)
+    check_ms: float = 0.0  # spent in model checks, all attempts
+    prompt_tokens: int | None = None  # the first attempt's prompt …
+    cached_tokens: int | None = None  # … and how many of its tokens the KV cache already held
 
 
 @dataclass
 class AnswerResult:
-    """The final outcome of one question (``reason`` explains refusals and failures)."""
+    """The final outcome of one question.
+
+    ``reason`` is a stable code the front ends translate: ``grounded``, ``no_relevant_passages``
+    (retrieval or the relevance gate found nothing to answer from; the model was not asked),
+    ``not_in_passages`` (the model found no answer in the passages), ``not_grounded`` (the answer's
+    citations did not check out) or ``cancelled``. ``details`` says why in plain English (the gate's
+    numbers, the validator's problems, a grounded answer's notes) for the CLI and logs.
+    """
 
     answer: str
     grounded: bool
@@ -75,6 +88,7 @@ class AnswerResult:
     timings: Timings = field(default_factory=Timings)
     unsupported: list[str] = field(default_factory=list)  # sentences flagged: no or failing citations
     nearest: list[dict[str, Any]] = field(default_factory=list)  # shown on refusal: found, judged not relevant
+    details: list[str] = field(default_factory=list)  # the English explanation behind ``reason``
 
     def to_json(self) -> dict[str, Any]:
         """The stable ``ask --json`` shape."""

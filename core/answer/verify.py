@@ -9,7 +9,11 @@ verdict; a citation below the threshold counts as unsupported. No text is sample
 
 Measured on the hand-checked citations of the grounding benchmark (docs/benchmarks.md): it
 rejects a share of the inventions the lexical test let through, at the cost of a prompt
-evaluation per accepted citation. Set the threshold to 0 to switch it off.
+evaluation per accepted citation — only of what follows the shared prefix: every check starts with
+the same system prompt and then the passage (title, quote), the claim last, and the answer model
+keeps a KV snapshot per system prompt (``LlamaGenerator``), so a check evaluates the passage and
+the claim only, and a second claim resting on the same quote only the claim. Set the threshold to 0 to
+switch it off.
 """
 
 from __future__ import annotations

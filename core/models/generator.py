@@ -19,6 +19,9 @@ from core.errors import Cancelled, ModelError
 from core.models.manifest import read_manifest, verify
 from core.progress import CancelToken
 
+# the answer and check system prompts, plus one spare (a conversation's own first message)
+MAX_SNAPSHOTS = 3
+
 
 @dataclass(frozen=True)
 class Message:
@@ -52,6 +55,10 @@ class Generator(ABC):
         None when this model cannot be asked (the answer checks then rely on the lexical test).
         """
         return None
+
+    def prompt_stats(self) -> dict[str, int]:
+        """``tokens`` of the last prompt and how many were ``reused`` from the KV cache ({} when unknown)."""
+        return {}
 
 
 Reply = str | Callable[[Sequence[Message]], str]
@@ -121,6 +128,9 @@ class LlamaGenerator(Generator):
         self._install_abort_callback()
         self._template = self._chat_template()
         self._yes_no = self._answer_tokens()
+        # KV snapshots, one per system prompt (answer, check): the latest state that began with it
+        self._snapshots: dict[tuple[int, ...], tuple[tuple[int, ...], bytes]] = {}
+        self.last_prompt: dict[str, int] = {}
 
     def _install_abort_callback(self) -> None:
         """Let llama.cpp poll our cancel token during decode (best effort: older bindings lack it)."""
@@ -165,21 +175,17 @@ class LlamaGenerator(Generator):
             return None
         import numpy as np
 
-        prompt = self._template(messages=[{"role": m.role, "content": m.content} for m in messages]).prompt
-        tokens = self._llm.tokenize(prompt.encode("utf-8"), add_bos=False, special=True)
+        tokens = self._prompt_tokens(messages)
         with self._lock:
             self._cancel = cancel
             try:
                 if cancel is not None:
                     cancel.check()
                 llm = self._llm
-                shared = 0
-                for a, b in zip(llm.input_ids[: llm.n_tokens], tokens):
-                    if a != b:
-                        break
-                    shared += 1
+                self._restore(tokens)
                 # evaluate at least the last token: its logits are the verdict
-                llm.n_tokens = min(shared, len(tokens) - 1)
+                llm.n_tokens = min(_shared(llm.input_ids[: llm.n_tokens], tokens), len(tokens) - 1)
+                self.last_prompt = {"tokens": len(tokens), "reused": llm.n_tokens}
                 try:
                     llm.eval(tokens[llm.n_tokens:])
                 except RuntimeError as exc:
@@ -188,11 +194,64 @@ class LlamaGenerator(Generator):
                         raise Cancelled("cancelled") from exc
                     raise ModelError(f"check failed: {exc}") from exc
                 logits = np.ctypeslib.as_array(llm._ctx.get_logits(), shape=(llm.n_vocab(),)).astype(np.float64)
+                self._snapshot(messages)
             finally:
                 self._cancel = None
         probs = np.exp(logits - logits.max())
         yes, no = (float(probs[list(ids)].sum()) for ids in self._yes_no)
         return yes / (yes + no) if yes + no > 0 else None
+
+    def _prompt_tokens(self, messages: Sequence[Message]) -> list[int]:
+        """The chat prompt as create_chat_completion tokenises it (the GGUF's template, special tokens)."""
+        prompt = self._template(messages=[{"role": m.role, "content": m.content} for m in messages]).prompt
+        return list(self._llm.tokenize(prompt.encode("utf-8"), special=True))
+
+    def _snapshot(self, messages: Sequence[Message]) -> None:
+        """Keep the live KV state under its system prompt, so the next prompt that starts alike skips it.
+
+        Answers and model checks alternate in one KV cache; without this, each would evict the
+        other's system prompt, and a regeneration would re-read the whole evidence after the checks.
+        """
+        import llama_cpp
+
+        llm = self._llm
+        if not messages or llm.n_tokens == 0:
+            return
+        head = self._template(messages=[{"role": messages[0].role, "content": messages[0].content}]).prompt
+        key = tuple(llm.tokenize(head.encode("utf-8"), special=True))
+        size = llama_cpp.llama_state_get_size(llm._ctx.ctx)
+        buf = (ctypes.c_uint8 * size)()
+        n = llama_cpp.llama_state_get_data(llm._ctx.ctx, buf, size)
+        self._snapshots.pop(key, None)
+        self._snapshots[key] = (tuple(int(t) for t in llm.input_ids[: llm.n_tokens]), ctypes.string_at(buf, n))
+        while len(self._snapshots) > MAX_SNAPSHOTS:
+            self._snapshots.pop(next(iter(self._snapshots)))
+
+    def _restore(self, tokens: Sequence[int]) -> None:
+        """Load the snapshot sharing the longest prefix with ``tokens`` when it beats the live KV cache."""
+        import llama_cpp
+
+        llm = self._llm
+        best = _shared(llm.input_ids[: llm.n_tokens], tokens)
+        pick: tuple[tuple[int, ...], bytes] | None = None
+        for saved, data in self._snapshots.values():
+            n = _shared(saved, tokens)
+            if n > best:
+                best, pick = n, (saved, data)
+        if pick is None:
+            return
+        saved, data = pick
+        state = (ctypes.c_uint8 * len(data)).from_buffer_copy(data)
+        if llama_cpp.llama_state_set_data(llm._ctx.ctx, state, len(data)) != len(data):
+            llm.reset()
+            return
+        llm.input_ids[: len(saved)] = saved
+        llm.n_tokens = len(saved)
+        llm._requires_eval = True  # restored logits are not a live decode's
+
+    def prompt_stats(self) -> dict[str, int]:
+        """Tokens of the last prompt and how many of them the KV cache already held (not evaluated)."""
+        return dict(self.last_prompt)
 
     def count_tokens(self, text: str) -> int:
         """Exact token count with the model's own tokenizer."""
@@ -206,6 +265,13 @@ class LlamaGenerator(Generator):
             try:
                 if cancel is not None:
                     cancel.check()
+                if self._template is not None:
+                    tokens = self._prompt_tokens(messages)
+                    self._restore(tokens)
+                    # what llama-cpp-python's own prefix match will skip (it re-evaluates at least one token)
+                    self.last_prompt = {"tokens": len(tokens),
+                                        "reused": min(_shared(self._llm.input_ids[: self._llm.n_tokens], tokens),
+                                                      len(tokens) - 1)}
                 chunks = self._llm.create_chat_completion(
                     messages=[{"role": m.role, "content": m.content} for m in messages], max_tokens=max_tokens,
                     stop=list(stop) or None, temperature=self.temperature, repeat_penalty=1.1, stream=True)
@@ -216,6 +282,7 @@ class LlamaGenerator(Generator):
                         piece = chunk["choices"][0]["delta"].get("content")
                         if piece:
                             yield piece
+                    self._snapshot(messages)  # a regeneration continues this prompt and answer
                 except RuntimeError as exc:  # llama_decode returns "aborted" when the callback fired
                     if cancel is not None and cancel.cancelled:
                         raise Cancelled("cancelled") from exc
@@ -224,6 +291,16 @@ class LlamaGenerator(Generator):
                     chunks.close()
             finally:
                 self._cancel = None
+
+
+def _shared(a: Sequence[int], b: Sequence[int]) -> int:
+    """Length of the common prefix of two token lists."""
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 def open_llama(path: str, name: str, n_ctx: int, threads: int) -> LlamaGenerator:

@@ -241,6 +241,12 @@ class ProcessGenerator(Generator):
             value = self._recv(deadline=None, cancel=cancel)[1]
         return None if value is None else float(value)
 
+    def prompt_stats(self) -> dict[str, int]:
+        """The child model's counters for its last prompt (see :meth:`LlamaGenerator.prompt_stats`)."""
+        with self._lock:
+            self._request("stats", cancel=None)
+            return {str(k): int(v) for k, v in dict(self._recv(deadline=None, cancel=None)[1]).items()}
+
     def count_tokens(self, text: str) -> int:
         """Exact count with the child model's tokenizer."""
         with self._lock:
@@ -341,6 +347,8 @@ def child_main(conn: Connection, spec: GeneratorSpec, flag: Synchronized[int],
                 conn.send(("end",))
             elif op == "yes":
                 conn.send(("value", gen.yes_probability([Message(r, c) for r, c in msg[1]], cancel=token)))
+            elif op == "stats":
+                conn.send(("value", gen.prompt_stats()))
             elif op == "count":
                 conn.send(("value", gen.count_tokens(str(msg[1]))))
             else:

@@ -1,44 +1,42 @@
-"""Ask: overhead of the pipeline over bare llama-cpp-python, and grounding quality on a question set.
+"""Ask: speed (idle and loaded), overhead over bare llama-cpp-python, and grounding on a held-out question set.
 
-Two parts, one loaded model:
+Parts, one loaded answer model (in its child process, as in the product):
 
-* **overhead** — for a few answerable questions, ``Ovillo.ask`` (retrieval, relevance gate,
-  context assembly, streaming through the engine) against bare ``Llama.create_chat_completion``
-  on the very messages ``ask`` sent (captured), same sampling settings. The KV cache is reset
-  before every run on both sides (llama-cpp-python would otherwise reuse the shared prefix and
-  the second side would skip prompt evaluation). Time to first token is measured from the call;
-  tokens/s over the first attempt's stream after its first token (both sides count the same
-  streamed pieces). The ``ask`` side stops after its first attempt (validation and any
-  regeneration are not part of the comparison).
-* **quality** — every question of ``resources/demo/ask_questions.jsonl`` through ``Ovillo.ask``
-  with the product settings: grounded share, refusals (gate = no model call, or the model's
-  NO_ANSWER), could-not-ground, citation precision as judged by the validator (accepted
-  citations / all citations written, final attempt and first attempt), and a loose coverage of
-  the expected facts. Every answer with its cited passages is saved (``docs/bench-raw/ask.json``) for the
-  hand spot-check (``docs/ask_spotcheck.md``).
-* optionally **labels** — the same es/ca questions with canonical ids in the prompt instead of
-  ``[S1]`` labels (``--compare-labels N``), to show why labels are used.
+* **timing** — the answerable demo questions (``resources/demo/ask_questions.jsonl``) through
+  ``Ovillo.ask`` with the product settings, one after another on a warm model (the system prompt's
+  KV state is reused across questions, as in the window): time to first token, time to the first
+  attempt written, time to the complete *checked* answer (validation, model checks, any
+  regeneration), model-check time, prompt tokens and how many of them the KV cache already held.
+  Medians. An idle run by default; ``--loaded`` repeats only this part (and the overhead pairs)
+  while a CPU burner runs — one busy-looping process per llama.cpp thread, normal priority — and
+  keeps the idle results already saved, so the section shows both side by side.
+* **overhead** — for a few answerable demo questions, ``ask`` (first attempt) against bare
+  ``Llama.create_chat_completion`` on the very messages ``ask`` sent (captured), same sampling.
+  Both sides start with the system prompt in their KV cache and nothing else of that question
+  (the previous run on each side was another question): ratios side by side in one run.
+* **grounding** — the **test** half of ``resources/eval/ask/questions.jsonl`` (``--split dev`` for
+  the half parameters are chosen on): answerable questions grounded, unanswerable ones presented
+  as grounded, refusals by the relevance gate without a model call, citation precision as judged
+  by the validator, loose coverage of the expected facts.
 
-The answer model runs as in the product: in its child process (``load_generator``). For the
-overhead pairs the ``ask`` side uses a child whose model forgets its KV cache before every
-reply (so repeated questions evaluate their whole prompt, like the bare side) and the bare side
-loads llama-cpp-python in this process.
+Every question's full result (answer, reason and details, citations with ``cited_text`` and their
+quotes, the evidence excerpts the prompt showed, timings) is saved to ``docs/bench-raw/ask.json`` so
+a person can judge each accepted citation (``spotcheck.py``); ``ask_replay.py`` and ``support.py`` read
+it too, and ``--rebuild`` re-renders the section from it. While a run goes, rows are appended to
+``docs/bench-raw/ask.partial.jsonl``.
 
-Everything measured is saved to ``docs/bench-raw/ask.json`` (meta, overhead pairs, one row per
-question with its attempts, the sha256 of the prompt of each attempt, citations and checks):
-``spotcheck.py``, ``ask_replay.py`` and ``support.py`` read it, and ``--rebuild`` re-renders the
-section from it. While the run goes, rows are appended to ``docs/bench-raw/ask.partial.jsonl``.
-
-    .venv/bin/python scripts/bench/ask.py [--threads 2] [--limit N] [--compare-labels 8]
+    .venv/bin/python scripts/bench/ask.py [--threads 2] [--timing N] [--limit N] [--loaded] [--split test]
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import hashlib
 import inspect
 import json
+import multiprocessing as mp
 import re
 import sys
 import tempfile
@@ -51,7 +49,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _common as C  # noqa: E402
 
 from core.answer.engine import MIN_RELEVANCE, SEMANTIC_SUPPORT  # noqa: E402
-from core.answer.result import AnswerResult, CitationCheck, Regenerating, RetrievalDone, Token  # noqa: E402
+from core.answer.focus import FOCUS_PASSAGES, FOCUS_TOKENS  # noqa: E402
+from core.answer.result import AnswerResult, Checking, CitationCheck, Regenerating, RetrievalDone, Token  # noqa: E402
 from core.answer.text import content_words, fold, stem  # noqa: E402
 from core.answer.verify import MODEL_CHECK, MOVE_CHECK  # noqa: E402
 from core.models.generator import Generator, LlamaGenerator, Message, load_generator  # noqa: E402
@@ -60,7 +59,8 @@ from core.progress import CancelToken  # noqa: E402
 from core.service import Ovillo  # noqa: E402
 from core.settings import Settings  # noqa: E402
 
-QUESTIONS = C.DEMO / "ask_questions.jsonl"
+QUESTIONS = C.DEMO / "ask_questions.jsonl"  # the demo questions: timing and overhead
+EVAL = C.REPO / "resources" / "eval" / "ask" / "questions.jsonl"  # grounding: dev/test halves
 OVERHEAD_QUESTIONS = (22, 13, 2)  # en, es, ca — answerable, different lengths of evidence
 RAW_NAME = "ask.json"
 PARTIAL_NAME = "ask.partial.jsonl"
@@ -85,16 +85,6 @@ def answer_gguf(name: str) -> Path:
     return manifest.file(folder, "gguf")
 
 
-def open_cold_llama(path: str, name: str, n_ctx: int, threads: int) -> LlamaGenerator:
-    """In the answer model's child: the product's model, forgetting its KV cache before every reply."""
-    class Cold(LlamaGenerator):
-        def stream(self, messages: Sequence[Message], **kw: Any) -> Iterator[str]:
-            self._llm.reset()
-            return super().stream(messages, **kw)
-
-    return Cold(Path(path), name=name, n_ctx=n_ctx, threads=threads)
-
-
 class Recording(Generator):
     """The real model behind a recorder of the messages of each call."""
 
@@ -104,14 +94,19 @@ class Recording(Generator):
         self.n_ctx = inner.n_ctx
         self.calls: list[list[Message]] = []
         self.check_s: list[float] = []  # seconds per model check (citation read back to the model)
+        self.streamed: dict[str, int] = {}  # the prompt counters of the last reply
 
     def stream(self, messages: Sequence[Message], *, max_tokens: int, stop: Sequence[str] = (),
                cancel: CancelToken | None = None) -> Iterator[str]:
         self.calls.append(list(messages))
-        return self.inner.stream(messages, max_tokens=max_tokens, stop=stop, cancel=cancel)
+        yield from self.inner.stream(messages, max_tokens=max_tokens, stop=stop, cancel=cancel)
+        self.streamed = self.inner.prompt_stats()  # before any model check replaces them
 
     def count_tokens(self, text: str) -> int:
         return self.inner.count_tokens(text)
+
+    def prompt_stats(self) -> dict[str, int]:
+        return self.inner.prompt_stats()
 
     def yes_probability(self, messages: Sequence[Message], *, cancel: CancelToken | None = None) -> float | None:
         t0 = time.perf_counter()
@@ -144,7 +139,7 @@ def run_ask(app: Ovillo, question: str, first_attempt_only: bool = False) -> dic
             lasts[ev.attempt] = now
             pieces[ev.attempt] = pieces.get(ev.attempt, 0) + 1
             texts.setdefault(ev.attempt, []).append(ev.text)
-        elif first_attempt_only and isinstance(ev, (CitationCheck, Regenerating)):
+        elif first_attempt_only and isinstance(ev, (Checking, CitationCheck, Regenerating)):
             gen.close()
             break
     total = time.perf_counter() - t0
@@ -156,9 +151,29 @@ def run_ask(app: Ovillo, question: str, first_attempt_only: bool = False) -> dic
             "tps": (n1 - 1) / span if n1 > 1 and span > 0 else None, "pieces": n1}
 
 
-def run_bare(raw: Any, messages: Sequence[Message], max_tokens: int) -> dict[str, Any]:
-    """The same messages straight through llama-cpp-python (in this process), same sampling as the product."""
+def system_tokens(raw: Any, messages: Sequence[Message], cached: int | None = None) -> list[int]:
+    """The first ``cached`` tokens of the chat prompt, by default up to the end of its system message."""
+    from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+    fmt: Any = Jinja2ChatFormatter(raw.metadata["tokenizer.chat_template"], eos_token="", bos_token="")
+    chat = [{"role": m.role, "content": m.content} for m in messages]
+    full = raw.tokenize(fmt(messages=chat).prompt.encode(), special=True)
+    head = raw.tokenize(fmt(messages=chat[:1]).prompt.encode(), special=True)
+    n = 0
+    while n < min(len(full), len(head)) and full[n] == head[n]:
+        n += 1
+    return list(full[:cached if cached is not None else n])
+
+
+def run_bare(raw: Any, messages: Sequence[Message], max_tokens: int, cached: int | None = None) -> dict[str, Any]:
+    """The same messages straight through llama-cpp-python (in this process), same sampling as the product.
+
+    Like ``ask`` on a warm model, it starts with the prompt's first ``cached`` tokens (default: the
+    system prompt) in its KV cache, evaluated here untimed, and nothing else of this prompt.
+    """
+    head = system_tokens(raw, messages, cached)
     raw.reset()
+    raw.eval(head)
     t0 = time.perf_counter()
     first = last = None
     n = 0
@@ -173,28 +188,37 @@ def run_bare(raw: Any, messages: Sequence[Message], max_tokens: int) -> dict[str
             n += 1
     span = (last or 0.0) - (first or 0.0)
     return {"ttft_s": (first - t0) if first else None, "tps": (n - 1) / span if n > 1 and span > 0 else None,
-            "pieces": n}
+            "pieces": n, "cached": len(head)}
 
 
 def overhead(app: Ovillo, rec: Recording, bare: Any, questions: list[dict[str, Any]], reps: int,
              max_tokens: int) -> tuple[str, list[dict[str, Any]]]:
-    """Interleaved ask / bare runs; returns the markdown and the raw rows."""
+    """Interleaved ask / bare runs on a warm model; returns the markdown and the raw rows.
+
+    The repetitions are the outer loop, so the run before each one (on either side) was another
+    question and only the system prompt is shared with it.
+    """
     rows: list[dict[str, Any]] = []
-    for qi in OVERHEAD_QUESTIONS:
-        q = questions[qi]["question"]
-        for rep in range(reps):
+    run_ask(app, questions[OVERHEAD_QUESTIONS[-1]]["question"], first_attempt_only=True)  # warm-up, not counted
+    for rep in range(reps):
+        for qi in OVERHEAD_QUESTIONS:
+            q = questions[qi]["question"]
             rec.calls.clear()
             a = run_ask(app, q, first_attempt_only=True)
             if not rec.calls:
                 raise RuntimeError(f"question {qi} was refused by the gate; pick an answerable one")
-            b = run_bare(bare, rec.calls[0], max_tokens)
-            rows.append({"q": qi, "rep": rep, "ask": {k: a[k] for k in ("ttft_s", "tps", "pieces", "total_s")},
-                         "bare": b,
-                         "retrieval_ms": a["result"].timings.retrieval_ms if a["result"] else None})
-            print(f"overhead q{qi} rep{rep}: ask ttft {a['ttft_s']:.2f}s {a['tps'] or 0:.2f} tok/s | "
-                  f"bare ttft {b['ttft_s']:.2f}s {b['tps'] or 0:.2f} tok/s", file=sys.stderr, flush=True)
-    return overhead_md(rows, reps, max_tokens,
-                       rec.count_tokens("".join(m.content for m in rec.calls[0])) if rec.calls else 0), rows
+            stats = rec.streamed
+            b = run_bare(bare, rec.calls[0], max_tokens, stats.get("reused"))  # what the ask side had cached
+            rows.append({"q": qi, "rep": rep,
+                         "ask": {k: a[k] for k in ("ttft_s", "tps", "pieces", "total_s")}
+                         | {"prompt_tokens": stats.get("tokens"), "cached": stats.get("reused")},
+                         "bare": b, "retrieval_ms": next((e.retrieval_ms for e in a["events"]
+                                                          if isinstance(e, RetrievalDone)), None)})
+            print(f"overhead q{qi} rep{rep}: ask ttft {a['ttft_s']:.2f}s {a['tps'] or 0:.2f} tok/s "
+                  f"(cached {stats.get('reused')}/{stats.get('tokens')}) | bare ttft {b['ttft_s']:.2f}s "
+                  f"{b['tps'] or 0:.2f} tok/s (cached {b['cached']})", file=sys.stderr, flush=True)
+    prompts = [r["ask"]["prompt_tokens"] for r in rows if r["ask"].get("prompt_tokens")]
+    return overhead_md(rows, reps, max_tokens, int(C.median(prompts)) if prompts else 0), rows
 
 
 def overhead_md(rows: list[dict[str, Any]], reps: int, max_tokens: int, prompt_tokens: int) -> str:
@@ -211,15 +235,95 @@ def overhead_md(rows: list[dict[str, Any]], reps: int, max_tokens: int, prompt_t
           f"{C.median(ratios_ttft):.3f} (**{(C.median(ratios_ttft) - 1) * 100:+.1f} %**)"],
          ["tokens/s after the first token", f"{C.median(ask_tps):.2f}", f"{C.median(bare_tps):.2f}",
           f"{C.median(ratios_tps):.3f} (**{(C.median(ratios_tps) - 1) * 100:+.1f} %** speed)"],
+         ["prompt tokens held in the KV cache at the start (median)",
+          f"{C.median([r['ask']['cached'] for r in rows if r['ask'].get('cached') is not None]):.0f}",
+          f"{C.median([r['bare']['cached'] for r in rows if r['bare'].get('cached') is not None]):.0f}", "—"],
          ["retrieval inside ask (ms)",
           f"{C.median([r['retrieval_ms'] for r in rows if r.get('retrieval_ms')]):.0f}" if any(
               r.get("retrieval_ms") for r in rows) else "not recorded", "—", "part of the ask TTFT"]])
-    return (f"{len(rows)} pairs ({len(OVERHEAD_QUESTIONS)} questions × {reps}, ask and bare interleaved, KV cache "
-            f"reset before each run; last prompt ≈ {prompt_tokens or '?'} tokens, max_tokens {max_tokens}).\n\n"
+    return (f"{len(rows)} pairs ({len(OVERHEAD_QUESTIONS)} questions × {reps}, ask and bare interleaved, identical "
+            f"messages; prompt ≈ {prompt_tokens or '?'} tokens (median), max_tokens {max_tokens}).\n\n"
             f"{table}\n\nTarget: overhead ≤ 10 %. The ask TTFT includes query embedding, hybrid retrieval, the "
-            f"relevance gate, context assembly (exact token counts with the model's tokenizer) and the pipe to the "
-            f"answer model's child process, which runs at a lower priority (`nice` 5) than the bare side in this "
-            f"process; both sides start each reply from an empty KV cache.")
+            f"relevance gate, focusing the evidence, context assembly (exact token counts with the model's "
+            f"tokenizer), restoring the system prompt's KV snapshot and the pipe to the answer model's child "
+            f"process, which runs at a lower priority (`nice` 5) than the bare side in this process. Both sides "
+            f"start with the same prompt prefix in the KV cache — the system prompt and the few tokens after it "
+            f"that the previous question shared — which the bare side evaluates untimed before each run.")
+
+
+# -- timing ---------------------------------------------------------------------------
+def _burn() -> None:
+    while True:
+        pass
+
+
+class Burner:
+    """``n`` busy-looping processes (normal priority) for the loaded run; stopped by their own pids."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.procs: list[Any] = []
+
+    def __enter__(self) -> Burner:
+        ctx = mp.get_context("spawn")
+        self.procs = [ctx.Process(target=_burn, daemon=True, name=f"ask-bench-burner-{i}") for i in range(self.n)]
+        for proc in self.procs:
+            proc.start()
+        time.sleep(1.0)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for proc in self.procs:
+            proc.terminate()
+            proc.join(5)
+
+
+def timing(app: Ovillo, rec: Recording, questions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each question through the product path on a warm model; per-question timings and the full result."""
+    rows: list[dict[str, Any]] = []
+    for i, q in enumerate(questions):
+        run = run_ask(app, q["question"])
+        res: AnswerResult = run["result"]
+        rows.append({"i": i, "lang": q.get("lang"), "question": q["question"], "outcome": outcome(run),
+                     "timings": dataclasses.asdict(res.timings), "ttft_s": run["ttft_s"], "total_s": run["total_s"],
+                     "regenerated": any(isinstance(e, Regenerating) for e in run["events"]),
+                     "result": full_result(res)})
+        t = res.timings
+        print(f"[timing] {i:2d} {q.get('lang')} {outcome(run):<30} first token {(t.first_token_ms or 0) / 1000:5.1f}s "
+              f"written {(t.answer_ms or 0) / 1000:5.1f}s checked {t.total_ms / 1000:5.1f}s (checks "
+              f"{t.check_ms / 1000:.1f}s) prompt {t.prompt_tokens} cached {t.cached_tokens}", file=sys.stderr,
+              flush=True)
+    return rows
+
+
+def timing_md(runs: dict[str, dict[str, Any]]) -> str:
+    """Idle and loaded timing medians side by side."""
+    kinds = [k for k in ("idle", "loaded") if k in runs]
+
+    def med(kind: str, pick: Callable[[dict[str, Any]], float | None], scale: float = 1000.0) -> str:
+        xs = [v for r in runs[kind]["rows"] if (v := pick(r)) is not None]
+        return f"{C.median(xs) / scale:.1f}" if xs else "—"
+
+    asked = [lambda r: r["timings"]["first_token_ms"], lambda r: r["timings"]["answer_ms"],
+             lambda r: r["timings"]["total_ms"] if r["timings"]["first_token_ms"] else None,
+             lambda r: r["timings"]["check_ms"] if r["timings"]["first_token_ms"] else None]
+    rows = [["time to first token (s)", *[med(k, asked[0]) for k in kinds], "≤ 4"],
+            ["first attempt written (s)", *[med(k, asked[1]) for k in kinds], "—"],
+            ["complete checked answer (s)", *[med(k, asked[2]) for k in kinds], "≤ 15"],
+            ["… of which model checks (s)", *[med(k, asked[3]) for k in kinds], "—"],
+            ["prompt tokens of the first attempt", *[med(k, lambda r: r["timings"]["prompt_tokens"], 1) for k in kinds],
+             "—"],
+            ["… already in the KV cache (system prompt)",
+             *[med(k, lambda r: r["timings"]["cached_tokens"], 1) for k in kinds], "—"],
+            ["answers regenerated once", *[pct((sum(1 for r in runs[k]["rows"] if r["regenerated"]),
+                                                sum(1 for r in runs[k]["rows"] if r["timings"]["first_token_ms"])))
+                                           for k in kinds], "—"],
+            ["questions (model asked / all)", *[f"{sum(1 for r in runs[k]['rows'] if r['timings']['first_token_ms'])}"
+                                                f" / {len(runs[k]['rows'])}" for k in kinds], ""]]
+    loads = " ".join(f"*{k.capitalize()} run:* {C.stamp_line(runs[k]['stamp'])}"
+                     + (f" {runs[k]['load_note']}" if runs[k].get("load_note") else "") for k in kinds)
+    return (C.md_table(["median per question", *kinds, "target"], rows)
+            + f"\n\nMedians over the questions the model was asked (gate refusals take no model time). {loads}\n")
 
 
 # -- quality --------------------------------------------------------------------------
@@ -232,6 +336,19 @@ def covered(fact: str, answer: str) -> bool:
     words = {stem(w) for w in content_words(fact)}
     have = {stem(w) for w in content_words(answer)}
     return not words or len(words & have) / len(words) >= 0.6
+
+
+def full_result(res: AnswerResult) -> dict[str, Any]:
+    """What a person needs to judge an answer: the answer, why, each citation with its quote, the excerpts."""
+    return {"answer": res.answer, "grounded": res.grounded, "refused": res.refused, "reason": res.reason,
+            "details": list(getattr(res, "details", [])), "unsupported": res.unsupported,
+            "citations": [{"id": c.id, "cited_text": c.cited_text, "quote_start": c.quote_start,
+                           "quote_end": c.quote_end, "quotes": c.quotes, "source": Path(c.source_path or "").name,
+                           "page": c.page, "tc_in": c.tc_in} for c in res.citations],
+            "evidence": [{"id": p["id"], "label": p.get("label"), "title": p["title"],
+                          "dense_score": p.get("dense_score"), "excerpt": p.get("excerpt", "")}
+                         for p in res.provenance],
+            "timings": dataclasses.asdict(res.timings)}
 
 
 def outcome(run: dict[str, Any]) -> str:
@@ -261,7 +378,9 @@ def quality(app: Ovillo, rec: Recording, questions: list[dict[str, Any]], answer
         checks = [e for e in run["events"] if isinstance(e, CitationCheck)]
         final_attempt = max((c.attempt for c in checks), default=1)
         row = {"i": i, "lang": q.get("lang"), "answerable": bool(q.get("answer_in")), "question": q["question"],
-               "outcome": outcome(run), "reason": res.reason, "answer": res.answer,
+               "split": q.get("split"), "kind": q.get("kind"), "timings": dataclasses.asdict(res.timings),
+               "result": full_result(res),
+               "outcome": outcome(run), "reason": "; ".join([res.reason, *res.details]), "answer": res.answer,
                "regenerated": any(isinstance(e, Regenerating) for e in run["events"]),
                "checks_first": [(c.id, c.ok, c.problem, c.model_check) for c in checks if c.attempt == 1],
                "checks_final": [(c.id, c.ok, c.problem, c.model_check) for c in checks
@@ -323,6 +442,7 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "facts": (sum(facts), len(facts)),
         "refused_unanswerable": share(una, lambda r: r["outcome"].startswith("refused")),
         "refused_by_gate": share(una, lambda r: r["outcome"] == "refused (gate, no model call)"),
+        "ans_refused_by_gate": share(ans, lambda r: r["outcome"] == "refused (gate, no model call)"),
         "una_could_not_ground": share(una, lambda r: r["outcome"] == "could not ground"),
         "una_grounded": share(una, lambda r: r["outcome"] == "grounded"),
         "una_nothing_asserted": share(una, lambda r: r["outcome"] != "grounded"),
@@ -348,9 +468,11 @@ def spread(xs: list[float]) -> str:
 
 def quality_md(s: dict[str, Any]) -> str:
     rows = [
-        ["answerable questions grounded", pct(s["grounded"])],
+        ["answerable questions grounded (target ≥ 70 %)", pct(s["grounded"])],
         ["… by language es / ca / en", " / ".join(pct(s["grounded_by_lang"][k]) for k in ("es", "ca", "en"))],
         ["answerable but refused (false refusals)", pct(s["false_refusal"])],
+        ["… of which by the relevance gate (no model call; target ≤ 1 in 20)",
+         pct(s.get("ans_refused_by_gate", (0, 0)))],
         ["answerable, could not ground (no answer shown)", pct(s["could_not_ground"])],
         ["expected facts present in grounded answers (loose match)", pct(s["facts"])],
         ["uncited sentences inside grounded answers (flagged)", str(s["uncited_sentences"])],
@@ -360,9 +482,9 @@ def quality_md(s: dict[str, Any]) -> str:
         ["citation precision, first attempt", pct(s["precision_first"])],
         ["answers regenerated once (first attempt failed validation)", pct(s["regenerated"])],
         ["unanswerable questions refused", pct(s["refused_unanswerable"])],
-        ["… of which by the relevance gate (no model call)", pct(s["refused_by_gate"])],
+        ["… of which by the relevance gate (no model call; target ≥ half)", pct(s["refused_by_gate"])],
         ["unanswerable, could not ground (nothing shown as answer)", pct(s["una_could_not_ground"])],
-        ["unanswerable but answered as grounded", pct(s["una_grounded"])],
+        ["unanswerable but presented as grounded (target ≤ 1 in 15)", pct(s["una_grounded"])],
         ["unanswerable, no answer asserted (refused or could not ground)",
          pct(s["una_nothing_asserted"]) if "una_nothing_asserted" in s else "—"],
         ["citations read back to the model (model check) / rejected by it",
@@ -380,50 +502,55 @@ def quality_md(s: dict[str, Any]) -> str:
 
 def intro(settings: Settings, threads: int, n_ctx: int) -> str:
     return (f"Model `{settings.answer_model}` (n_ctx {n_ctx}), {threads} threads for llama.cpp and the "
-            f"encoder (the product default is cores − 1 = {C.default_threads()} here, leaving a core to the "
-            f"window), answer budget {settings.answer_max_tokens} tokens, {settings.answer_passages} passages "
-            f"retrieved per question, relevance gate {settings.answer_min_relevance}, semantic support "
-            f"{settings.answer_semantic_support}, model check {settings.answer_model_check} (a moved citation: "
-            f"{max(settings.answer_model_check, MOVE_CHECK)}). Other jobs shared the machine: read the ratios, not "
-            f"the absolute times.\n")
+            f"encoder (the product default is all cores = {Settings().answer_threads} here), answer budget "
+            f"{settings.answer_max_tokens} tokens, {settings.answer_passages} passages retrieved per question, up to "
+            f"{FOCUS_PASSAGES} of them shown to the model as focused excerpts of ~{FOCUS_TOKENS} tokens, relevance "
+            f"gate "
+            f"{settings.answer_min_relevance}, semantic support {settings.answer_semantic_support}, model check "
+            f"{settings.answer_model_check} (a moved citation: {max(settings.answer_model_check, MOVE_CHECK)}).\n")
 
 
-def tuning_note(min_relevance: float = MIN_RELEVANCE, semantic: float = SEMANTIC_SUPPORT,
+def tuning_note(split: str, min_relevance: float = MIN_RELEVANCE, semantic: float = SEMANTIC_SUPPORT,
                 model_check: float = MODEL_CHECK, move_check: float = MOVE_CHECK) -> str:
-    """Which thresholds were chosen on this same question set (all of them, so far)."""
+    """Where each threshold was chosen, against the questions reported on."""
     if (min_relevance, semantic, model_check, move_check) != (MIN_RELEVANCE, SEMANTIC_SUPPORT, MODEL_CHECK, MOVE_CHECK):
         return (f"**Tuning:** this run used non-product thresholds (gate {min_relevance}, semantic {semantic}, model "
-                f"check {model_check}, move {move_check}); the product's ({MIN_RELEVANCE}, {SEMANTIC_SUPPORT}, "
-                f"{MODEL_CHECK}, {MOVE_CHECK}) were all chosen on this same question set.\n")
+                f"check {model_check}, move {move_check}).\n")
+    where = ("the **test** half, which no threshold or budget was chosen on" if split == "test" else
+             f"the **{split}** half, the one parameters are chosen on — in-sample, not a result")
     return (
-        "**Tuning — in-sample, stated plainly.** Every threshold the answers above went through was chosen on this "
-        "same question set (`resources/demo/ask_questions.jsonl`), so the grounding and refusal figures are "
-        "in-sample, not evidence that the thresholds generalise; no held-out question set exists yet:\n\n"
-        f"- relevance gate {min_relevance:.2f}: set under the lowest best dense cosine of these questions' "
-        "answerable half (the two \"best dense cosine\" rows are its calibration data; `core/answer/engine.py`);\n"
-        f"- semantic support {semantic:.2f}: first set from e5's general cosine range, then kept on the evidence of "
-        "(sentence, cited passage) pairs from an earlier run of these questions (the support section);\n"
-        f"- model check {model_check:.2f}: picked on citations of an earlier run of these questions that a person "
-        "had labelled (`docs/ask_spotcheck_verdicts.json`);\n"
-        f"- moved-citation check {move_check:.2f}: picked on the citations moved in a replay of an earlier run of "
-        "these questions, judged by a person (`docs/ask_spotcheck.md`).\n")
+        f"**Tuning.** Grounding is reported on {where} (`resources/eval/ask/questions.jsonl`). The thresholds "
+        f"were chosen earlier on the demo questions (`resources/demo/ask_questions.jsonl`), which the timing and "
+        f"overhead parts use: relevance gate {min_relevance:.2f}, semantic support {semantic:.2f}, model check "
+        f"{model_check:.2f}, moved-citation check {move_check:.2f}; the focus budget ({FOCUS_TOKENS} tokens a "
+        f"passage) was set from the prompt-evaluation speed, not on any question set.\n")
 
 
 def render(meta: dict[str, Any], over: list[dict[str, Any]], rows: list[dict[str, Any]],
-           canon: list[dict[str, Any]]) -> str:
+           canon: list[dict[str, Any]], runs: dict[str, dict[str, Any]] | None = None) -> str:
     """The whole section from the saved raw results."""
-    parts = ["## Ask: overhead and grounding (`scripts/bench/ask.py`)\n", C.stamp_line(meta["stamp"]) + "\n",
+    parts = ["## Ask: speed, overhead and grounding (`scripts/bench/ask.py`)\n", C.stamp_line(meta["stamp"]) + "\n",
              meta["intro"]]
+    if runs:
+        n = max(len(r["rows"]) for r in runs.values())
+        parts.append(f"### Time per question on the demo questions ({n} answerable, idle and loaded)\n\n"
+                     + timing_md(runs))
     if over:
         parts.append("### Overhead of `ask` over bare llama-cpp-python\n\n"
                      + overhead_md(over, meta["reps"], meta["max_tokens"], meta["prompt_tokens"]) + "\n")
-    summary = summarise(rows)
-    parts.append(f"### Grounding on `resources/demo/ask_questions.jsonl` ({summary['answerable']} answerable in "
-                 f"es/ca/en, {summary['unanswerable']} unanswerable)\n\n" + quality_md(summary) + "\n")
-    parts.append("The validator's citation precision counts what it rejected, not what it wrongly accepted: a "
-                 "person's reading of every accepted citation is the spot-check section (`scripts/bench/spotcheck.py`)"
-                 ", and the same answers re-checked by today's code are the replay section "
-                 "(`scripts/bench/ask_replay.py`).\n")
+    if runs and runs.get("loaded", {}).get("overhead"):
+        parts.append("Loaded run (CPU burner), same pairs:\n\n"
+                     + overhead_md(runs["loaded"]["overhead"], meta["reps"], meta["max_tokens"], meta["prompt_tokens"])
+                     + "\n")
+    split = meta.get("split", "test")
+    if rows:
+        summary = summarise(rows)
+        parts.append(f"### Grounding on the {split} half of `resources/eval/ask/questions.jsonl` "
+                     f"({summary['answerable']} answerable in es/ca/en, {summary['unanswerable']} unanswerable)\n\n"
+                     + quality_md(summary) + "\n")
+        parts.append("The validator's citation precision counts what it rejected, not what it wrongly accepted: a "
+                     "person's reading of every accepted citation (its `cited_text` against its sentence, all in "
+                     f"`docs/bench-raw/{RAW_NAME}`) is the spot-check section (`scripts/bench/spotcheck.py`).\n")
     if canon:
         same = {r["question"] for r in canon}
         lab, can = summarise([r for r in rows if r["question"] in same]), summarise(canon)
@@ -437,9 +564,10 @@ def render(meta: dict[str, Any], over: list[dict[str, Any]], rows: list[dict[str
                           ["citation precision, final attempt", pct(lab["precision_final"]),
                            pct(can["precision_final"])]]) + "\n")
     t = meta.get("thresholds", {})
-    parts.append(tuning_note(t.get("min_relevance", MIN_RELEVANCE), t.get("semantic", SEMANTIC_SUPPORT),
+    parts.append(tuning_note(split, t.get("min_relevance", MIN_RELEVANCE), t.get("semantic", SEMANTIC_SUPPORT),
                              t.get("model_check", MODEL_CHECK), t.get("move_check", MOVE_CHECK)))
-    parts.append(f"Per-question answers, their attempts and cited passages: `docs/bench-raw/{RAW_NAME}`.\n")
+    parts.append(f"Per-question results (answer, reason, citations with their quotes, the excerpts shown, timings): "
+                 f"`docs/bench-raw/{RAW_NAME}`.\n")
     return "\n".join(parts)
 
 
@@ -451,84 +579,107 @@ def load_run() -> dict[str, Any]:
     return saved
 
 
+def read_questions(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--threads", type=int, default=2, help="llama.cpp and encoder threads (default 2)")
     ap.add_argument("--reps", type=int, default=2, help="overhead repetitions per question")
-    ap.add_argument("--limit", type=int, default=0, help="only the first N questions of each kind (0 = all)")
+    ap.add_argument("--timing", type=int, default=0, help="only the first N answerable demo questions are timed "
+                                                           "(0 = all)")
+    ap.add_argument("--limit", type=int, default=0, help="grounding: only the first N questions of each kind (0 = all)")
+    ap.add_argument("--split", choices=("test", "dev"), default="test", help="grounding: which half (default test)")
+    ap.add_argument("--loaded", action="store_true", help="timing and overhead only, while a CPU burner runs "
+                                                          "(one busy process per thread); keeps the saved idle run")
     ap.add_argument("--compare-labels", type=int, default=0, help="also run N es/ca questions with canonical ids")
     ap.add_argument("--skip-overhead", action="store_true")
+    ap.add_argument("--skip-grounding", action="store_true")
     ap.add_argument("--rebuild", action="store_true", help="re-render the section from docs/bench-raw/ask.json")
     args = ap.parse_args()
     if args.rebuild:
-        saved = load_run()
-        C.write_section("ask", render(saved["meta"], saved["overhead"], saved["rows"], saved["canonical"]))
+        last = load_run()
+        C.write_section("ask", render(last["meta"], last["overhead"], last["rows"], last["canonical"],
+                                      last.get("timing")))
         return
 
     stamp = C.stamp()
-    questions = [json.loads(line) for line in QUESTIONS.read_text(encoding="utf-8").splitlines() if line.strip()]
-    picked = questions
+    demo = read_questions(QUESTIONS)
+    timed = [q for q in demo if q.get("answer_in")][: args.timing or None]
+    picked = [q for q in read_questions(EVAL) if q.get("split") == args.split]
     if args.limit:
-        picked = [q for q in questions if q.get("answer_in")][:args.limit] + \
-                 [q for q in questions if not q.get("answer_in")][:max(1, args.limit // 3)]
+        picked = [q for q in picked if q.get("answer_in")][:args.limit] + \
+                 [q for q in picked if not q.get("answer_in")][:max(1, args.limit // 2)]
     settings = Settings(threads=args.threads)
-    meta: dict[str, Any] = {"stamp": stamp, "reps": args.reps, "max_tokens": settings.answer_max_tokens,
-                            "prompt_tokens": 0, "limit": args.limit,
-                            "thresholds": {"min_relevance": settings.answer_min_relevance,
-                                           "semantic": settings.answer_semantic_support,
-                                           "model_check": settings.answer_model_check, "move_check": MOVE_CHECK}}
-    over: list[dict[str, Any]] = []
-    canon: list[dict[str, Any]] = []
+    kind = "loaded" if args.loaded else "idle"
+    saved: Any = C.load_raw(RAW_NAME) if args.loaded else None
+    if args.loaded and not isinstance(saved, dict):
+        raise SystemExit("--loaded adds to an idle run: run scripts/bench/ask.py first")
+    meta: dict[str, Any] = saved["meta"] if isinstance(saved, dict) else {
+        "stamp": stamp, "reps": args.reps, "max_tokens": settings.answer_max_tokens, "prompt_tokens": 0,
+        "limit": args.limit, "split": args.split, "threads": args.threads,
+        "thresholds": {"min_relevance": settings.answer_min_relevance, "semantic": settings.answer_semantic_support,
+                       "model_check": settings.answer_model_check, "move_check": MOVE_CHECK}}
+    runs: dict[str, dict[str, Any]] = dict(saved.get("timing") or {}) if isinstance(saved, dict) else {}
+    over: list[dict[str, Any]] = saved["overhead"] if isinstance(saved, dict) else []
+    rows: list[dict[str, Any]] = saved["rows"] if isinstance(saved, dict) else []
+    canon: list[dict[str, Any]] = saved["canonical"] if isinstance(saved, dict) else []
     partial = C.raw_path(PARTIAL_NAME)
     with tempfile.TemporaryDirectory(prefix="ovillo-bench-ask-") as tmp:
         enc = C.load_encoder(args.threads)
-        rec: Recording | None = None
-        if not args.skip_overhead:
-            from llama_cpp import Llama
-
-            from core.models.generator_process import GeneratorSpec, ProcessGenerator
-
-            gguf = answer_gguf(settings.answer_model)
-            cold = ProcessGenerator(GeneratorSpec("ask:open_cold_llama", {
-                "path": str(gguf), "name": settings.answer_model, "n_ctx": settings.answer_n_ctx,
-                "threads": args.threads}), name=settings.answer_model)
-            rec = Recording(cold)
         product = load_generator(default_models_dir(), settings.answer_model, threads=args.threads,
                                  n_ctx=settings.answer_n_ctx)
-        if rec is None:
-            rec = Recording(product)
-        meta["intro"] = intro(settings, args.threads, product.n_ctx)
+        rec = Recording(product)
+        meta.setdefault("intro", intro(settings, args.threads, product.n_ctx))
         with Ovillo(tmp, encoder=enc, generator=rec, settings=settings) as ov:
             from core.ingest.pipeline import IngestOptions
 
             for _ in ov.ingest([C.DEMO / f for f in C.DEMO_FOLDERS], IngestOptions(collection="demo",
                                                                                  classification="public")):
                 pass
-            if not args.skip_overhead:
-                bare = Llama(model_path=str(gguf), n_ctx=settings.answer_n_ctx, n_threads=args.threads,
-                             n_threads_batch=args.threads, seed=_LLAMA_DEFAULTS["seed"].default, verbose=False)
-                _, over = overhead(ov, rec, bare, questions, args.reps, settings.answer_max_tokens)
-                meta["prompt_tokens"] = rec.count_tokens("".join(m.content for m in rec.calls[0]))
-                del bare
-                rec.inner.close()  # the cold child; the grounding run uses the product's
-                rec.inner = product
-            _, rows = quality(ov, rec, picked, partial, "labels")
-            if args.compare_labels:
-                import core.answer.engine as engine
+            burner = Burner(args.threads) if args.loaded else None
+            if burner is not None:
+                burner.__enter__()
+            try:
+                runs[kind] = {"stamp": C.stamp(), "rows": timing(ov, rec, timed),
+                              "load_note": (f"A CPU burner ran throughout: {args.threads} busy-looping Python "
+                                            f"processes at normal priority." if args.loaded else "")}
+                if not args.skip_overhead:
+                    from llama_cpp import Llama
 
-                esca = [q for q in picked if q.get("answer_in") and q.get("lang") in ("es", "ca")]
-                original = engine.AskOptions
-                engine.AskOptions = functools.partial(original, short_labels=False)  # type: ignore[misc]
-                try:
-                    _, canon = quality(ov, rec, esca[:args.compare_labels],
-                                       C.raw_path("ask-canonical.partial.jsonl"), "canonical")
-                finally:
-                    engine.AskOptions = original  # type: ignore[misc]
+                    bare = Llama(model_path=str(answer_gguf(settings.answer_model)), n_ctx=settings.answer_n_ctx,
+                                 n_threads=args.threads, n_threads_batch=args.threads,
+                                 seed=_LLAMA_DEFAULTS["seed"].default, verbose=False)
+                    _, pairs = overhead(ov, rec, bare, demo, args.reps, settings.answer_max_tokens)
+                    del bare
+                    runs[kind]["overhead"] = pairs
+                    if not args.loaded:  # the main overhead table is the idle run's
+                        over = pairs
+                        meta["prompt_tokens"] = int(C.median([r["ask"]["prompt_tokens"] for r in pairs
+                                                              if r["ask"].get("prompt_tokens")] or [0]))
+            finally:
+                if burner is not None:
+                    burner.__exit__(None, None, None)
+            if not args.loaded and not args.skip_grounding:
+                _, rows = quality(ov, rec, picked, partial, "labels")
+                if args.compare_labels:
+                    import core.answer.engine as engine
+
+                    esca = [q for q in picked if q.get("answer_in") and q.get("lang") in ("es", "ca")]
+                    original = engine.AskOptions
+                    labelled = functools.partial(original, short_labels=False)
+                    engine.AskOptions = labelled  # type: ignore[misc, assignment]
+                    try:
+                        _, canon = quality(ov, rec, esca[:args.compare_labels],
+                                           C.raw_path("ask-canonical.partial.jsonl"), "canonical")
+                    finally:
+                        engine.AskOptions = original  # type: ignore[misc]
         product.close()
-    C.save_raw(RAW_NAME, {"meta": meta, "overhead": over, "rows": rows, "canonical": canon})
+    C.save_raw(RAW_NAME, {"meta": meta, "overhead": over, "rows": rows, "canonical": canon, "timing": runs})
     for f in (partial, C.raw_path("ask-canonical.partial.jsonl")):
         f.unlink(missing_ok=True)
-    body = render(meta, over, rows, canon)
+    body = render(meta, over, rows, canon, runs)
     C.write_section("ask", body)
     print(body)
 

@@ -118,7 +118,7 @@ def test_dangling_citation_regenerates_once_then_could_not_ground(shared_app: Ov
     assert len(gen.calls) == 2  # exactly one regeneration
     assert sum(isinstance(e, Regenerating) for e in events) == 1
     assert "x-999#0" in gen.calls[1][-1].content  # the corrective note names the problem
-    assert not res.grounded and not res.refused and res.reason.startswith("could not ground")
+    assert not res.grounded and not res.refused and res.reason == "not_grounded"
     assert res.citations == [] and res.answer == "" and res.nearest
     assert [e.problem for e in events if isinstance(e, CitationCheck)] == ["dangling", "dangling"]
 
@@ -170,7 +170,7 @@ def test_gate_refuses_without_model_call_below_the_threshold(shared_app: Ovillo,
     assert best < HASHING_GATE, f"premise: an off-archive question scores below the gate ({best:.3f})"
     assert gen.calls == [] and gen.judged == [] and res.model == ""
     assert res.refused and not res.grounded and res.citations == [] and res.answer == ""
-    assert f"best cosine {best:.3f} < {HASHING_GATE:.2f}" in res.reason
+    assert res.reason == "no_relevant_passages" and f"best cosine {best:.3f} < {HASHING_GATE:.2f}" in res.details[0]
     assert res.nearest and all(n["dense_score"] is not None and n["dense_score"] < HASHING_GATE for n in res.nearest)
     assert [type(e) for e in events] == [RetrievalDone]
 
@@ -180,7 +180,7 @@ def test_gate_passes_a_question_at_or_above_the_threshold_to_the_model(shared_ap
     with make_app(shared_app, gen, min_relevance=HASHING_GATE) as app:
         events, res = ask(app, "¿Cuándo cubrió el agua del pantano el pueblo?")
     assert best_cosine(events) >= HASHING_GATE  # premise: the on-archive control clears the gate
-    assert len(gen.calls) == 1 and res.refused and "relevant enough" not in res.reason
+    assert len(gen.calls) == 1 and res.refused and res.reason == "not_in_passages"
 
 
 def test_gate_counts_only_passages_the_profile_may_see(shared_app: Ovillo) -> None:
@@ -193,7 +193,7 @@ def test_gate_counts_only_passages_the_profile_may_see(shared_app: Ovillo) -> No
     # only the restricted record clears the gate
     assert best_cosine(owner_events) >= HASHING_GATE > best_cosine(public_events)
     assert len(owner_gen.calls) == 1 and public_gen.calls == []
-    assert res.refused and res.nearest and "relevant enough" in res.reason
+    assert res.refused and res.nearest and "relevant enough" in res.details[0]
     restricted = {h.citation for h in shared_app.search(q, passages=True) if h.classification == "restricted"}
     assert restricted and not restricted & {n["id"] for n in res.nearest}
 
@@ -367,7 +367,8 @@ def test_a_piled_on_citation_is_regenerated_once_then_dropped(shared_app: Ovillo
     assert len(gen.calls) == 2 and sum(isinstance(e, Regenerating) for e in events) == 1
     assert res.grounded and [c.source_path.endswith("pantano.md") for c in res.citations] == [True]
     assert res.answer == f"El agua del pantano cubrió el pueblo en marzo de 1959 [{res.citations[0].id}]."
-    assert "1 citation(s) that did not check out removed" in res.reason and res.unsupported == []
+    assert res.reason == "grounded" and res.unsupported == []
+    assert res.details == ["1 citation(s) that did not check out removed"]
 
 
 def test_a_worse_rewrite_does_not_replace_a_groundable_first_answer(shared_app: Ovillo) -> None:
@@ -388,7 +389,8 @@ def test_wrong_label_twice_is_moved_to_the_passage_the_model_confirms(shared_app
     assert len(gen.calls) == 2 and res.grounded
     assert [c.source_path.endswith("pantano.md") for c in res.citations] == [True]
     assert res.answer == f"El agua del pantano cubrió el pueblo en marzo de 1959 [{res.citations[0].id}]."
-    assert "1 sentence(s) cited under the wrong label moved" in res.reason and "removed" not in res.reason
+    assert res.reason == "grounded" and len(res.details) == 1
+    assert "1 sentence(s) cited under the wrong label moved" in res.details[0]
 
 
 def test_nothing_is_moved_when_the_model_does_not_confirm(shared_app: Ovillo) -> None:
@@ -397,4 +399,4 @@ def test_nothing_is_moved_when_the_model_does_not_confirm(shared_app: Ovillo) ->
     with make_app(shared_app, gen) as app:
         app.settings.answer_model_check = 0.5
         _, res = ask(app, "¿Cuándo cubrió el agua del pantano el pueblo?")
-    assert not res.grounded and res.citations == [] and res.reason.startswith("could not ground")
+    assert not res.grounded and res.citations == [] and res.reason == "not_grounded"

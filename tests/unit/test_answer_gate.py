@@ -71,7 +71,8 @@ def test_gate_refuses_uncovered_question_without_model_call(app: Ovillo) -> None
     done = [e for e in events if isinstance(e, RetrievalDone)]
     assert len(done) == 1 and done[0].best_dense is not None and done[0].best_dense >= -1.0  # premise: floor passed
     assert gen.calls == [] and res.refused and not res.grounded and res.model == ""
-    assert "share too few of the question's words" in res.reason and "coverage 0.00" in res.reason
+    assert res.reason == "no_relevant_passages"
+    assert "share too few of the question's words" in res.details[0] and "coverage 0.00" in res.details[0]
     assert res.nearest and [type(e) for e in events] == [RetrievalDone] and done[0].evidence == []
 
 
@@ -79,4 +80,4 @@ def test_gate_passes_covered_question_to_the_model(app: Ovillo) -> None:
     gen = ScriptedGenerator(["NO_ANSWER"])
     _, res = drain(Answerer(app.searcher(), lambda: gen).ask(
         "¿Cuándo cubrió el agua del pantano el pueblo?", app.profile("owner"), options=LEXICAL))
-    assert len(gen.calls) == 1 and res.refused and "share too few" not in res.reason
+    assert len(gen.calls) == 1 and res.refused and res.reason == "not_in_passages"
