@@ -8,10 +8,12 @@ optional project set; tombstones are hidden by every rule) and compiles it to:
 - :meth:`Rule.allows` — the check on one record that the gate (:mod:`core.gate`) runs;
 - :meth:`Rule.duckdb_sql` — a predicate over the local ``records`` table (push-down);
 - :meth:`Rule.numpy_mask` — a boolean mask over an in-memory index's per-row metadata;
-- :meth:`Rule.postgres_sql` — a predicate over the central archive's ``records`` (sync).
+- :meth:`Rule.postgres_sql` — a predicate over the central archive's ``records``.
 
 ``tests/unit/test_acl_agreement.py`` and ``tests/integration/test_acl_agreement_pg.py``
-prove the four agree on every combination of classification, projects and tombstone.
+prove the four agree on every combination of classification, projects and tombstone. Sync
+sends no predicate: the central server's row-level security (``ovillo_may_read``) states the
+rule in its own SQL, and ``tests/integration/test_acl_agreement_central.py`` proves it agrees.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from core.ingest import queue
 from core.ingest.pipeline import IngestOptions, Ingestor, IngestSummary
 from core.models.encoder import AnyEncoder, ImageEncoder, Modality, TextEncoder
 from core.models.generator import Generator as AnswerModel
-from core.objects.catalogue import ObjectFields
+from core.objects.catalogue import ROLE_FIELDS as OBJECT_ROLES, ObjectFields
 from core.paths import Paths
 from core.progress import CancelToken, Progress
 from core.retrieval.count import ResultPage
@@ -31,7 +31,8 @@ from core.store.writer import Changes
 
 # value types front ends use with the facade (app/ imports them from here, not from core's insides)
 # (STOPWORDS: the function words the keyword index ignores, so the window marks only words search matched)
-__all__ = ["CLASSIFICATIONS", "STOPWORDS", "Changes", "ObjectFields", "Ovillo", "ResultPage", "Status"]
+__all__ = ["CLASSIFICATIONS", "OBJECT_ROLES", "STOPWORDS", "Changes", "ObjectFields", "Ovillo", "ResultPage",
+           "Status"]
 
 if TYPE_CHECKING:
     from core.objects.api import Objects

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
 
+from core.acl import CLASSIFICATIONS
 from core.errors import ConfigError
 
 SETTINGS_VERSION = 1
@@ -39,7 +40,7 @@ class Settings(BaseModel):
     embed_batch: int = Field(32, ge=1, le=512, title="Embedding batch size")
     chunk_target_tokens: int = Field(450, ge=64, le=510, title="Target chunk size (tokens)")
     chunk_min_tokens: int = Field(120, ge=16, le=400, title="Minimum chunk size (tokens)")
-    default_classification: str = Field("restricted", pattern="^(public|restricted|secret)$",
+    default_classification: str = Field("restricted", pattern=f"^({'|'.join(CLASSIFICATIONS)})$",
                                         title="Classification of locally ingested records")
     claim_ttl_s: int = Field(600, ge=5, title="Seconds before an abandoned queue claim is retried")
     max_attempts: int = Field(3, ge=1, le=20, title="Attempts before a failing source is parked")

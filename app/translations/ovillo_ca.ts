@@ -1660,127 +1660,127 @@
 <context>
     <name>ObjectsView</name>
     <message>
-        <location filename="../views/objects.py" line="43"/>
+        <location filename="../views/objects.py" line="44"/>
         <source>&amp;Choose photographs…</source>
         <translation>&amp;Tria fotografies…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="44"/>
+        <location filename="../views/objects.py" line="45"/>
         <source>Clear</source>
         <translation>Buida</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="46"/>
+        <location filename="../views/objects.py" line="47"/>
         <source>Optional description (used by hybrid lookup and saved)</source>
         <translation>Descripció opcional (la fa servir la cerca híbrida i es desa)</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="48"/>
+        <location filename="../views/objects.py" line="49"/>
         <source>Hybrid: photographs and description</source>
         <translation>Híbrida: fotografies i descripció</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="49"/>
+        <location filename="../views/objects.py" line="50"/>
         <source>Visual: photographs only</source>
         <translation>Visual: només fotografies</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="50"/>
+        <location filename="../views/objects.py" line="51"/>
         <source>&amp;Look up</source>
         <translation>&amp;Cerca semblants</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="57"/>
+        <location filename="../views/objects.py" line="58"/>
         <source>made up when empty</source>
         <translation>es genera si es deixa buit</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="59"/>
+        <location filename="../views/objects.py" line="60"/>
         <source>default: the nearest neighbour&apos;s collection</source>
         <translation>per defecte: la col·lecció de l&apos;objecte més proper</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="65"/>
+        <location filename="../views/objects.py" line="66"/>
         <source>&amp;Save object</source>
         <translation>&amp;Desa l&apos;objecte</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="94"/>
+        <location filename="../views/objects.py" line="95"/>
         <source>Typology</source>
         <translation>Tipologia</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="94"/>
+        <location filename="../views/objects.py" line="95"/>
         <source>Material</source>
         <translation>Material</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="95"/>
+        <location filename="../views/objects.py" line="96"/>
         <source>Denomination</source>
         <translation>Denominació</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="95"/>
+        <location filename="../views/objects.py" line="96"/>
         <source>Period</source>
         <translation>Període</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="97"/>
+        <location filename="../views/objects.py" line="98"/>
         <source>Title</source>
         <translation>Títol</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="101"/>
+        <location filename="../views/objects.py" line="102"/>
         <source>Inventory</source>
         <translation>Inventari</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="102"/>
+        <location filename="../views/objects.py" line="103"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="103"/>
+        <location filename="../views/objects.py" line="104"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="118"/>
+        <location filename="../views/objects.py" line="119"/>
         <source>Nearest catalogued objects</source>
         <translation>Objectes catalogats més propers</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="133"/>
+        <location filename="../views/objects.py" line="134"/>
         <source>Choose photographs</source>
         <translation>Tria fotografies</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="134"/>
+        <location filename="../views/objects.py" line="135"/>
         <source>Images (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</source>
         <translation>Imatges (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="144"/>
+        <location filename="../views/objects.py" line="145"/>
         <source>Two photographs have the same face; only the first is used.</source>
         <translation>Dues fotografies tenen la mateixa cara; només es fa servir la primera.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="167"/>
+        <location filename="../views/objects.py" line="168"/>
         <source>Add at least one photograph first.</source>
         <translation>Afegiu primer almenys una fotografia.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="174"/>
+        <location filename="../views/objects.py" line="175"/>
         <source>Looking up…</source>
         <translation>Cercant…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="181"/>
+        <location filename="../views/objects.py" line="182"/>
         <source>The lookup failed.</source>
         <translation>La cerca ha fallat.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="197"/>
+        <location filename="../views/objects.py" line="198"/>
         <source>%n neighbour(s)</source>
         <translation>
             <numerusform>%n objecte proper</numerusform>
@@ -1788,7 +1788,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="199"/>
+        <location filename="../views/objects.py" line="200"/>
         <source>%n near-duplicate(s): this object may already be catalogued</source>
         <translation>
             <numerusform>%n gairebé duplicat: potser aquest objecte ja està catalogat</numerusform>
@@ -1796,17 +1796,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="218"/>
+        <location filename="../views/objects.py" line="219"/>
         <source>Give the object a title first.</source>
         <translation>Poseu primer un títol a l&apos;objecte.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="222"/>
+        <location filename="../views/objects.py" line="223"/>
         <source>Saving…</source>
         <translation>Desant…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="229"/>
+        <location filename="../views/objects.py" line="230"/>
         <source>Saved as %1 in %2.</source>
         <translation>Desat com a %1 a %2.</translation>
     </message>

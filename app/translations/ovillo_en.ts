@@ -25,7 +25,7 @@
 <context>
     <name>ObjectsView</name>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="197" />
+        <location filename="../views/objects.py" line="198" />
         <source>%n neighbour(s)</source>
         <translation>
             <numerusform>%n neighbour</numerusform>
@@ -33,7 +33,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="199" />
+        <location filename="../views/objects.py" line="200" />
         <source>%n near-duplicate(s): this object may already be catalogued</source>
         <translation>
             <numerusform>%n near-duplicate: this object may already be catalogued</numerusform>

@@ -1660,127 +1660,127 @@
 <context>
     <name>ObjectsView</name>
     <message>
-        <location filename="../views/objects.py" line="43"/>
+        <location filename="../views/objects.py" line="44"/>
         <source>&amp;Choose photographs…</source>
         <translation>&amp;Elegir fotografías…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="44"/>
+        <location filename="../views/objects.py" line="45"/>
         <source>Clear</source>
         <translation>Vaciar</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="46"/>
+        <location filename="../views/objects.py" line="47"/>
         <source>Optional description (used by hybrid lookup and saved)</source>
         <translation>Descripción opcional (la usa la búsqueda híbrida y se guarda)</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="48"/>
+        <location filename="../views/objects.py" line="49"/>
         <source>Hybrid: photographs and description</source>
         <translation>Híbrida: fotografías y descripción</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="49"/>
+        <location filename="../views/objects.py" line="50"/>
         <source>Visual: photographs only</source>
         <translation>Visual: solo fotografías</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="50"/>
+        <location filename="../views/objects.py" line="51"/>
         <source>&amp;Look up</source>
         <translation>&amp;Buscar parecidos</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="57"/>
+        <location filename="../views/objects.py" line="58"/>
         <source>made up when empty</source>
         <translation>se genera si se deja vacío</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="59"/>
+        <location filename="../views/objects.py" line="60"/>
         <source>default: the nearest neighbour&apos;s collection</source>
         <translation>por defecto: la colección del objeto más cercano</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="65"/>
+        <location filename="../views/objects.py" line="66"/>
         <source>&amp;Save object</source>
         <translation>&amp;Guardar objeto</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="94"/>
+        <location filename="../views/objects.py" line="95"/>
         <source>Typology</source>
         <translation>Tipología</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="94"/>
+        <location filename="../views/objects.py" line="95"/>
         <source>Material</source>
         <translation>Material</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="95"/>
+        <location filename="../views/objects.py" line="96"/>
         <source>Denomination</source>
         <translation>Denominación</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="95"/>
+        <location filename="../views/objects.py" line="96"/>
         <source>Period</source>
         <translation>Periodo</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="97"/>
+        <location filename="../views/objects.py" line="98"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="101"/>
+        <location filename="../views/objects.py" line="102"/>
         <source>Inventory</source>
         <translation>Inventario</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="102"/>
+        <location filename="../views/objects.py" line="103"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="103"/>
+        <location filename="../views/objects.py" line="104"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="118"/>
+        <location filename="../views/objects.py" line="119"/>
         <source>Nearest catalogued objects</source>
         <translation>Objetos catalogados más cercanos</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="133"/>
+        <location filename="../views/objects.py" line="134"/>
         <source>Choose photographs</source>
         <translation>Elegir fotografías</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="134"/>
+        <location filename="../views/objects.py" line="135"/>
         <source>Images (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</source>
         <translation>Imágenes (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="144"/>
+        <location filename="../views/objects.py" line="145"/>
         <source>Two photographs have the same face; only the first is used.</source>
         <translation>Dos fotografías tienen la misma cara; solo se usa la primera.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="167"/>
+        <location filename="../views/objects.py" line="168"/>
         <source>Add at least one photograph first.</source>
         <translation>Añada antes al menos una fotografía.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="174"/>
+        <location filename="../views/objects.py" line="175"/>
         <source>Looking up…</source>
         <translation>Buscando…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="181"/>
+        <location filename="../views/objects.py" line="182"/>
         <source>The lookup failed.</source>
         <translation>La búsqueda ha fallado.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="197"/>
+        <location filename="../views/objects.py" line="198"/>
         <source>%n neighbour(s)</source>
         <translation>
             <numerusform>%n objeto cercano</numerusform>
@@ -1788,7 +1788,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="199"/>
+        <location filename="../views/objects.py" line="200"/>
         <source>%n near-duplicate(s): this object may already be catalogued</source>
         <translation>
             <numerusform>%n casi duplicado: puede que este objeto ya esté catalogado</numerusform>
@@ -1796,17 +1796,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="218"/>
+        <location filename="../views/objects.py" line="219"/>
         <source>Give the object a title first.</source>
         <translation>Ponga antes un título al objeto.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="222"/>
+        <location filename="../views/objects.py" line="223"/>
         <source>Saving…</source>
         <translation>Guardando…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="229"/>
+        <location filename="../views/objects.py" line="230"/>
         <source>Saved as %1 in %2.</source>
         <translation>Guardado como %1 en %2.</translation>
     </message>

@@ -21,9 +21,10 @@ from app.labels import classification_label
 from app.ops import Ops
 from app.qt import named
 from app.views.object_tiles import NeighbourGrid, PhotoList, ProposalRow
-from core.service import CLASSIFICATIONS, ObjectFields
+from core.service import CLASSIFICATIONS, OBJECT_ROLES, ObjectFields
 
-ROLES = ("typology", "material", "denomination", "period")
+# core's roles, shown with the categories first and the period (a date) last
+ROLES = tuple(sorted(OBJECT_ROLES, key=lambda role: role == "period"))
 
 
 class ObjectsView(QWidget):

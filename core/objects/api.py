@@ -37,7 +37,8 @@ class Objects:
         """One vector per view from image files (read safely, decoded like ingest does)."""
         enc = self._encoder()
         if enc.name != self.model:
-            raise ModelMismatch(f"the photographs here are indexed with {self.model}, but {enc.name} is loaded")
+            raise ModelMismatch(f"the photographs here are indexed with {self.model}, but {enc.name} is loaded",
+                                hint=f"Switch with `ovillo reindex --model {enc.name} --modality image`.")
         limit = self.settings.max_file_mb * 1024 * 1024
         pixels = []
         for path in photos.values():

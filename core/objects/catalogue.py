@@ -31,6 +31,7 @@ from core.acl import CLASSIFICATIONS, Profile
 from core.errors import ConfigError, CorruptSource, NotFound
 from core.ids import section_id_for, slug
 from core.ingest.images import IMAGE_SUFFIXES, decode, view_hash, write_thumbnail
+from core.ingest.readers.csv_reader import OBJECT_ROLES
 from core.ingest.walk import read_regular
 from core.models.encoder import TextEncoder
 from core.objects.api import Objects
@@ -46,7 +47,7 @@ FOLDER = "catalogue"  # under the data folder: one sub-folder per collection
 CSV_NAME = "catalogue.csv"
 #: the faces a new object's photographs are labelled with (``image``: another view, compared with any face)
 FACES = ("obverse", "reverse", "image")
-ROLE_FIELDS = ("typology", "material", "period", "denomination")
+ROLE_FIELDS = OBJECT_ROLES  # one list: the columns the catalogue importer reads
 #: the CSV columns written, all names the catalogue importer (core/ingest/readers/csv_reader.py) reads
 COLUMNS = ("id", "title", "description") + ROLE_FIELDS + ("classification",) + FACES
 _SAFE_ID = re.compile(r"[^A-Za-z0-9._-]+")
@@ -76,7 +77,7 @@ class ObjectFields:
     material: str = ""
     period: str = ""
     denomination: str = ""
-    classification: str = "restricted"
+    classification: str | None = None  # None: the archive's default (settings.default_classification)
     collection: str = "objects"
     inventory: str = ""  # empty: one is made up from the date and the photographs
 
@@ -138,8 +139,9 @@ class Catalogue:
         title = fields.title.strip()
         if not title and not fields.description.strip():
             raise ConfigError("a new object needs a title or a description")
-        if fields.classification not in CLASSIFICATIONS:
-            raise ConfigError(f"unknown classification {fields.classification!r}",
+        classification = fields.classification or self.settings.default_classification
+        if classification not in CLASSIFICATIONS:
+            raise ConfigError(f"unknown classification {classification!r}",
                               hint=f"Use one of: {', '.join(CLASSIFICATIONS)}.")
         section_tipo = slug(fields.collection or "objects")
         folder = self.folder(section_tipo)
@@ -165,14 +167,14 @@ class Catalogue:
         cancel.check()
         row = {"id": inventory, "title": title, "description": fields.description.strip(),
                **{r: str(getattr(fields, r)).strip() for r in ROLE_FIELDS},
-               "classification": fields.classification,
+               "classification": classification,
                **{v: f"images/{copied[v].name}" if v in copied else "" for v in FACES}}
         _write_csv(csv_path, rows + [row])
         yield Progress("save", len(exam.photos), total, "photographs", item=csv_path.name)
         parsed = next(r for r in csv_reader.read(csv_path, csv_path.read_bytes()).records
                       if r.data.get("id") == inventory)
         record = self._record(parsed, section_tipo, section_id_for(str(csv_path), parsed.key), str(csv_path),
-                              fields.classification)
+                              classification)
         record.data["views"] = {v: {"path": str(copied[v]), "thumb": thumbs[v]} for v in copied}
         record.embeddings += [EmbeddingRow(
             component_tipo=f"img:{v}", chunk_index=0, model=exam.model, embedding=exam.vectors[v],

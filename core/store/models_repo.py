@@ -30,8 +30,9 @@ def pin_model(store: Store, name: str, dimension: int, *, sha256: str | None = N
     current = active_model(store, modality)
     if current is not None:
         if current.name != name:
+            target = name if modality == "text" else f"{name} --modality {modality}"  # the command's default: text
             raise ModelMismatch(f"this archive is indexed with {current.name}, not {name}",
-                                hint=f"Use `ovillo reindex --model {name}` to build the new index "
+                                hint=f"Use `ovillo reindex --model {target}` to build the new index "
                                      "beside the old one and switch when complete.")
         return current
     with store.transaction() as cur:

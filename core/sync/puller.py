@@ -180,7 +180,8 @@ class Puller:
                 f"archive is pinned to {lname}" + (f" (sha256 {str(lsha)[:12]}…)" if lsha else ""),
                 hint=("Embedding synced images locally is not built yet; " if modality != "text" else
                       "Install the local model's files to embed the records here, or ") +
-                     f"switch the local index with `ovillo reindex --model {other}`. Nothing was changed.")
+                     f"switch the local index with `ovillo reindex --model {other}"
+                     f"{'' if modality == 'text' else ' --modality ' + modality}`. Nothing was changed.")
 
     # -- the run --------------------------------------------------------------
     def run(self, cancel: CancelToken | None = None) -> Generator[Progress, None, SyncSummary]:

@@ -273,7 +273,7 @@ def render(raw: dict[str, Any]) -> str:
                 if loads else ""
             notes.append(f"**{t} thread(s): not a reliable comparison.** Runs of one build differ by up to "
                          f"{spread:.1f}× at this thread count{at}: other jobs held the cores, and llama.cpp threads "
-                         "collapse when another process is busy (`../shared/DESIGN.md` §4), so these figures and their "
+                         "collapse when another process is busy (`docs/design.md` §4), so these figures and their "
                          "ratio measure contention more than the build; re-run on an idle machine.")
         if ok["portable"] and ok["native"]:
             rp = med_p["native"] / med_p["portable"]

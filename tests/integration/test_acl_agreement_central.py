@@ -1,0 +1,56 @@
+"""The central archive's row-level security applies the same ACL rule as :class:`core.acl.Rule`.
+
+Sync does not filter what it pulls: a user gets what the server's RLS policy lets their role read
+(``ovillo_may_read`` in ``resources/central/migrations``). That SQL states the rule a second time,
+so every clearance × project set is checked here against :meth:`Rule.allows` on the generated
+records (:mod:`tests.acl_cases`) the central schema can hold: a known classification and non-NULL
+``project_ids``, NULL members included, tombstoned or not. Real roles, real RLS, no mocks.
+"""
+
+from __future__ import annotations
+
+from core.acl import CLASSIFICATIONS, Rule
+from core.sync.connect import connect
+from tests.acl_cases import records
+from tests.integration.test_sync import Central, central
+from tests.pg_fixtures import central_server  # noqa: F401  (the session fixture)
+
+__all__ = ["central"]  # fixture
+
+# a user's clearance sees its own classification and every looser one
+USERS: dict[str, tuple[str, list[int] | None]] = {
+    f"acl_{clearance}_{tag}": (clearance, projects)
+    for clearance in CLASSIFICATIONS
+    for tag, projects in (("all", None), ("p1", [1]), ("p12", [1, 2]), ("p3", [3]), ("none", []))
+}
+
+
+def rule_of(clearance: str, projects: list[int] | None) -> Rule:
+    """The rule a central user's clearance and projects stand for."""
+    return Rule(frozenset(CLASSIFICATIONS[:CLASSIFICATIONS.index(clearance) + 1]),
+                frozenset(projects) if projects is not None else None)
+
+
+def test_central_row_level_security_agrees_with_the_rule(central: Central) -> None:
+    cases = [r for r in records() if r.classification in CLASSIFICATIONS and r.project_ids is not None]
+    with central.admin.transaction():
+        with central.admin.cursor() as cur:
+            cur.executemany("INSERT INTO records (section_tipo, section_id, classification, project_ids, deleted_at) "
+                            "VALUES (%s, %s, %s, %s::int[], %s)",
+                            [(r.section_tipo, r.section_id, r.classification, r.project_ids, r.deleted_at)
+                             for r in cases])
+    disagree: dict[str, tuple[set[tuple[str, int]], set[tuple[str, int]]]] = {}
+    total_seen = 0
+    for name, (clearance, projects) in USERS.items():
+        central.user(name, clearance, projects)
+        with connect(central.server.address, name, f"pw-{name}") as con:
+            seen = {(str(st), int(sid))  # type: ignore[call-overload]
+                    for st, sid in con.execute("SELECT section_tipo, section_id FROM records").fetchall()}
+        rule = rule_of(clearance, projects)
+        want = {r.key for r in cases if rule.allows(r.classification, r.project_ids, r.deleted_at)}
+        total_seen += len(seen)
+        if seen != want:
+            disagree[name] = (seen - want, want - seen)
+    assert not disagree, disagree
+    assert len(cases) == 3 * 8 * 2 and len(USERS) == 15
+    assert total_seen > 0  # the server let through what the rule allows, not nothing at all
