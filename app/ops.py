@@ -187,10 +187,19 @@ class Ops(QObject):
             on_result(report)
             self.changed.emit(report.changes)
 
-        return self.run(lambda t: self.ovillo.sync(server, user, password, ca_file=ca_file, insecure=insecure,
-                                                   remember=remember, page=page, cancel=t), write=True,
-                        on_progress=on_progress, on_result=result, on_error=on_error, on_done=on_done,
-                        throttle_s=0.05, name="sync")
+        def done() -> None:
+            # a cancelled or failed sync keeps the pages it committed: the window refreshes from them too
+            partial = getattr(worker.exception, "partial_changes", None)
+            if partial:
+                self.changed.emit(partial)
+            if on_done is not None:
+                on_done()
+
+        worker = self.run(lambda t: self.ovillo.sync(server, user, password, ca_file=ca_file, insecure=insecure,
+                                                     remember=remember, page=page, cancel=t), write=True,
+                          on_progress=on_progress, on_result=result, on_error=on_error, on_done=done,
+                          throttle_s=0.05, name="sync")
+        return worker
 
     def sync_info(self, server: str | None, user: str | None, on_result: Callback) -> Worker:
         """``(keyring available, a password saved for server+user, last sync status)``."""

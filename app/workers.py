@@ -74,6 +74,7 @@ class Worker(QRunnable):
         self.signals = WorkerSignals()
         self.token = CancelToken()
         self.traceback = ""
+        self.exception: BaseException | None = None  # how the task ended when it did not return (cancel included)
         self.done = False
         # Progress events closer than this are coalesced (the latest wins) so a chatty core loop
         # cannot flood the GUI's event queue; other events (answer tokens) always pass.
@@ -93,9 +94,11 @@ class Worker(QRunnable):
             if isinstance(out, GeneratorType):
                 out = self._drive(out)
             self.signals.result.emit(out)
-        except Cancelled:
+        except Cancelled as exc:
+            self.exception = exc
             self.signals.cancelled.emit()
         except Exception as exc:  # noqa: BLE001 - every failure is reported, never lost on a thread
+            self.exception = exc
             self.traceback = traceback.format_exc()
             self.signals.error.emit(exc)
         finally:

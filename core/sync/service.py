@@ -160,12 +160,16 @@ def run_sync(store: Store, request: SyncRequest, cancel: CancelToken | None = No
         puller.writer = writer
         try:
             summary = yield from puller.run(cancel)
-        except (duckdb.Error, OSError) as exc:
-            if not _disk_full(exc):
-                raise
-            where = store.path.parent if store.path is not None else "the store"
-            raise StoreError(f"the disk holding {where} is full: the sync stopped",
-                             hint="What arrived is kept; free some space, then sync again to resume.") from exc
+        except BaseException as exc:
+            # committed pages stay when a sync is cancelled or fails: front ends refresh from what they changed
+            if isinstance(exc, (duckdb.Error, OSError)) and _disk_full(exc):
+                where = store.path.parent if store.path is not None else "the store"
+                full = StoreError(f"the disk holding {where} is full: the sync stopped",
+                                  hint="What arrived is kept; free some space, then sync again to resume.")
+                setattr(full, "partial_changes", writer.changes)
+                raise full from exc
+            setattr(exc, "partial_changes", writer.changes)
+            raise
     remembered = request.remember and remember_password(request.server, request.user, password)
     return SyncReport(summary, writer.changes, describe(params), remembered)
 

@@ -158,12 +158,16 @@ def test_sync_page_cancel_then_resume(qtbot: QtBot, make_window: WindowFactory, 
             view.cancel_sync()
 
     view.status_text.connect(cancel_on_first_page)
+    seen: list[object] = []
+    w.ops.changed.connect(seen.append)  # the one refresh signal fires for the pages a cancel kept too
     view.start.click()
     qtbot.waitUntil(lambda: view.state == "cancelled" and view.worker is None, timeout=WAIT_MS)
     assert view.report is None and view.start.text() == "&Resume"
     assert "what arrived is kept" in view.counts.text()
     kept = w.ops.ovillo.store.cursor().execute("SELECT count(*) FROM records WHERE origin = 'central'").fetchone()
     assert kept is not None and 0 < kept[0] < 301 and kept[0] % 5 == 0  # whole pages only
+    qtbot.waitUntil(lambda: bool(seen), timeout=WAIT_MS)
+    assert sum(seen[0].added.values()) == kept[0]  # type: ignore[attr-defined]
     with qtbot.waitSignal(view.finished, timeout=WAIT_MS):
         view.start.click()  # Resume
     assert view.report is not None and view.report.summary.added == 301 - kept[0]
