@@ -68,6 +68,8 @@ def check_args(args: argparse.Namespace) -> None:
     elif cmd == "models":
         _scalar(args.action, "the models action")
         _scalar(args.generator, "--generator")
+    elif cmd in ("sync", "central"):
+        _check_central(args)
     _check_folders(args, home, models)  # the file system last: a bad value must not leave a new folder
 
 
@@ -98,6 +100,38 @@ def _check_ask(args: argparse.Namespace) -> None:
     args.model = _model_name(args.model)
     tokens = _scalar(args.max_tokens, "--max-tokens")
     args.max_tokens = None if tokens is None else _whole(tokens, "--max-tokens", *MAX_TOKENS)
+
+
+def _check_central(args: argparse.Namespace) -> None:
+    """``sync`` and ``central …``: addresses, names and paths (a bad one used to end as exit 70)."""
+    for attr, flag in (("server", "--server"), ("dsn", "--dsn"), ("user", "--user"), ("name", "NAME")):
+        if hasattr(args, attr):
+            value = _scalar(getattr(args, attr), flag)
+            if value is not None:
+                if len(value) > MAX_PATH_CHARS:
+                    raise UsageError(f"{flag} is too long ({len(value):,} characters)")
+                setattr(args, attr, _clean(value, flag))
+    for attr, flag in (("password_file", "--password-file"), ("ca_file", "--ca-file")):
+        if hasattr(args, attr):
+            setattr(args, attr, _opt_path(getattr(args, attr), flag))
+    ca = getattr(args, "ca_file", None)
+    if ca is not None and os.path.exists(ca) and not os.path.isfile(ca):  # libpq would block on a FIFO
+        raise UsageError(f"--ca-file {_show(ca, 80)} is {file_kind(os.stat(ca).st_mode)}, not a regular file")
+    if hasattr(args, "dir"):
+        args.dir = _path_text(str(_scalar(args.dir, "DIR")), "DIR")
+        try:  # init creates DIR: it must be a folder or not exist; start/stop report a missing one
+            mode = os.stat(args.dir).st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            mode = None
+        except OSError as exc:
+            raise UsageError(f"DIR {_show(args.dir, 80)} cannot be used: {exc.strerror or exc}") from None
+        if mode is not None and not stat.S_ISDIR(mode):
+            kind = "a file" if stat.S_ISREG(mode) else file_kind(mode)
+            raise UsageError(f"DIR {_show(args.dir, 80)} is {kind}, not a folder")
+    if hasattr(args, "paths"):
+        args.paths = [_ingest_path(p) for p in _values(args.paths, "PATH")]
+    if getattr(args, "collection", None) is not None:
+        args.collection = _collection(str(_scalar(args.collection, "--collection")))
 
 
 def _check_folders(args: argparse.Namespace, home: str | None, models: str | None) -> None:

@@ -453,8 +453,8 @@ def render(results: Sequence[SizeResult], failed: Sequence[int]) -> str:
                "(they are slow); their n is in the JSON dump below.")
     out.append("")
     out.append("Tuning: the latency targets are requirements, not fitted values, and nothing here was tuned on "
-               "these corpora (RRF k=60; the lexical weight 0.5 was chosen on the demo query set for quality, see "
-               "the quality section, and does not change latency).")
+               "these corpora (RRF k=60; the fusion weights were chosen for quality on the dev half of the "
+               "cross-lingual set, see the fusion section, and do not change latency).")
     if failed:
         out.append("")
         out.append(f"**Not measured** (the run failed or was skipped): sizes {', '.join(f'{s:,}' for s in failed)}.")

@@ -23,6 +23,7 @@ from tests.integration.conftest import REPO, copy_home
 
 OVILLO = Path(sys.executable).with_name("ovillo")  # the console script of this venv
 LONG = "x" * 100_000
+PG = "postgresql://127.0.0.1:1/archive"  # never reached: every case fails before connecting
 
 
 @pytest.fixture(scope="module")
@@ -147,6 +148,40 @@ REFUSED: list[tuple[list[str], str]] = [
     (["ask", "Who found the hoard?", "--model", "../../etc/passwd"], "error: --model '../../etc/passwd' is not a model"),
     (["ask", "Who found the hoard?", "--model=--"], "error: --model needs a value"),
     (["ask", "Who found the hoard?", "--profile", "\""], "error: --profile '\"' is not valid"),
+    # sync and central (these ended as exit 70, "a bug in Ovillo", before they were checked)
+    (["sync", "--server=--", "--user", "u"], "error: --server needs a value"),
+    (["sync", "--server", "a\x00b", "--user", "u"], "error: --server contains a NUL character"),
+    (["sync", "--server", LONG, "--user", "u"], "error: --server is too long (100,000 characters)"),
+    (["sync", "--server", "'; DROP TABLE records; --", "--user", "u"], "error: not a PostgreSQL address"),
+    (["sync", "--server", PG, "--user", "a\x00b"], "error: --user contains a NUL character"),
+    (["sync", "--server", PG, "--user", "u", "--password-file", "/dev/zero"], "error: /dev/zero is not a regular file"),
+    (["sync", "--server", PG, "--user", "u", "--password-file", "{fifo}"], "fifo is not a regular file"),
+    (["sync", "--server", PG, "--user", "u", "--ca-file", "{fifo}"], "is a FIFO (named pipe), not a regular file"),
+    (["sync", "--server", PG, "--user", "u", "--ca-file", "{folder}"], "is a folder, not a regular file"),
+    (["sync", "--server", PG, "--user", "u", "--page", "0"], "error: --page must be between 1 and 10000"),
+    (["sync", "--server", PG, "--user", "u", "--page", "%"], "argument --page: invalid int value: '%'"),
+    (["central", "init", "/dev/zero"], "error: DIR '/dev/zero' is a character device, not a folder"),
+    (["central", "init", "{fifo}"], "is a FIFO (named pipe), not a folder"),
+    (["central", "init", "a\x00b"], "error: DIR contains a NUL character"),
+    (["central", "init", LONG], "error: DIR is too long (100,000 characters"),
+    (["central", "start", "y" * 300], "cannot be used: File name too long"),
+    (["central", "stop", "{plain}"], "plain.txt' is a file, not a folder"),
+    (["central", "publish", "/dev/zero", "--dsn", PG], "it is a character device, not a file or folder"),
+    (["central", "publish", "{folder}", "--dsn", PG, "--collection", "%"], "--collection '%' has no letter or digit"),
+    (["central", "publish", "{folder}", "--dsn", "a\x00b"], "error: --dsn contains a NUL character"),
+    (["central", "user", "add", "a\x00b", "--dsn", PG, "--clearance", "public", "--password-file", "{plain}"],
+     "error: NAME contains a NUL character"),
+    (["central", "user", "add", "u", "--dsn", PG, "--clearance", "public", "--password-file", "{fifo}"],
+     "fifo is not a regular file"),
+    # reindex and objects
+    (["reindex", "--model=--"], "error: --model needs a value"),
+    (["reindex", "--model", "%"], "error: --model '%' is not a model name"),
+    (["reindex", "--model", "a\x00b"], "is not a model name"),
+    (["objects", "lookup", "--image", "a=/dev/zero"], "error: --image: '/dev/zero' is not a regular file"),
+    (["objects", "lookup", "--image", "a={fifo}"], "is not a regular file"),
+    (["objects", "similar", "%", "1"], "error: SECTION_TIPO '%' is not valid"),
+    (["objects", "similar", "c", "1", "--limit=--"], "error: --limit needs a value"),
+    (["objects", "characterize", "c", "1", "--text", LONG], "error: --text is too long (100,000 characters"),
     # models, and the folders every command uses
     (["models", "%"], "argument action: invalid choice: '%'"),
     (["models", "--generator=--"], "error: --generator needs a value"),
