@@ -60,6 +60,24 @@ def enqueue(cur: duckdb.DuckDBPyConnection, path: str, root: str | None, options
     """, [path, root, json.dumps(options.to_json()), now()])
 
 
+def enqueue_many(cur: duckdb.DuckDBPyConnection, marks: list[tuple[str, str | None, FileOptions]]) -> None:
+    """:func:`enqueue` for many files in one statement (one per file cost ~3 ms at scan).
+
+    Each file keeps its own enqueue time, in the given order, so claims come in the same order.
+    """
+    rows: dict[str, tuple[str | None, str, Any]] = {}
+    for path, root, options in marks:  # one INSERT may not touch a key twice: the last options win
+        stamp = rows[path][2] if path in rows else now()
+        rows[path] = (root, json.dumps(options.to_json()), stamp)
+    if not rows:
+        return
+    cur.execute("""
+        INSERT INTO index_queue (path, root, options, enqueued_at)
+        SELECT unnest(?::VARCHAR[]), unnest(?::VARCHAR[]), unnest(?::VARCHAR[])::JSON, unnest(?::TIMESTAMP[])
+        ON CONFLICT (path) DO UPDATE SET options = excluded.options, root = excluded.root
+    """, [list(rows), [r[0] for r in rows.values()], [r[1] for r in rows.values()], [r[2] for r in rows.values()]])
+
+
 def claim(store: Store, claimant: str, ttl_s: int, paths: set[str] | None = None,
           exclude: set[str] | frozenset[str] = frozenset()) -> QueueItem | None:
     """Claim the next ready marker (optionally only among ``paths``, never one in ``exclude`` —
