@@ -52,11 +52,9 @@ class SearchView(QWidget):
         self.collection = named(QComboBox(), "collection")
         self.lang = named(QComboBox(), "lang")
         self.classification = named(QComboBox(), "classification")
-        for box in (self.collection, self.lang, self.classification):
-            # sized to a short name, not the longest one: long collection names and longer Spanish or
-            # Catalan words must not push the page wider than the window (the popup still shows them whole)
-            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            box.setMinimumContentsLength(9)
+        # a very long collection name must not push the page wider than the window (the popup shows it whole)
+        self.collection.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.collection.setMinimumContentsLength(24)
         self.year_from = self._year_box("yearFrom", self.tr("from any year"))
         self.year_to = self._year_box("yearTo", self.tr("to any year"))
         self.results = named(QListWidget(), "results")
