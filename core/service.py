@@ -93,7 +93,12 @@ class Ovillo:
         if serve and self._holder is not None:  # other processes on this folder ask us (core/remote.py)
             from core.remote import Server
 
-            self._server = Server.start(self, self._holder)
+            try:
+                self._server = Server.start(self, self._holder)
+            except BaseException:
+                self.store.close()  # a failed start must not leave the folder locked
+                self._holder.release()
+                raise
 
     # -- lifecycle ---------------------------------------------------------------
     def close(self) -> None:
