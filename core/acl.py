@@ -12,7 +12,7 @@ optional project set; tombstones are hidden by every rule) and compiles it to:
 
 ``tests/unit/test_acl_agreement.py`` and ``tests/integration/test_acl_agreement_pg.py``
 prove the four agree on every combination of classification, projects and tombstone. Sync
-sends no predicate: the central server's row-level security (``ovillo_may_read``) states the
+sends no predicate: the central server's row-level security (the ``records_read`` policy) states the
 rule in its own SQL, and ``tests/integration/test_acl_agreement_central.py`` proves it agrees.
 """
 

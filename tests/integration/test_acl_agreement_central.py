@@ -1,7 +1,7 @@
 """The central archive's row-level security applies the same ACL rule as :class:`core.acl.Rule`.
 
 Sync does not filter what it pulls: a user gets what the server's RLS policy lets their role read
-(``ovillo_may_read`` in ``resources/central/migrations``). That SQL states the rule a second time,
+(the ``records_read`` policy, last set by ``resources/central/migrations/0002_*``). That SQL states the rule a second time,
 so every clearance × project set is checked here against :meth:`Rule.allows` on the generated
 records (:mod:`tests.acl_cases`) the central schema can hold: a known classification and non-NULL
 ``project_ids``, NULL members included, tombstoned or not. Real roles, real RLS, no mocks.
