@@ -51,6 +51,9 @@ def connect(path: Path | None, *, read_only: bool = False, threads: int | None =
         config["threads"] = threads
     try:
         con = duckdb.connect(":memory:", config=config)
+        # embedding floats: ALP/ALPRD took 4x the CPU of storing them plain and made them 24 % larger
+        # (real e5 vectors, docs/design.md §5); a global setting, which the config dict ignores
+        con.execute("SET disabled_compression_methods = 'alp,alprd'")
         for name in EXTENSIONS:
             con.execute(f"LOAD '{extension_path(name)}'")
         if path is not None:

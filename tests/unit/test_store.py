@@ -74,3 +74,23 @@ def test_model_is_pinned_and_switch_builds_beside(tmp_path: Path) -> None:
         dims = app.store.cursor().execute("SELECT DISTINCT model, dimension FROM rag_embeddings").fetchall()
         assert dims == [("fake-b", 32)]
         assert app.search("molino")
+
+
+def test_vectors_are_stored_plain_not_alprd(tmp_path: Path) -> None:
+    """ALPRD made real e5 vectors larger and 4x dearer to write (docs/design.md §5): never chosen."""
+    import numpy as np
+    import pyarrow as pa
+
+    n, dim = 130_000, 8  # more than one row group, so the column is really compressed on checkpoint
+    vecs = np.random.default_rng(1).standard_normal((n, dim)).astype(np.float32)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+    rows = pa.table({"v": pa.ListArray.from_arrays(pa.array(np.arange(0, (n + 1) * dim, dim, dtype=np.int32)),
+                                                    pa.array(vecs.ravel()))})
+    store = Store(tmp_path / "s.duckdb")
+    cur = store.cursor()
+    cur.register("rows", rows)
+    cur.execute("CREATE TABLE v AS SELECT v FROM rows")
+    cur.execute("CHECKPOINT")
+    used = {str(c) for (c,) in cur.execute("SELECT DISTINCT compression FROM pragma_storage_info('v')").fetchall()}
+    store.close()
+    assert "Uncompressed" in used and not used & {"ALP", "ALPRD"}, used
