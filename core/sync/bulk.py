@@ -11,6 +11,8 @@ cannot be paired with the other version of its record.
 from __future__ import annotations
 
 import io
+import threading
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -44,6 +46,72 @@ class Page:
     chunks: pa.Table
     last: tuple[datetime, str, int] | None
     nbytes: int
+
+    @staticmethod
+    def joined(pages: Sequence["Page"]) -> "Page":
+        """Consecutive pages as one (keyset pages never share a key)."""
+        return Page(pa.concat_tables([p.records for p in pages]), pa.concat_tables([p.chunks for p in pages]),
+                    pages[-1].last, sum(p.nbytes for p in pages))
+
+
+class PageReader:
+    """Pages read ahead in keyset order by one thread, while the caller writes the earlier ones.
+
+    At most ``ahead_rows`` vectors wait in the queue (and always one page); the thread owns the
+    connection until :meth:`close`; it stops after the last (empty) page, at an error (raised by
+    :meth:`next` in the caller's thread) or when closed.
+    """
+
+    def __init__(self, con: Connection, limit: int, after: tuple[datetime, str, int],
+                 models: dict[str, tuple[str, int]], *, ahead_rows: int) -> None:
+        self._con, self._limit, self._after, self._models = con, limit, after, models
+        self._ahead = ahead_rows
+        self._queue: deque[Page | BaseException] = deque()
+        self._queued_rows = 0
+        self._cond = threading.Condition()
+        self._stop = False
+        self._thread = threading.Thread(target=self._read, name="ovillo-sync-read", daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        after = self._after
+        try:
+            while not self._stop:
+                page = fetch_page(self._con, self._limit, after=after, models=self._models)
+                self._put(page, page.chunks.num_rows)
+                if page.last is None:
+                    return
+                after = page.last
+        except BaseException as exc:  # handed to the caller's thread, which raises it
+            self._put(exc, 0)
+
+    def _put(self, item: Page | BaseException, rows: int) -> None:
+        with self._cond:
+            while self._queue and self._queued_rows + rows > self._ahead and not self._stop:
+                self._cond.wait()
+            self._queue.append(item)
+            self._queued_rows += rows
+            self._cond.notify_all()
+
+    def next(self) -> Page:
+        """The next page (``last`` is None after the last record); a read's error is raised here."""
+        with self._cond:
+            while not self._queue:
+                self._cond.wait()
+            item = self._queue.popleft()
+            if isinstance(item, Page):
+                self._queued_rows -= item.chunks.num_rows
+            self._cond.notify_all()
+        if isinstance(item, BaseException):
+            raise item
+        return item
+
+    def close(self) -> None:
+        """Stop reading and wait for the thread (a read in flight finishes; its page is dropped)."""
+        with self._cond:
+            self._stop = True
+            self._cond.notify_all()
+        self._thread.join()
 
 
 def payload(table: pa.Table) -> int:

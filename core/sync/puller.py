@@ -1,10 +1,10 @@
 """``ovillo sync``: pull exactly the records (and vectors) the central server lets this user read.
 
 The server's row-level security decides what is visible; the client never filters. Records are
-read in keyset order ``(updated_at, section_tipo, section_id)``; each page is written through the
-one :class:`~core.store.writer.RecordWriter` with the new watermark in the *same* local
-transaction, so a ``kill -9`` at any moment loses at most the page in flight and the next sync
-resumes after the last committed one. Then a keys-only listing of everything permitted is
+read in keyset order ``(updated_at, section_tipo, section_id)``; each page (or group of
+consecutive pages) is written through the one :class:`~core.store.writer.RecordWriter` with the
+new watermark in the *same* local transaction, so a ``kill -9`` at any moment loses at most the
+pages in flight and the next sync resumes after the last committed one. Then a keys-only listing of everything permitted is
 compared with the local central-origin records: keys no longer listed are removed (tombstoned
 on the server → ``removed``, otherwise → ``revoked``), and keys whose ``updated_at`` differs are
 fetched again (a row committed late with an earlier timestamp cannot slip past the watermark).
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import time
-from concurrent.futures import ThreadPoolExecutor, wait
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import asdict, dataclass
 from datetime import date, datetime, timezone
@@ -31,7 +30,7 @@ from core.models.encoder import TextEncoder
 from core.progress import CancelToken, EtaClock, Progress
 from core.store.db import Store, now
 from core.store.writer import EmbeddingRow, RecordKey, RecordRow, RecordWriter
-from core.sync.bulk import Page, fetch_page, payload, permitted_keys
+from core.sync.bulk import Page, PageReader, fetch_page, payload, permitted_keys
 from core.sync.central import known_version
 from core.sync.connect import Connection, SyncError
 from core.sync.state import STATE_KEY, read_state
@@ -39,6 +38,10 @@ from core.sync.state import STATE_KEY, read_state
 _RECORD_COLS = ("section_tipo, section_id, title, lang, classification, project_ids, data, date_start, date_end, "
                 "updated_at")
 _ORIGIN = datetime(1970, 1, 1, tzinfo=timezone.utc)
+# pages are written together until they hold this many vectors: DuckDB's row group, the size its
+# transactions write straight into the file instead of the WAL (measured in scripts/bench/sync.py)
+GROUP_ROWS = 122_880
+GROUP_SECONDS = 10.0  # … or until this long after the group's first page: a slow link still commits often
 
 
 @dataclass
@@ -114,10 +117,15 @@ class Puller:
     """One sync of one local store from one central connection (as the user it was opened with)."""
 
     def __init__(self, store: Store, con: Connection, *, server: str, user: str, page: int = 500,
-                 encoder: Callable[[str], TextEncoder] | None = None) -> None:
+                 encoder: Callable[[str], TextEncoder] | None = None, group_rows: int = GROUP_ROWS,
+                 ahead_rows: int | None = None) -> None:
         """``encoder(name)`` loads the local text model, for when the central vectors are of another
-        model (None: such a sync is refused with :class:`ModelMismatch`)."""
+        model (None: such a sync is refused with :class:`ModelMismatch`); ``group_rows``: see
+        :meth:`_bulk_pages` (0: every page its own transaction); ``ahead_rows``: vectors read ahead
+        at most (default: a group, so the next group is read while one is written)."""
         self.store, self.con, self.server, self.user, self.page = store, con, server, user, page
+        self.group_rows = group_rows
+        self.ahead_rows = group_rows if ahead_rows is None else ahead_rows
         self.writer = RecordWriter(store)
         self.summary = SyncSummary()
         self.local_models: dict[str, tuple[str, int, str | None]] = {}
@@ -244,32 +252,64 @@ class Puller:
 
     def _bulk_pages(self, mark: Watermark, state: dict[str, Any], total: int,
                     cancel: CancelToken | None) -> Generator[Progress, None, None]:
-        """:meth:`_pages` when every vector is reused: pages in columns, the next one read from the
-        server while this one is written (one reader thread; writes stay in order, one per page)."""
+        """:meth:`_pages` when every vector is reused: pages in columns, read ahead by one thread
+        while the caller writes; consecutive pages are written together, with the last one's
+        watermark, once they hold :attr:`group_rows` vectors or :data:`GROUP_SECONDS` have passed.
+
+        DuckDB writes a transaction's inserts of a whole row group straight into the file; smaller
+        ones go through the WAL and are written again by the next checkpoint, which made up most
+        of a first sync (scripts/bench/sync.py). A kill loses at most the group in flight, and the
+        next sync resumes after the last one committed; a cancel or a lost connection first writes
+        the pages already read.
+        """
         clock, done = EtaClock(), 0
-        models = self._reused()
+        staged: list[Page] = []
+        since = 0.0
 
-        def read(after: tuple[datetime, str, int]) -> Page:
-            return fetch_page(self.con, self.page, after=after, models=models)
-
-        with ThreadPoolExecutor(1, thread_name_prefix="ovillo-sync-read") as pool:
-            ahead = pool.submit(read, (mark.updated_at, mark.section_tipo, mark.section_id))
+        def flush() -> None:
+            if not staged:
+                return
             try:
-                while True:
-                    if cancel:
-                        cancel.check()
-                    page = ahead.result()
-                    if page.last is None:
-                        break
-                    ahead = pool.submit(read, page.last)
-                    state["watermark"] = Watermark(*page.last).to_json()
-                    self._write_page(page, state)
-                    done += page.records.num_rows
-                    yield Progress("sync", done, max(total, done), "records", eta_s=clock.eta(done, max(total, done)))
-            finally:
-                # a page read ahead and not written is dropped: the next sync reads it again
-                ahead.cancel()
-                wait([ahead])
+                self._write_group(staged, state)
+            except (duckdb.Error, OSError):
+                if len(staged) == 1:
+                    raise
+                # the group did not fit (a full disk): page by page, so whatever fits is kept
+                for one in staged:
+                    self._write_group([one], state)
+            staged.clear()
+
+        reader = PageReader(self.con, self.page, (mark.updated_at, mark.section_tipo, mark.section_id),
+                            self._reused(), ahead_rows=self.ahead_rows)
+        try:
+            while True:
+                if cancel is not None and cancel.cancelled:
+                    flush()
+                    cancel.check()
+                try:
+                    page = reader.next()
+                except BaseException:
+                    flush()  # what arrived is kept
+                    raise
+                if page.last is None:
+                    break
+                if not staged:
+                    since = time.monotonic()
+                staged.append(page)
+                done += page.records.num_rows
+                if (sum(p.chunks.num_rows for p in staged) >= self.group_rows
+                        or time.monotonic() - since >= GROUP_SECONDS):
+                    flush()
+                yield Progress("sync", done, max(total, done), "records", eta_s=clock.eta(done, max(total, done)))
+            flush()
+        finally:
+            reader.close()
+
+    def _write_group(self, pages: Sequence[Page], state: dict[str, Any]) -> None:
+        group = Page.joined(pages)
+        assert group.last is not None
+        state["watermark"] = Watermark(*group.last).to_json()
+        self._write_page(group, state)
 
     def _defer_checkpoints(self) -> Callable[[], None]:
         """Let the local WAL grow for the rest of the sync; returns the undo.
@@ -297,17 +337,18 @@ class Puller:
         keys = list(zip(recs["section_tipo"].to_pylist(), recs["section_id"].to_pylist(), strict=True))
         local = self._local_origins(keys)
         mine = {k for k, o in local.items() if o == "local"}
+        nbytes = page.nbytes
         if mine:  # a local record with the same key is the user's own: never replaced
             recs = recs.filter(pa.array([k not in mine for k in keys]))
             chunks = chunks.filter(pa.array([k not in mine for k in zip(
                 chunks["section_tipo"].to_pylist(), chunks["section_id"].to_pylist(), strict=True)], pa.bool_()))
-            self.summary.bytes += payload(recs.drop_columns(["origin"])) + payload(chunks)
-        else:
-            self.summary.bytes += page.nbytes
+            nbytes = payload(recs.drop_columns(["origin"])) + payload(chunks)
+        self.writer.write_tables(recs, chunks, also=[_state_step(state)])
+        # counted once committed: a group that failed is written again page by page
+        self.summary.bytes += nbytes
         self.summary.updated += len(local) - len(mine)
         self.summary.added += recs.num_rows - (len(local) - len(mine))
         self.summary.vectors_reused += chunks.num_rows
-        self.writer.write_tables(recs, chunks, also=[_state_step(state)])
 
     def _write(self, rows: Sequence[tuple[object, ...]], state: dict[str, Any]) -> None:
         """Upsert central rows with their vectors, and the state, in one local transaction."""

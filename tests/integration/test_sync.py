@@ -279,7 +279,7 @@ home, server, user, password = sys.argv[1:5]
 paths = Paths.from_home(home)
 paths.ensure()
 with connect(server, user, password) as con, Store(paths.store) as store:
-    for ev in Puller(store, con, server="central", user=user, page=7).run():
+    for ev in Puller(store, con, server="central", user=user, page=7, group_rows=0).run():  # a commit a page
         print(ev.stage, ev.done, flush=True)
 """
 
@@ -418,17 +418,17 @@ def test_server_stops_mid_sync_then_resume(tmp_path: Path) -> None:
                 own.user("ned", "public")
             home = tmp_path / "home"
             with connect(own.server.address, "ned", "pw-ned") as con, open_store(home) as store:
-                gen = Puller(store, con, server="central", user="ned", page=5).run()
+                gen = Puller(store, con, server="central", user="ned", page=5, ahead_rows=1).run()
                 for _ in range(3):
                     next(gen)
                 server.stop(root)
                 with pytest.raises(SyncError, match="lost mid-sync"):
                     for _ in gen:
                         pass
-            # three pages committed, and the fourth when it was read ahead before the server stopped:
-            # whole pages only, nothing half-written
+            # the three pages seen and those read ahead before the server stopped (at most two)
+            # are written when the read fails: whole pages only, nothing half-written
             kept = len(keys(home))
-            assert kept in (15, 20)
+            assert kept in (15, 20, 25)
             server.start(root)
             s = pull(own, home, "ned", page=5)
             assert s.added == 60 - kept and len(keys(home)) == 60

@@ -15,8 +15,9 @@ from core.store.models_repo import pin_model
 from tests.integration.test_sync import DIM, MODEL, REPO, SHA, Central, central, keys, open_store, pull, rows  # noqa: F401
 from tests.pg_fixtures import central_server  # noqa: F401  (the session fixture)
 
-# the child stops inside the 4th page's transaction (after the records and vectors are written,
-# before the commit), says so, and waits there to be killed
+# the child writes groups of three pages (7 records × 3 vectors each: 63 vectors ≥ 50), stops
+# inside the 4th group's transaction (after the records and vectors are written, before the
+# commit), says so, and waits there to be killed
 _CHILD = """
 import sys, time
 from core.paths import Paths
@@ -40,7 +41,7 @@ class Stalling(RecordWriter):
         return super().write_tables(records, chunks, also=also)
 
 with connect(server, user, password) as con, Store(paths.store) as store:
-    puller = Puller(store, con, server="central", user=user, page=7)
+    puller = Puller(store, con, server="central", user=user, page=7, group_rows=50)
     puller.writer = Stalling(store)
     for ev in puller.run():
         print(ev.stage, ev.done, flush=True)
@@ -65,10 +66,10 @@ def test_kill_9_inside_a_page_write_then_resume_ends_identical(central: Central,
     proc.wait(60)
     proc.stdout.close()
     assert proc.returncode == -signal.SIGKILL
-    assert seen == 28  # inside the transaction the 4th page's 7 records were already written …
-    assert len(keys(killed)) == 21  # … and none of them survived the kill: three whole pages
+    assert seen == 84  # inside the transaction the 4th group's 21 records were already written …
+    assert len(keys(killed)) == 63  # … and none of them survived the kill: three whole groups
     resumed = pull(central, killed, "ivy", page=7)
-    assert resumed.added == 79 and resumed.updated == 0 and resumed.vectors_reused == 79 * 3
+    assert resumed.added == 37 and resumed.updated == 0 and resumed.vectors_reused == 37 * 3
     clean = tmp_path / "clean"
     with open_store(clean) as store:
         pin_model(store, MODEL, DIM, sha256=SHA)
