@@ -38,6 +38,7 @@ from core.sync.state import STATE_KEY, read_state
 _RECORD_COLS = ("section_tipo, section_id, title, lang, classification, project_ids, data, date_start, date_end, "
                 "updated_at")
 _ORIGIN = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_MODELS_REFERENCED = 3  # the central schema version from which every vector names a registered model
 # pages are written together until they hold this many vectors: DuckDB's row group, the size its
 # transactions write straight into the file instead of the WAL (measured in scripts/bench/sync.py)
 GROUP_ROWS = 122_880
@@ -145,17 +146,18 @@ class Puller:
                    self.con.execute("SELECT name, modality, dimension, sha256 FROM models").fetchall()}
         used: dict[str, list[str]] = {}
         # which models the readable vectors use, without reading every vector: one readable row per
-        # registered model, then a scan for unregistered names whose row-level check runs only on
-        # rows of such names. A small work_mem keeps the check a probe per row rather than a hash
-        # of every readable record built first (a whole-table scan on each sync, even one with
-        # nothing to fetch)
+        # registered model, then (before schema 3, which refuses them) a scan for unregistered
+        # names whose row-level check runs only on rows of such names. A small work_mem keeps the
+        # check a probe per row rather than a hash of every readable record built first (a
+        # whole-table scan on each sync, even one with nothing to fetch)
         self.con.commit()
         self.con.execute("SET LOCAL work_mem = '64kB'")
+        unregistered = "" if version >= _MODELS_REFERENCED else (
+            " UNION SELECT DISTINCT model, modality FROM rag_embeddings WHERE model <> ALL(%s::text[])")
         rows = self.con.execute(
             "SELECT m.name, x.modality FROM models m CROSS JOIN LATERAL (SELECT e.modality FROM rag_embeddings e "
-            "WHERE e.model = m.name LIMIT 1) x UNION "
-            "SELECT DISTINCT model, modality FROM rag_embeddings WHERE model <> ALL(%s::text[]) ORDER BY 1",
-            ([*central],)).fetchall()
+            f"WHERE e.model = m.name LIMIT 1) x{unregistered} ORDER BY 1",
+            ([*central],) if unregistered else ()).fetchall()
         self.con.commit()
         for n, m in rows:
             if str(n) not in central:

@@ -224,3 +224,38 @@ def test_disk_full_mid_sync_keeps_pages_then_finishes_exactly(central: Central, 
     pull(central, clean, "ole")
     assert rows(out / "home") == rows(clean)
     assert len(rows(clean)[0]) == 200
+
+
+def test_central_refuses_vectors_of_unregistered_models_and_its_migration_says_which(central: Central) -> None:
+    """Schema 3's foreign key (clients then skip the scan for unregistered names), and the migration
+    to it on an archive that holds such vectors: refused, naming them, nothing half-applied."""
+    import psycopg
+
+    from core.sync.central import migrations
+
+    central.publish(1)
+    with pytest.raises(psycopg.errors.ForeignKeyViolation):
+        central.admin.execute("UPDATE rag_embeddings SET model = 'ghost-model' WHERE section_id = 1")
+    central.admin.rollback()
+    name = f"mig3_{central.server.port}"
+    central.admin.autocommit = True
+    central.admin.execute(f"DROP DATABASE IF EXISTS {name}")
+    central.admin.execute(f"CREATE DATABASE {name}")
+    central.admin.autocommit = False
+    try:
+        with psycopg.connect(central.server.dsn.rsplit("/", 1)[0] + f"/{name}") as db:
+            for m in migrations()[:2]:  # an archive at version 2, with a vector of an unregistered model
+                db.execute(m.path.read_text(encoding="utf-8").encode())
+            db.execute("INSERT INTO records (section_tipo, section_id) VALUES ('col', 1)")
+            db.execute("INSERT INTO rag_embeddings (id, section_tipo, section_id, component_tipo, chunk_index, model, "
+                       "dimension, embedding) VALUES ('x', 'col', 1, 'rag:body', 0, 'ghost-model', 2, '[1,2]')")
+            db.commit()
+            with pytest.raises(psycopg.errors.RaiseException, match="not registered: ghost-model"):
+                db.execute(migrations()[2].path.read_text(encoding="utf-8").encode())
+            db.rollback()
+            fks = db.execute("SELECT count(*) FROM pg_constraint WHERE conname = 'rag_embeddings_model_registered'")
+            assert fks.fetchone() == (0,)
+    finally:
+        central.admin.autocommit = True
+        central.admin.execute(f"DROP DATABASE IF EXISTS {name}")
+        central.admin.autocommit = False
