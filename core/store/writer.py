@@ -244,11 +244,19 @@ def _bulk_replace(cur: duckdb.DuckDBPyConnection, stamped: bool) -> pa.Table:
                date_start = n.date_start, date_end = n.date_end, updated_at = n.updated_at, deleted_at = NULL
         FROM ovillo_bulk_records n WHERE records.section_tipo = n.section_tipo AND records.section_id = n.section_id
     """)
-    cur.execute("""
-        UPDATE records SET project_ids = n.project_ids FROM ovillo_bulk_records n
-        WHERE records.section_tipo = n.section_tipo AND records.section_id = n.section_id
-          AND records.project_ids IS DISTINCT FROM n.project_ids
-    """)
+    # … and only when one differs: the UPDATE reads every column of every stored record (0.2 s at
+    # 100k), the join that finds none reads three
+    differ = cur.execute("""
+        SELECT count(*) FROM ovillo_bulk_records n JOIN records r
+          ON r.section_tipo = n.section_tipo AND r.section_id = n.section_id
+        WHERE r.project_ids IS DISTINCT FROM n.project_ids
+    """).fetchone()
+    if differ and differ[0]:
+        cur.execute("""
+            UPDATE records SET project_ids = n.project_ids FROM ovillo_bulk_records n
+            WHERE records.section_tipo = n.section_tipo AND records.section_id = n.section_id
+              AND records.project_ids IS DISTINCT FROM n.project_ids
+        """)
     return same
 
 
