@@ -278,8 +278,21 @@ def _runs(xs: Sequence[object]) -> str:
     return f"{len(xs)} run{'s' if len(xs) != 1 else ''}"
 
 
+def _history_line(size: int, b: dict[str, Any]) -> str:
+    """One size of an earlier run: full sync against raw COPY, incremental, no-op, revocation, memory."""
+    return (f"- {size:,} ({b['stamp'].get('date', '?')}, load {b['stamp'].get('load', '?')}): full sync "
+            f"{_med(b['full'], 's'):.2f} s vs raw COPY text {_med(b['raw_copy_text'], 's'):.2f} s = "
+            f"**{100 * _med(b['raw_copy_text'], 's') / _med(b['full'], 's'):.0f} %**; incremental "
+            f"{_med(b['incremental'], 's'):.2f} s = "
+            f"**{100 * _med(b['incremental'], 's') / _med(b['full'], 's'):.1f} %** of the full sync (store close "
+            f"{_med(b['incremental'], 'close_s'):.2f} s of it); no-op {_med(b['noop'], 's'):.2f} s; revocation "
+            f"check phase {b['revoke']['check_s']:.2f} s; peak RSS {max(x['peak_rss_mb'] for x in b['full']):,.0f} "
+            "MiB.")
+
+
 def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dict[int, dict[str, Any]],
-           prebulk: dict[int, dict[str, Any]] | None = None) -> str:
+           prebulk: dict[int, dict[str, Any]] | None = None,
+           colpath: dict[int, dict[str, Any]] | None = None) -> str:
     """The markdown section."""
     out = ["## Sync from a central server (`scripts/bench/sync.py`)", ""]
     for r in results:
@@ -297,8 +310,9 @@ def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dic
         f"(page {results[0]['page'] if results else '?'} records, what `ovillo sync` runs) into a fresh local home, "
         "in a child process, timed from its first query until the local DuckDB store is closed (interpreter start "
         "and imports excluded — DuckDB's lazy import of pandas at its first parameterised query too). Its phases: *pages* (records and vectors "
-        "read in columns and merged page by page, each page one local transaction with its watermark, the next "
-        "page read from the server while one is written), *check* (from the puller's "
+        "read in columns by one thread while the caller writes, merged in groups of consecutive pages holding "
+        "≥ 122,880 vectors — one DuckDB row group, which such a transaction writes straight into the file rather "
+        "than through the WAL — each group one local transaction with its watermark), *check* (from the puller's "
         "`check` progress event: the keys-only listing of every permitted key compared with the local keys, "
         "removals, then the final state commit — which, since the fix below, also carries the one deferred "
         "DuckDB checkpoint), *close* (`Store.close`: a checkpoint of whatever is still in the WAL). "
@@ -373,6 +387,19 @@ def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dic
     out += ["**Targets** (issue #12):", "", *verdict, "",
             "Tuning: the 50 % and 5 % targets are the issue's requirements, not fitted to these runs; no threshold "
             "in this section was chosen on this data.", ""]
+    if colpath:
+        out.append("**Today's changes** (2026-12-01): pages written in groups of a row group (above) instead of "
+                   "one transaction each, the next group read while one is written; embedding floats stored plain "
+                   "(DuckDB's ALPRD took 4× the CPU and made real e5 vectors 24 % larger, docs/design.md §5); the "
+                   "central row-level check computed once per query instead of once per row (central migration "
+                   "0002: listing the 100k permitted keys 0.85 → 0.26 s — raw COPY, which runs under the same "
+                   "policy, got faster too, so the ratio moves less than the times); central schema 3 refuses "
+                   "vectors of unregistered models, so the server checks skip a scan of every readable vector; an "
+                   "incremental merge updates project lists only when one differs. Before them, measured with this "
+                   "script (`docs/bench-raw/sync-colpath-SIZE.json`; the column path described next):")
+        out.append("")
+        out += [_history_line(s, b) for s, b in sorted(colpath.items())]
+        out.append("")
     if prebulk:
         out.append("**The column path** (`core/sync/bulk.py`, `RecordWriter.write_tables`): a page's records and "
                    "vectors are read with psycopg's binary protocol straight into Arrow columns (JSON kept as text, "
@@ -389,16 +416,7 @@ def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dic
                    "`--page 5000` the same sync took 28.9 s against 33.9 s at page 500 (raw COPY text 9.3 s). "
                    "Before it, measured with this script (`docs/bench-raw/sync-prebulk-SIZE.json`):")
         out.append("")
-        for s, b in sorted(prebulk.items()):
-            out.append(
-                f"- {s:,} ({b['stamp'].get('date', '?')}, load {b['stamp'].get('load', '?')}): full sync "
-                f"{_med(b['full'], 's'):.2f} s vs raw COPY text {_med(b['raw_copy_text'], 's'):.2f} s = "
-                f"**{100 * _med(b['raw_copy_text'], 's') / _med(b['full'], 's'):.0f} %**; incremental "
-                f"{_med(b['incremental'], 's'):.2f} s = "
-                f"**{100 * _med(b['incremental'], 's') / _med(b['full'], 's'):.1f} %** of the full sync (store close "
-                f"{_med(b['incremental'], 'close_s'):.2f} s of it); no-op {_med(b['noop'], 's'):.2f} s; revocation "
-                f"check phase {b['revoke']['check_s']:.2f} s; peak RSS {max(x['peak_rss_mb'] for x in b['full']):,.0f} "
-                "MiB.")
+        out += [_history_line(s, b) for s, b in sorted(prebulk.items())]
         out.append("")
     if before:
         out.append("**The earlier puller fix** (`core/sync/puller.py`): vectors are read in pgvector's binary form "
@@ -478,12 +496,15 @@ def main() -> None:
         b = C.load_raw(f"sync-before-{n}.json")
         if isinstance(b, dict):
             before[n] = b
-    prebulk = {}
+    prebulk, colpath = {}, {}
     for n in sizes:
         b = C.load_raw(f"sync-prebulk-{n}.json")
         if isinstance(b, dict):
             prebulk[n] = b
-    section = render(results, failed, before, prebulk)
+        b = C.load_raw(f"sync-colpath-{n}.json")
+        if isinstance(b, dict):
+            colpath[n] = b
+    section = render(results, failed, before, prebulk, colpath)
     print(section)
     C.write_section("sync", section)
 
