@@ -255,10 +255,32 @@ def _judged(entails: Entailment | None, threshold: float, question: str, claim: 
     return False, f"read alone, the passage does not state it (model check {p:.2f} < {threshold:.2f})", p
 
 
+def _title_key(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def titles_to_labels(answer: str, evidence: Mapping[str, Evidence]) -> str:
+    """``answer`` with a bracketed record title (``[Site diary — Season opening]``) replaced by the labels of
+    this turn's passages under that title: the prompt heads each passage ``[S1] Title``, and the small model
+    sometimes cites the title instead of the label (dev half). Each passage is then checked like any citation."""
+    by_title: dict[str, list[str]] = {}
+    for e in evidence.values():
+        if e.label:
+            by_title.setdefault(_title_key(e.hit.title), []).append(e.label)
+
+    def swap(m: re.Match[str]) -> str:
+        labels = by_title.get(_title_key(m.group(1)))
+        return "".join(f"[{label}]" for label in labels) if labels else m.group(0)
+
+    return CITE_GROUP.sub(swap, answer) if by_title else answer
+
+
 def validate(answer: str, evidence: Mapping[str, Evidence], *, similarity: Similarity | None = None,
              semantic: float = 0.86, attempt: int = 1, question: str = "", entails: Entailment | None = None,
              entailment_min: float = 0.5) -> Validation:
-    """Check every citation of ``answer`` against the evidence given in this turn (by id or label)."""
+    """Check every citation of ``answer`` against the evidence given in this turn (by id or label; a record
+    title in brackets stands for its passages' labels)."""
+    answer = titles_to_labels(answer, evidence)
     given = _stems(question)
     verdicts: list[SentenceVerdict] = []
     checks: list[CitationCheck] = []

@@ -68,7 +68,7 @@ def diversify(hits: Sequence[Hit]) -> list[Hit]:
 
 def build_context(question: str, hits: Sequence[Hit], gen: Generator, *, max_tokens: int, lang: str,
                   scope: str, conversation: Conversation | None = None, short_labels: bool = True,
-                  focus_tokens: int = FOCUS_TOKENS) -> Context:
+                  focus_tokens: int = FOCUS_TOKENS, focus_passages: int = FOCUS_PASSAGES) -> Context:
     """Choose the evidence and conversation that fit, and write the messages."""
     n_ctx = gen.n_ctx
     count = gen.count_tokens
@@ -82,7 +82,7 @@ def build_context(question: str, hits: Sequence[Hit], gen: Generator, *, max_tok
     blocks: list[str] = []
     used = 0
     for h in diversify(dedupe(hits)):
-        if focus_tokens > 0 and len(chosen) >= FOCUS_PASSAGES:
+        if focus_tokens > 0 and len(chosen) >= focus_passages:
             break
         excerpt = focus(question, h.text, budget=focus_tokens, count=count).text if focus_tokens > 0 else ""
         ev = Evidence(h.citation, h, f"S{len(chosen) + 1}" if short_labels else "",

@@ -18,10 +18,14 @@ from core.answer.quotes import passage_sentences
 from core.answer.text import content_words, numbers, stem
 
 ELISION = "…"
-# per passage; 0 gives whole passages. Prompt evaluation runs at ~40 tokens/s (1.5B model, 2 threads): five
-# excerpts of 100 tokens plus the task are ~12 s of it, against ~25 s for whole chunks
+# per passage; 0 gives whole passages. Prompt evaluation runs at ~75 tokens/s (1.5B model, 2 threads), so the
+# first token waits ≈ new prompt tokens / 75. Chosen on the dev half of resources/eval/ask (scripts/bench/ask.py
+# --split dev, docs/bench-raw/ask-dev-*.json): five excerpts of 100 tokens were ~590 new prompt tokens; three of
+# 100 are ~380 with as many supported answers (three of 80, ~320, elided the sentence some answers rest on:
+# 13 grounded answerable questions instead of 15). Every citation the dev run accepted from a fourth or fifth
+# passage was unsupported or did not answer the question.
 FOCUS_TOKENS = 100
-FOCUS_PASSAGES = 5  # excerpts in one prompt
+FOCUS_PASSAGES = 3  # excerpts in one prompt
 NEIGHBOURS = 1  # sentences kept on each side of a matching one
 
 

@@ -22,9 +22,10 @@ from core.answer.citations import Entailment
 from core.models.generator import Generator, Message
 from core.progress import CancelToken
 
-# Chosen on 34 hand-labelled citations of an earlier ask run (stop 7's closing note); in-sample: the
-# benchmark's "ask" and "replay" sections report it on those same questions and say so.
-MODEL_CHECK = 0.5
+# Chosen on the dev half of resources/eval/ask (runs in docs/bench-raw/ask-dev-*.json): every accepted
+# citation scoring 0.50–0.65 there was unsupported on reading (0.505, 0.52, 0.53, 0.58?, 0.61, 0.62),
+# the lowest supported one 0.72; 0.5 before, from an earlier run's 34 demo citations.
+MODEL_CHECK = 0.65
 # A citation the validator moves to another passage (citations.reattribute) was not the model's own
 # choice, so it must convince the check more: on the 7 moves of the replayed benchmark the 5 a person
 # judged right scored 0.76–0.83, the 2 wrong ones 0.62 and 0.70 (in-sample; stop 7's closing note — the

@@ -57,6 +57,27 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path
 
 
+@pytest.fixture(autouse=True)
+def every_passage(monkeypatch: pytest.MonkeyPatch) -> None:
+    """All four public and restricted records of this small corpus reach the prompt (the product shows three),
+    so the scripted replies can cite any of them."""
+    import functools
+
+    import core.answer.engine as engine
+
+    monkeypatch.setattr(engine, "AskOptions", functools.partial(engine.AskOptions, focus_passages=6))
+
+
+@pytest.fixture
+def regenerating(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The regeneration path (AskOptions.regenerate="ungrounded"; the product default is "never")."""
+    import functools
+
+    import core.answer.engine as engine
+
+    monkeypatch.setattr(engine, "AskOptions", functools.partial(engine.AskOptions, regenerate="ungrounded"))
+
+
 @pytest.fixture(scope="module")
 def shared_app(corpus: Path) -> Iterator[Ovillo]:
     """One indexed archive for the module; each test swaps in its own generator and settings."""
@@ -111,6 +132,7 @@ def test_grounded_answer_cites_evidence(shared_app: Ovillo) -> None:
     assert set(js["timings"]) >= {"retrieval_ms", "first_token_ms", "total_ms", "tokens_per_s"}
 
 
+@pytest.mark.usefixtures("regenerating")
 def test_dangling_citation_regenerates_once_then_could_not_ground(shared_app: Ovillo) -> None:
     gen = ScriptedGenerator(["El pueblo quedó bajo el agua en 1959 [x-999#0]."])
     with make_app(shared_app, gen) as app:
@@ -123,6 +145,7 @@ def test_dangling_citation_regenerates_once_then_could_not_ground(shared_app: Ov
     assert [e.problem for e in events if isinstance(e, CitationCheck)] == ["dangling", "dangling"]
 
 
+@pytest.mark.usefixtures("regenerating")
 def test_regeneration_can_recover(shared_app: Ovillo) -> None:
     gen = ScriptedGenerator(["Fue en 1959 [demo-1#0].", cite("pantano", "El agua cubrió el pueblo en 1959")])
     with make_app(shared_app, gen) as app:
@@ -135,7 +158,7 @@ def test_unsupported_citation_is_rejected(shared_app: Ovillo) -> None:
     gen = ScriptedGenerator([cite("pantano", "La campana se fundió en 1786 junto al ábside")])
     with make_app(shared_app, gen) as app:
         events, res = ask(app, "¿Cuándo cubrió el agua del pantano el pueblo?")
-    assert not res.grounded and len(gen.calls) == 2
+    assert not res.grounded and len(gen.calls) == 1  # no rewrite by default (AskOptions.regenerate)
     assert {e.problem for e in events if isinstance(e, CitationCheck)} == {"unsupported"}
 
 
@@ -316,6 +339,7 @@ def test_cli_prints_answer_then_sources(shared_app: Ovillo, capsys: pytest.Captu
         assert out.startswith("Refused:") and "Nearest records found:" in out
 
 
+@pytest.mark.usefixtures("regenerating")
 def test_model_check_no_regenerates_then_yes_grounds(shared_app: Ovillo) -> None:
     verdicts = iter([0.1, 0.9])
     gen = ScriptedGenerator([cite("pantano", "El agua del pantano cubrió el pueblo en marzo de 1959"),
@@ -360,6 +384,27 @@ def both(sentence: str):  # type: ignore[no-untyped-def]
     return reply
 
 
+@pytest.fixture
+def retry_grounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The former rule: a grounded first attempt with a failing extra citation is regenerated too."""
+    import functools
+
+    import core.answer.engine as engine
+
+    monkeypatch.setattr(engine, "AskOptions", functools.partial(engine.AskOptions, regenerate="always"))
+
+
+def test_a_piled_on_citation_is_dropped_without_a_regeneration(shared_app: Ovillo) -> None:
+    gen = ScriptedGenerator([both("El agua del pantano cubrió el pueblo en marzo de 1959")])
+    with make_app(shared_app, gen) as app:
+        events, res = ask(app, "¿Cuándo cubrió el agua del pantano el pueblo?")
+    assert len(gen.calls) == 1 and not any(isinstance(e, Regenerating) for e in events)
+    assert res.grounded and [(c.source_path or "").endswith("pantano.md") for c in res.citations] == [True]
+    assert res.answer == f"El agua del pantano cubrió el pueblo en marzo de 1959 [{res.citations[0].id}]."
+    assert res.details == ["1 citation(s) that did not check out removed"]
+
+
+@pytest.mark.usefixtures("retry_grounded")
 def test_a_piled_on_citation_is_regenerated_once_then_dropped(shared_app: Ovillo) -> None:
     gen = ScriptedGenerator([both("El agua del pantano cubrió el pueblo en marzo de 1959")])
     with make_app(shared_app, gen) as app:
@@ -371,6 +416,7 @@ def test_a_piled_on_citation_is_regenerated_once_then_dropped(shared_app: Ovillo
     assert res.details == ["1 citation(s) that did not check out removed"]
 
 
+@pytest.mark.usefixtures("retry_grounded")
 def test_a_worse_rewrite_does_not_replace_a_groundable_first_answer(shared_app: Ovillo) -> None:
     gen = ScriptedGenerator([both("El agua del pantano cubrió el pueblo en marzo de 1959"),
                              "El pueblo quedó bajo el agua en 1959 [x-999#0]."])
@@ -380,6 +426,7 @@ def test_a_worse_rewrite_does_not_replace_a_groundable_first_answer(shared_app: 
     assert res.answer.startswith("El agua del pantano cubrió el pueblo en marzo de 1959 [")
 
 
+@pytest.mark.usefixtures("regenerating")
 def test_wrong_label_twice_is_moved_to_the_passage_the_model_confirms(shared_app: Ovillo) -> None:
     gen = ScriptedGenerator([cite("forn", "El agua del pantano cubrió el pueblo en marzo de 1959")],
                             judge=lambda messages: 0.9 if "pantano" in messages[-1].content else 0.1)
@@ -391,6 +438,26 @@ def test_wrong_label_twice_is_moved_to_the_passage_the_model_confirms(shared_app
     assert res.answer == f"El agua del pantano cubrió el pueblo en marzo de 1959 [{res.citations[0].id}]."
     assert res.reason == "grounded" and len(res.details) == 1
     assert "1 sentence(s) cited under the wrong label moved" in res.details[0]
+
+
+def test_without_regeneration_a_wrong_label_is_moved_on_the_first_attempt(shared_app: Ovillo,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import functools
+
+    import core.answer.engine as engine
+
+    monkeypatch.setattr(engine, "AskOptions", functools.partial(engine.AskOptions, regenerate="never"))
+    gen = ScriptedGenerator([cite("forn", "El agua del pantano cubrió el pueblo en marzo de 1959")],
+                            judge=lambda messages: 0.9 if "pantano" in messages[-1].content else 0.1)
+    with make_app(shared_app, gen) as app:
+        app.settings.answer_model_check = 0.5
+        events, res = ask(app, "¿Cuándo cubrió el agua del pantano el pueblo?")
+    assert len(gen.calls) == 1 and not any(isinstance(e, Regenerating) for e in events)
+    assert res.grounded and [(c.source_path or "").endswith("pantano.md") for c in res.citations] == [True]
+    moved = [e for e in events if isinstance(e, CitationCheck) and e.ok]
+    assert [e.attempt for e in moved] == [1]  # the move belongs to the only attempt
+    with pytest.raises(ValueError, match="regeneration policy"):
+        engine._retry("sometimes", engine.Validation([], [], []))
 
 
 def test_nothing_is_moved_when_the_model_does_not_confirm(shared_app: Ovillo) -> None:

@@ -111,3 +111,16 @@ def test_ask_shows_the_excerpt_and_records_its_timings(tmp_path: Path) -> None:
     assert t.first_token_ms is not None and t.answer_ms is not None and t.answer_ms <= t.total_ms
     assert gen.judged and t.check_ms >= 0.0  # the model check ran and its time is counted
     assert t.prompt_tokens is None and t.cached_tokens is None  # a scripted model has no KV counters
+
+
+def test_focus_passages_caps_the_excerpts_shown() -> None:
+    hits = [hit("\n".join([KILN, *(f"Registro{n} nota{n}x{k} campo{n}y{k} piedra{n}z{k}." for k in range(12))]), sid=n)
+            for n in range(1, 7)]  # six different records (near-duplicates would be dropped)
+    gen = ScriptedGenerator([])
+    for cap in (3, 5):
+        ctx = build_context("¿Qué diámetro tenía el horno?", hits, gen, max_tokens=128, lang="es", scope="demo",
+                            focus_tokens=60, focus_passages=cap)
+        assert [e.label for e in ctx.evidence] == [f"S{n}" for n in range(1, cap + 1)]
+    whole = build_context("¿Qué diámetro tenía el horno?", hits, gen, max_tokens=128, lang="es", scope="demo",
+                          focus_tokens=0, focus_passages=3)
+    assert len(whole.evidence) > 3  # whole passages: the context budget decides, not the cap

@@ -53,7 +53,9 @@ def test_names_must_be_in_the_span_or_the_records_title() -> None:
     span = locate("El pantano de Cijara subió dos metros;", DIARY)
     assert span is not None
     assert "names not in the quoted words" in problem("The Guadalupe reservoir rose two metres.", span, DIARY)
-    assert problem("Carmen saw the Cijara reservoir rise two metres.", span, DIARY, title="Diario de Carmen") == ""
+    # the title lends its names only to a first-person quote (test_answer_quote_rules.py)
+    assert "names not in the quoted words: carme" in problem("Carmen saw the Cijara reservoir rise two metres.",
+                                                              span, DIARY, title="Diario de Carmen")
     assert names("On 3 March, Carmen met Father Tomás in Alía.") == {"carme", "tomas", "alia"}
 
 
