@@ -72,7 +72,7 @@ class Settings(BaseModel):
     answer_semantic_support: float = Field(0.86, ge=-1.0, le=1.01, title="Semantic support threshold",
                                            description="e5 cosine from which a cited passage supports a sentence "
                                                        "written in other words (1.01 disables the semantic test).")
-    answer_model_check: float = Field(0.5, ge=0.0, le=1.0, title="Model check threshold",
+    answer_model_check: float = Field(0.65, ge=0.0, le=1.0, title="Model check threshold",
                                       description="Each citation that passes the word test is read back to the "
                                                   "answer model with its passage alone; below this probability of "
                                                   "\"yes\" it counts as unsupported (0 turns the check off).")

@@ -137,7 +137,10 @@ def test_model_check_tells_a_stated_claim_from_an_invented_one(llama: Generator)
     # the invention the benchmark caught: the kiln's number sold as a power station's output
     invented = p("Quina potència elèctrica té la central de Comafreda?",
                  "La central de Comafreda té una potència elèctrica de 2.4 m².")
-    assert stated >= MODEL_CHECK > invented, (stated, invented)
+    # the model separates the two; the threshold chosen on the dev half (0.65) lies above this
+    # paraphrase's score (0.54 here): a claim in other words than its passage's is refused rather
+    # than risked, the price of no unsupported citation among the dev half's accepted ones
+    assert stated > 0.5 > invented and MODEL_CHECK > invented, (stated, invented)
     # cancelling stops a long check inside prompt evaluation, and the model stays usable
     token = CancelToken()
     timer = threading.Timer(0.5, token.cancel)
