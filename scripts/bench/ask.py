@@ -25,7 +25,13 @@ a person can judge each accepted citation (``spotcheck.py``); ``ask_replay.py`` 
 it too, and ``--rebuild`` re-renders the section from it. While a run goes, rows are appended to
 ``docs/bench-raw/ask.partial.jsonl``.
 
+A ``--split dev`` run is for choosing parameters, never for the report: it saves to
+``docs/bench-raw/ask-dev.json`` (``ask-dev-TAG.json`` with ``--tag TAG``, to keep variants side by
+side), appends to ``ask-dev.partial.jsonl`` (``ask-dev-TAG.partial.jsonl``) and prints its section
+instead of writing it into ``docs/benchmarks.md``; the test half's files and section are left alone.
+
     .venv/bin/python scripts/bench/ask.py [--threads 2] [--timing N] [--limit N] [--loaded] [--split test]
+    .venv/bin/python scripts/bench/ask.py --split dev --skip-overhead --skip-timing [--tag NAME]
 """
 
 from __future__ import annotations
@@ -63,6 +69,18 @@ from ask_report import (OVERHEAD_QUESTIONS, RAW_NAME, moved, outcome, overhead_m
 QUESTIONS = C.DEMO / "ask_questions.jsonl"  # the demo questions: timing and overhead
 EVAL = C.REPO / "resources" / "eval" / "ask" / "questions.jsonl"  # grounding: dev/test halves
 PARTIAL_NAME = "ask.partial.jsonl"
+
+
+def raw_name(split: str = "test", tag: str = "") -> str:
+    """The raw results file of a run on ``split`` (the test half's is the reported ``ask.json``)."""
+    if split == "test":
+        return RAW_NAME
+    return f"ask-{split}-{tag}.json" if tag else f"ask-{split}.json"
+
+
+def partial_name(split: str = "test", tag: str = "") -> str:
+    """The rows-as-they-come file of a run on ``split``."""
+    return PARTIAL_NAME if split == "test" else raw_name(split, tag).removesuffix(".json") + ".partial.jsonl"
 _LLAMA_DEFAULTS = inspect.signature(LlamaGenerator.__init__).parameters  # the product's sampling settings
 
 
@@ -337,11 +355,11 @@ def quality(app: Ovillo, rec: Recording, questions: list[dict[str, Any]], answer
     return summarise(rows), rows
 
 
-def load_run() -> dict[str, Any]:
-    """The saved raw results of the last ask run (docs/bench-raw/ask.json)."""
-    saved = C.load_raw(RAW_NAME)
+def load_run(name: str = RAW_NAME) -> dict[str, Any]:
+    """The saved raw results of the last ask run (docs/bench-raw/ask.json, or a dev run's file)."""
+    saved = C.load_raw(name)
     if not isinstance(saved, dict):
-        raise SystemExit(f"no ask results at {C.raw_path(RAW_NAME)}: run scripts/bench/ask.py first")
+        raise SystemExit(f"no ask results at {C.raw_path(name)}: run scripts/bench/ask.py first")
     return saved
 
 
@@ -362,12 +380,32 @@ def main() -> None:
     ap.add_argument("--compare-labels", type=int, default=0, help="also run N es/ca questions with canonical ids")
     ap.add_argument("--skip-overhead", action="store_true")
     ap.add_argument("--skip-grounding", action="store_true")
+    ap.add_argument("--skip-timing", action="store_true", help="no timing part (dev runs: grounding only)")
+    ap.add_argument("--tag", default="", help="dev only: save to docs/bench-raw/ask-dev-TAG.json")
+    ap.add_argument("--focus-tokens", type=int, default=None, help="dev only: AskOptions.focus_tokens for this run")
+    ap.add_argument("--focus-passages", type=int, default=None, help="dev only: AskOptions.focus_passages")
+    ap.add_argument("--regenerate", choices=("always", "ungrounded", "never"), default=None,
+                    help="dev only: AskOptions.regenerate")
+    ap.add_argument("--model-check", type=float, default=None, help="dev only: Settings.answer_model_check")
     ap.add_argument("--rebuild", action="store_true", help="re-render the section from docs/bench-raw/ask.json")
     args = ap.parse_args()
+    knobs = {k: v for k, v in (("focus_tokens", args.focus_tokens), ("focus_passages", args.focus_passages),
+                               ("regenerate", args.regenerate)) if v is not None}
+    if args.split == "test" and (args.tag or knobs or args.model_check is not None):
+        raise SystemExit("--tag, --focus-*, --regenerate and --model-check are for dev runs only: the test half "
+                         "runs the product's settings")
+    if knobs:  # the facade builds AskOptions from settings; a dev run tries other budgets through its defaults
+        import core.answer.engine as engine
+
+        engine.AskOptions = functools.partial(engine.AskOptions, **knobs)  # type: ignore[misc, assignment]
+    name, dev = raw_name(args.split, args.tag), args.split != "test"
     if args.rebuild:
-        last = load_run()
-        C.write_section("ask", render(last["meta"], last["overhead"], last["rows"], last["canonical"],
-                                      last.get("timing")))
+        last = load_run(name)
+        body = render(last["meta"], last["overhead"], last["rows"], last["canonical"], last.get("timing"))
+        if dev:  # a dev run chooses parameters; the section reports the test half only
+            print(body)
+        else:
+            C.write_section("ask", body)
         return
 
     stamp = C.stamp()
@@ -378,20 +416,23 @@ def main() -> None:
         picked = [q for q in picked if q.get("answer_in")][:args.limit] + \
                  [q for q in picked if not q.get("answer_in")][:max(1, args.limit // 2)]
     settings = Settings(threads=args.threads)
+    if args.model_check is not None:
+        settings = Settings(threads=args.threads, answer_model_check=args.model_check)
+        knobs["model_check"] = args.model_check
     kind = "loaded" if args.loaded else "idle"
-    saved: Any = C.load_raw(RAW_NAME) if args.loaded else None
+    saved: Any = C.load_raw(name) if args.loaded else None
     if args.loaded and not isinstance(saved, dict):
         raise SystemExit("--loaded adds to an idle run: run scripts/bench/ask.py first")
     meta: dict[str, Any] = saved["meta"] if isinstance(saved, dict) else {
         "stamp": stamp, "reps": args.reps, "max_tokens": settings.answer_max_tokens, "prompt_tokens": 0,
-        "limit": args.limit, "split": args.split, "threads": args.threads,
+        "limit": args.limit, "split": args.split, "threads": args.threads, **({"knobs": knobs} if knobs else {}),
         "thresholds": {"min_relevance": settings.answer_min_relevance, "semantic": settings.answer_semantic_support,
                        "model_check": settings.answer_model_check, "move_check": MOVE_CHECK}}
     runs: dict[str, dict[str, Any]] = dict(saved.get("timing") or {}) if isinstance(saved, dict) else {}
     over: list[dict[str, Any]] = saved["overhead"] if isinstance(saved, dict) else []
     rows: list[dict[str, Any]] = saved["rows"] if isinstance(saved, dict) else []
     canon: list[dict[str, Any]] = saved["canonical"] if isinstance(saved, dict) else []
-    partial = C.raw_path(PARTIAL_NAME)
+    partial = C.raw_path(partial_name(args.split, args.tag))
     with tempfile.TemporaryDirectory(prefix="ovillo-bench-ask-") as tmp:
         enc = C.load_encoder(args.threads)
         product = load_generator(default_models_dir(), settings.answer_model, threads=args.threads,
@@ -408,9 +449,10 @@ def main() -> None:
             if burner is not None:
                 burner.__enter__()
             try:
-                runs[kind] = {"stamp": C.stamp(), "rows": timing(ov, rec, timed),
-                              "load_note": (f"A CPU burner ran throughout: {args.threads} busy-looping Python "
-                                            f"processes at normal priority." if args.loaded else "")}
+                if not args.skip_timing:
+                    runs[kind] = {"stamp": C.stamp(), "rows": timing(ov, rec, timed),
+                                  "load_note": (f"A CPU burner ran throughout: {args.threads} busy-looping Python "
+                                                f"processes at normal priority." if args.loaded else "")}
                 if not args.skip_overhead:
                     from llama_cpp import Llama
 
@@ -419,7 +461,7 @@ def main() -> None:
                                  seed=_LLAMA_DEFAULTS["seed"].default, verbose=False)
                     _, pairs = overhead(ov, rec, bare, demo, args.reps, settings.answer_max_tokens)
                     del bare
-                    runs[kind]["overhead"] = pairs
+                    runs.setdefault(kind, {"stamp": C.stamp(), "rows": [], "load_note": ""})["overhead"] = pairs
                     if not args.loaded:  # the main overhead table is the idle run's
                         over = pairs
                         meta["prompt_tokens"] = int(C.median([r["ask"]["prompt_tokens"] for r in pairs
@@ -442,11 +484,12 @@ def main() -> None:
                     finally:
                         engine.AskOptions = original  # type: ignore[misc]
         product.close()
-    C.save_raw(RAW_NAME, {"meta": meta, "overhead": over, "rows": rows, "canonical": canon, "timing": runs})
+    C.save_raw(name, {"meta": meta, "overhead": over, "rows": rows, "canonical": canon, "timing": runs})
     for f in (partial, C.raw_path("ask-canonical.partial.jsonl")):
         f.unlink(missing_ok=True)
     body = render(meta, over, rows, canon, runs)
-    C.write_section("ask", body)
+    if not dev:
+        C.write_section("ask", body)
     print(body)
 
 

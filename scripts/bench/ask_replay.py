@@ -15,9 +15,13 @@ non-determinism; after a change to the validator it shows that change's effect w
 of generation.
 
 Reads ``docs/bench-raw/ask.json``; writes ``docs/bench-raw/ask-replay.json`` and the "replay" section.
+With ``--split dev`` it reads a dev run (``ask-dev.json``, or ``ask-dev-TAG.json`` with ``--tag``) and
+writes ``ask-dev-replay.json`` (``--out NAME``: ``ask-dev-replay-NAME.json``), printing its section
+instead of writing it: dev results choose parameters, they are not reported.
 
     .venv/bin/python scripts/bench/ask_replay.py [--threads 2]
     .venv/bin/python scripts/bench/ask_replay.py --rebuild
+    .venv/bin/python scripts/bench/ask_replay.py --split dev --tag baseline --out quote-rules
 """
 
 from __future__ import annotations
@@ -126,10 +130,11 @@ def render(raw: dict[str, Any]) -> str:
                   if unverified else "") + ".")
     out.append("")
     t = raw.get("thresholds", {})
-    out.append(A.tuning_note(t.get("min_relevance", A.MIN_RELEVANCE), t.get("semantic", A.SEMANTIC_SUPPORT),
+    out.append(A.tuning_note(raw.get("split", "test"), t.get("min_relevance", A.MIN_RELEVANCE),
+                             t.get("semantic", A.SEMANTIC_SUPPORT),
                              t.get("model_check", A.MODEL_CHECK), t.get("move_check", A.MOVE_CHECK)))
-    out.append(f"Replayed rows: `docs/bench-raw/{RAW_NAME}`; a person's reading of the citations accepted here is in "
-               "the spot-check section.")
+    out.append(f"Replayed rows: `docs/bench-raw/{raw.get('name', RAW_NAME)}`; a person's reading of the citations "
+               "accepted here is in the spot-check section.")
     return "\n".join(out) + "\n"
 
 
@@ -137,18 +142,28 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--threads", type=int, default=2, help="llama.cpp and encoder threads (default 2, as ask.py)")
     ap.add_argument("--rebuild", action="store_true", help="re-render the section from docs/bench-raw/ask-replay.json")
+    ap.add_argument("--split", choices=("test", "dev"), default="test", help="which ask run to replay (default test)")
+    ap.add_argument("--tag", default="", help="dev only: replay docs/bench-raw/ask-dev-TAG.json")
+    ap.add_argument("--out", default="", help="dev only: write docs/bench-raw/ask-dev-replay-OUT.json")
     args = ap.parse_args()
+    dev = args.split != "test"
+    if not dev and (args.tag or args.out):
+        raise SystemExit("--tag and --out name dev files only")
+    out_name = RAW_NAME if not dev else (f"ask-dev-replay-{args.out}.json" if args.out else "ask-dev-replay.json")
     if args.rebuild:
-        raw = C.load_raw(RAW_NAME)
+        raw = C.load_raw(out_name)
         if not isinstance(raw, dict):
-            raise SystemExit(f"no replay results at {C.raw_path(RAW_NAME)}: run without --rebuild")
-        C.write_section("replay", render(raw))
+            raise SystemExit(f"no replay results at {C.raw_path(out_name)}: run without --rebuild")
+        if dev:
+            print(render(raw))
+        else:
+            C.write_section("replay", render(raw))
         return
     stamp = C.stamp()
-    saved = A.load_run()
+    saved = A.load_run(A.raw_name(args.split, args.tag))
     run_rows: list[dict[str, Any]] = saved["rows"]
-    by_text = {json.loads(x)["question"]: json.loads(x)
-               for x in A.QUESTIONS.read_text(encoding="utf-8").splitlines() if x.strip()}
+    by_text = {json.loads(x)["question"]: json.loads(x) for path in (A.QUESTIONS, A.EVAL)
+               for x in path.read_text(encoding="utf-8").splitlines() if x.strip()}
     questions = [by_text[r["question"]] for r in run_rows]
     settings = Settings(threads=args.threads)
     gen = load_generator(default_models_dir(), settings.answer_model, threads=args.threads,
@@ -160,20 +175,22 @@ def main() -> None:
             for _ in app.ingest([C.DEMO / f for f in C.DEMO_FOLDERS],
                                 IngestOptions(collection="demo", classification="public")):
                 pass
-            _, rows = A.quality(app, rec, questions, C.raw_path("ask-replay.partial.jsonl"), "replay",
+            _, rows = A.quality(app, rec, questions, C.raw_path(out_name.removesuffix(".json") + ".partial.jsonl"),
+                                "replay",
                                 before=lambda i, q: replay.begin(i, run_rows[i]))
     gen.close()
     for i, r in enumerate(rows):
         r["i"] = run_rows[i]["i"]
         r["replay"] = replay.log[i]
-    raw = {"stamp": stamp, "run_stamp": saved["meta"]["stamp"], "thresholds": {
+    raw = {"stamp": stamp, "run_stamp": saved["meta"]["stamp"], "split": args.split, "name": out_name, "thresholds": {
         "min_relevance": settings.answer_min_relevance, "semantic": settings.answer_semantic_support,
         "model_check": settings.answer_model_check, "move_check": A.MOVE_CHECK},
         "run_rows": [{k: v for k, v in r.items() if k not in ("attempts", "prompts")} for r in run_rows], "rows": rows}
-    C.save_raw(RAW_NAME, raw)
-    C.raw_path("ask-replay.partial.jsonl").unlink(missing_ok=True)
+    C.save_raw(out_name, raw)
+    C.raw_path(out_name.removesuffix(".json") + ".partial.jsonl").unlink(missing_ok=True)
     section = render(raw)
-    C.write_section("replay", section)
+    if not dev:
+        C.write_section("replay", section)
     print(section)
 
 

@@ -210,8 +210,10 @@ def tuning_note(split: str, min_relevance: float = MIN_RELEVANCE, semantic: floa
         f"**Tuning.** Grounding is reported on {where} (`resources/eval/ask/questions.jsonl`). The thresholds "
         f"were chosen earlier on the demo questions (`resources/demo/ask_questions.jsonl`), which the timing and "
         f"overhead parts use: relevance gate {min_relevance:.2f}, semantic support {semantic:.2f}, model check "
-        f"{model_check:.2f}, moved-citation check {move_check:.2f}; the focus budget ({FOCUS_TOKENS} tokens a "
-        f"passage) was set from the prompt-evaluation speed, not on any question set.\n")
+        f"{model_check:.2f}, moved-citation check {move_check:.2f}. The focus budget ({FOCUS_PASSAGES} excerpts of "
+        f"{FOCUS_TOKENS} tokens), answering without a second attempt, and the quote rules (names only from the "
+        f"quote, no keyword list as a quote, a quote about the question) were chosen on the **dev** half "
+        f"(`ask.py --split dev`, raw results in `docs/bench-raw/ask-dev-*.json`).\n")
 
 
 def render(meta: dict[str, Any], over: list[dict[str, Any]], rows: list[dict[str, Any]],
