@@ -207,13 +207,13 @@ def tuning_note(split: str, min_relevance: float = MIN_RELEVANCE, semantic: floa
     where = ("the **test** half, which no threshold or budget was chosen on" if split == "test" else
              f"the **{split}** half, the one parameters are chosen on — in-sample, not a result")
     return (
-        f"**Tuning.** Grounding is reported on {where} (`resources/eval/ask/questions.jsonl`). The thresholds "
-        f"were chosen earlier on the demo questions (`resources/demo/ask_questions.jsonl`), which the timing and "
-        f"overhead parts use: relevance gate {min_relevance:.2f}, semantic support {semantic:.2f}, model check "
-        f"{model_check:.2f}, moved-citation check {move_check:.2f}. The focus budget ({FOCUS_PASSAGES} excerpts of "
-        f"{FOCUS_TOKENS} tokens), answering without a second attempt, and the quote rules (names only from the "
-        f"quote, no keyword list as a quote, a quote about the question) were chosen on the **dev** half "
-        f"(`ask.py --split dev`, raw results in `docs/bench-raw/ask-dev-*.json`).\n")
+        f"**Tuning.** Grounding is reported on {where} (`resources/eval/ask/questions.jsonl`). Chosen earlier "
+        f"on the demo questions (`resources/demo/ask_questions.jsonl`), which the timing and overhead parts use: "
+        f"relevance gate {min_relevance:.2f}, semantic support {semantic:.2f}, moved-citation check "
+        f"{move_check:.2f}. Chosen on the **dev** half (`ask.py --split dev`, raw results in "
+        f"`docs/bench-raw/ask-dev-*.json`): the model check {model_check:.2f} (0.50 before), the focus budget "
+        f"({FOCUS_PASSAGES} excerpts of {FOCUS_TOKENS} tokens), answering without a second attempt, and the quote "
+        f"rules (names only from the quote, no keyword list as a quote, a quote about the question).\n")
 
 
 def render(meta: dict[str, Any], over: list[dict[str, Any]], rows: list[dict[str, Any]],

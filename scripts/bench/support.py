@@ -84,11 +84,17 @@ def render(raw: dict[str, Any]) -> str:
                "pair can still fail to separate a supported sentence from an unsupported one about the same record "
                "(compare the judged rows), so this is weak evidence, used only for translations.")
     out.append("")
-    out.append(f"**Tuning — in-sample, stated plainly:** the product's {raw['product']:.2f} was first set from e5's "
-               "general cosine range (\"the related end\", `core/answer/engine.py`) and then kept on the evidence of "
-               "this table computed on an earlier ask run of this same question set (2026-11-29); these pairs come "
-               "from the same questions, so the table describes the threshold on the data it was checked on — it is "
-               "not a held-out test.")
+    if raw.get("split") == "test":
+        out.append(f"**Tuning:** the product's {raw['product']:.2f} was first set from e5's general cosine range "
+                   "(\"the related end\", `core/answer/engine.py`) and then kept on this table computed on a "
+                   "2026-11-29 run of the demo questions; these pairs come from the held-out **test** half of "
+                   "`resources/eval/ask`, which it never saw.")
+    else:
+        out.append(f"**Tuning — in-sample, stated plainly:** the product's {raw['product']:.2f} was first set from "
+                   "e5's general cosine range (\"the related end\", `core/answer/engine.py`) and then kept on the "
+                   "evidence of this table computed on an earlier ask run of this same question set (2026-11-29); "
+                   "these pairs come from the same questions, so the table describes the threshold on the data it "
+                   "was checked on — it is not a held-out test.")
     return "\n".join(out) + "\n"
 
 
@@ -119,7 +125,8 @@ def main() -> None:
         return [round(float(x), 4) for x in (q * p).sum(axis=1)]
 
     cp = cos([(a, b) for _, a, b in pos])
-    raw = {"stamp": stamp, "run_stamp": run["meta"]["stamp"], "product": SEMANTIC_SUPPORT,
+    raw = {"stamp": stamp, "run_stamp": run["meta"]["stamp"], "split": run["meta"].get("split"),
+           "product": SEMANTIC_SUPPORT,
            "positives": [{"cos": c, "verdict": verdicts[k]["supported"] if k in verdicts else None}
                          for (k, _, _), c in zip(pos, cp)],
            "negatives": cos(neg)}
