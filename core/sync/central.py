@@ -95,15 +95,28 @@ def add_user(con: psycopg.Connection[tuple[object, ...]], name: str, clearance: 
 
 
 def admin_connect(dsn: str) -> psycopg.Connection[tuple[object, ...]]:
-    """The administrator's connection; failures become one clear :class:`SyncError`."""
+    """The administrator's connection, the central schema first brought up to date (a server made by
+    an older Ovillo: migrated on the administrator's next publish or user change, like a local store
+    on open); failures become one clear :class:`SyncError` or :class:`ConfigError`."""
     try:
-        return psycopg.connect(dsn, connect_timeout=10)
+        con = psycopg.connect(dsn, connect_timeout=10)
     except psycopg.ProgrammingError as exc:  # not a connection string at all
         raise ConfigError(f"not a PostgreSQL address: {str(exc).strip()}",
                           hint="Use the DSN `ovillo central init` printed.") from exc
     except psycopg.OperationalError as exc:
         last = str(exc).strip().splitlines()[-1] if str(exc).strip() else "no answer"
         raise SyncError(f"cannot connect to the central server as its administrator: {last}") from exc
+    try:
+        apply_schema(con)
+    except psycopg.Error as exc:  # a migration refused (each runs in its own transaction: nothing half-applied)
+        con.close()
+        diag = exc.diag
+        raise ConfigError(f"the central schema could not be brought up to date: {diag.message_primary or exc}",
+                          hint=diag.message_hint or "See the migration in resources/central/migrations.") from exc
+    except BaseException:
+        con.close()
+        raise
+    return con
 
 
 def add_user_at(dsn: str, name: str, clearance: str, projects: list[int] | None, password: str) -> bool:

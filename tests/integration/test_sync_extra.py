@@ -231,7 +231,8 @@ def test_central_refuses_vectors_of_unregistered_models_and_its_migration_says_w
     to it on an archive that holds such vectors: refused, naming them, nothing half-applied."""
     import psycopg
 
-    from core.sync.central import migrations
+    from core.errors import ConfigError
+    from core.sync.central import admin_connect, migrations
 
     central.publish(1)
     with pytest.raises(psycopg.errors.ForeignKeyViolation):
@@ -246,6 +247,7 @@ def test_central_refuses_vectors_of_unregistered_models_and_its_migration_says_w
         with psycopg.connect(central.server.dsn.rsplit("/", 1)[0] + f"/{name}") as db:
             for m in migrations()[:2]:  # an archive at version 2, with a vector of an unregistered model
                 db.execute(m.path.read_text(encoding="utf-8").encode())
+                db.execute("INSERT INTO central_schema_version (version, name) VALUES (%s, %s)", (m.version, m.name))
             db.execute("INSERT INTO records (section_tipo, section_id) VALUES ('col', 1)")
             db.execute("INSERT INTO rag_embeddings (id, section_tipo, section_id, component_tipo, chunk_index, model, "
                        "dimension, embedding) VALUES ('x', 'col', 1, 'rag:body', 0, 'ghost-model', 2, '[1,2]')")
@@ -255,6 +257,15 @@ def test_central_refuses_vectors_of_unregistered_models_and_its_migration_says_w
             db.rollback()
             fks = db.execute("SELECT count(*) FROM pg_constraint WHERE conname = 'rag_embeddings_model_registered'")
             assert fks.fetchone() == (0,)
+        older = central.server.dsn.rsplit("/", 1)[0] + f"/{name}"
+        # the administrator's next publish or user change migrates: refused while the vector is unregistered …
+        with pytest.raises(ConfigError, match="could not be brought up to date: vectors name models"):
+            admin_connect(older)
+        with psycopg.connect(older) as db:
+            db.execute("INSERT INTO models (name, dimension, sha256) VALUES ('ghost-model', 2, 'ab')")
+        # … and done once it is registered
+        with admin_connect(older) as db:
+            assert db.execute("SELECT max(version) FROM central_schema_version").fetchone() == (len(migrations()),)
     finally:
         central.admin.autocommit = True
         central.admin.execute(f"DROP DATABASE IF EXISTS {name}")
