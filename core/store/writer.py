@@ -22,6 +22,7 @@ from typing import Any
 import duckdb
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from core.ids import chunk_id
 from core.errors import StoreError
@@ -163,10 +164,7 @@ class RecordWriter:
         """
         changes = Changes()
         t = now()
-        ids = pa.array([chunk_id(st, sid, c, lang, k, m) for st, sid, c, lang, k, m in zip(
-            *(chunks[n].to_pylist() for n in ("section_tipo", "section_id", "component_tipo", "lang",
-                                               "chunk_index", "model")), strict=True)], pa.string())
-        chunks = chunks.append_column("id", ids)
+        chunks = chunks.append_column("id", chunk_ids(chunks))
         with self.store.transaction() as cur:
             cur.register("ovillo_bulk_records", records)
             cur.register("ovillo_bulk_chunks", chunks)
@@ -199,6 +197,16 @@ RECORD_COLUMNS = ("section_tipo", "section_id", "title", "lang", "classification
                   "date_start", "date_end", "updated_at", "origin")
 CHUNK_COLUMNS = ("section_tipo", "section_id", "component_tipo", "lang", "chunk_index", "modality", "model",
                  "dimension", "source_text", "source_hash", "chunk_meta", "embedding")
+
+
+def chunk_ids(chunks: pa.Table) -> pa.ChunkedArray:
+    """:func:`core.ids.chunk_id` of every row of ``chunks``, computed in Arrow (a Python call per row
+    was a tenth of a sync's writing)."""
+    text = pa.string()
+    return pc.binary_join_element_wise(
+        chunks["section_tipo"], pc.cast(chunks["section_id"], text), chunks["component_tipo"],
+        pc.coalesce(chunks["lang"], pa.scalar("und")),
+        pc.binary_join_element_wise(pc.cast(chunks["chunk_index"], text), chunks["model"], "@"), "/")
 
 
 def _bulk_counts(cur: duckdb.DuckDBPyConnection) -> Counter[tuple[str, str, bool, str | None]]:

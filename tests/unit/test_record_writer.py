@@ -244,3 +244,15 @@ def test_write_tables_bookkeeping_shares_the_transaction(store: Store) -> None:
         RecordWriter(store).write_tables(*as_tables([coin(1, origin="central")]), also=[broken])
     assert count(store, "SELECT count(*) FROM records") == 0
     assert count(store, "SELECT count(*) FROM rag_embeddings") == 0
+
+
+def test_chunk_ids_in_arrow_equal_the_one_definition() -> None:
+    from core.ids import chunk_id
+    from core.store.writer import chunk_ids
+
+    rows = [("oh1", 412, "text", "es", 3, "e5"), ("c/x", -7, "img:obverse", None, 0, "sscd@2"),
+            ("d", 2**40, "text", "ca", 12, "multilingual-e5-small")]
+    table = pa.table({"section_tipo": [r[0] for r in rows], "section_id": pa.array([r[1] for r in rows], pa.int64()),
+                      "component_tipo": [r[2] for r in rows], "lang": pa.array([r[3] for r in rows], pa.string()),
+                      "chunk_index": pa.array([r[4] for r in rows], pa.int32()), "model": [r[5] for r in rows]})
+    assert chunk_ids(table).to_pylist() == [chunk_id(*r) for r in rows]
