@@ -153,6 +153,11 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "sync.page_size": QT_TRANSLATE_NOOP("CoreErrors", "the page size must be between 1 and 10000"),
     "sync.schema_newer": QT_TRANSLATE_NOOP(
         "CoreErrors", "the central schema is version {version}, newer than this Ovillo knows ({known})"),
+    "sync.wrong_dimension": QT_TRANSLATE_NOOP(
+        "CoreErrors", "a central vector of {where} has {n} dimensions, {model} has {dim}"),
+    "sync.bad_vector": QT_TRANSLATE_NOOP(
+        "CoreErrors", "the central server sent a vector that does not match its stated dimension"),
+    "sync.unreadable": QT_TRANSLATE_NOOP("CoreErrors", "the central server sent a value this Ovillo cannot read ({detail})"),
     "record.not_found": QT_TRANSLATE_NOOP("CoreErrors", "no record {collection} {id}"),
     "record.no_photos": QT_TRANSLATE_NOOP("CoreErrors", "record {collection} {id} has no photographs"),
     "profile.not_found": QT_TRANSLATE_NOOP("CoreErrors", "no profile named {name}"),
@@ -212,6 +217,8 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "hint.disk_full": QT_TRANSLATE_NOOP(
         "CoreErrors", "What arrived is kept; free some space, then sync again to resume."),
     "hint.sync_resume": QT_TRANSLATE_NOOP("CoreErrors", "What arrived is kept; run the same sync again to resume."),
+    "hint.sync_repair": QT_TRANSLATE_NOOP(
+        "CoreErrors", "The central archive needs repair; everything committed before this record is kept."),
     "hint.max_file": QT_TRANSLATE_NOOP("CoreErrors", "Raise max_file_mb in the settings or split the file."),
     "hint.binary": QT_TRANSLATE_NOOP(
         "CoreErrors", "Check the file type; only text, HTML, PDF, CSV and transcripts are read."),

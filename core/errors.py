@@ -141,6 +141,9 @@ MESSAGES: dict[str, str] = {
     "sync.no_password": "no password for {user}",
     "sync.page_size": "the page size must be between 1 and 10000",
     "sync.schema_newer": "the central schema is version {version}, newer than this Ovillo knows ({known})",
+    "sync.wrong_dimension": "a central vector of {where} has {n} dimensions, {model} has {dim}",
+    "sync.bad_vector": "the central server sent a vector that does not match its stated dimension",
+    "sync.unreadable": "the central server sent a value this Ovillo cannot read ({detail})",
     # records, objects, settings, profiles, the kiosk
     "record.not_found": "no record {collection} {id}",
     "record.no_photos": "record {collection} {id} has no photographs",
@@ -186,6 +189,7 @@ MESSAGES: dict[str, str] = {
                     "Preferences or lower its context size.",
     "hint.disk_full": "What arrived is kept; free some space, then sync again to resume.",
     "hint.sync_resume": "What arrived is kept; run the same sync again to resume.",
+    "hint.sync_repair": "The central archive needs repair; everything committed before this record is kept.",
     "hint.max_file": "Raise max_file_mb in the settings or split the file.",
     "hint.binary": "Check the file type; only text, HTML, PDF, CSV and transcripts are read.",
     "hint.long_line": "Split the text into lines or paragraphs, or import it as CSV.",

@@ -729,387 +729,407 @@
     </message>
     <message>
         <location filename="../error_texts.py" line="156"/>
+        <source>a central vector of {where} has {n} dimensions, {model} has {dim}</source>
+        <translation>un vector central de {where} té {n} dimensions i {model} en té {dim}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="158"/>
+        <source>the central server sent a vector that does not match its stated dimension</source>
+        <translation>el servidor central ha enviat un vector que no coincideix amb la dimensió que declara</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="160"/>
+        <source>the central server sent a value this Ovillo cannot read ({detail})</source>
+        <translation>el servidor central ha enviat un valor que aquest Ovillo no pot llegir ({detail})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="161"/>
         <source>no record {collection} {id}</source>
         <translation>no existeix el registre {collection} {id}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="157"/>
+        <location filename="../error_texts.py" line="162"/>
         <source>record {collection} {id} has no photographs</source>
         <translation>el registre {collection} {id} no té fotografies</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="158"/>
+        <location filename="../error_texts.py" line="163"/>
         <source>no profile named {name}</source>
         <translation>no hi ha cap perfil anomenat {name}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="159"/>
+        <location filename="../error_texts.py" line="164"/>
         <source>no photograph to look up</source>
         <translation>no hi ha cap fotografia per cercar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="160"/>
+        <location filename="../error_texts.py" line="165"/>
         <source>a new object needs a title or a description</source>
         <translation>un objecte nou necessita un títol o una descripció</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="161"/>
+        <location filename="../error_texts.py" line="166"/>
         <source>{inventory} is already in the {collection} catalogue</source>
         <translation>{inventory} ja és al catàleg de {collection}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="162"/>
+        <location filename="../error_texts.py" line="167"/>
         <source>unknown classification {value}</source>
         <translation>classificació desconeguda {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="163"/>
+        <location filename="../error_texts.py" line="168"/>
         <source>unknown modality {value}</source>
         <translation>modalitat desconeguda {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="164"/>
+        <location filename="../error_texts.py" line="169"/>
         <source>{what} is not available in kiosk mode</source>
         <translation>{what}: no disponible en el mode quiosc</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="165"/>
+        <location filename="../error_texts.py" line="170"/>
         <source>this version of Ovillo cannot answer questions</source>
         <translation>aquesta versió d&apos;Ovillo no pot respondre preguntes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="166"/>
+        <location filename="../error_texts.py" line="171"/>
         <source>Another Ovillo may be using it, or the file is damaged.</source>
         <translation>Potser un altre Ovillo l&apos;està fent servir, o el fitxer està malmès.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="167"/>
+        <location filename="../error_texts.py" line="172"/>
         <source>Close the other Ovillo window (or wait until its import ends), then try again.</source>
         <translation>Tanqueu l&apos;altra finestra d&apos;Ovillo (o espereu que acabi la seva importació) i torneu-ho a provar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="169"/>
+        <location filename="../error_texts.py" line="174"/>
         <source>Another Ovillo may be using it (or another program): wait for it to finish, or close it.</source>
         <translation>Potser l&apos;està fent servir un altre Ovillo (o un altre programa): espereu que acabi o tanqueu-lo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="172"/>
+        <location filename="../error_texts.py" line="177"/>
         <source>The server&apos;s certificate is not signed by the CA in --ca-file (or has expired): ask the server&apos;s administrator for the CA certificate that signed it.</source>
         <translation>El certificat del servidor no està signat per la CA de --ca-file (o ha caducat): demaneu a l&apos;administrador del servidor el certificat de la CA que el va signar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="175"/>
+        <location filename="../error_texts.py" line="180"/>
         <source>Connect with a name or address the server&apos;s certificate names, as the administrator gave it.</source>
         <translation>Connecteu-vos amb un nom o una adreça que figuri al certificat del servidor, tal com us l&apos;ha donat l&apos;administrador.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="178"/>
+        <location filename="../error_texts.py" line="183"/>
         <source>The CA file given with --ca-file cannot be read.</source>
         <translation>No es pot llegir el fitxer de la CA indicat amb --ca-file.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="180"/>
+        <location filename="../error_texts.py" line="185"/>
         <source>This server does not offer TLS: ask its administrator, or use --insecure on a trusted network.</source>
         <translation>Aquest servidor no ofereix TLS: consulteu-ho al seu administrador o feu servir --insecure en una xarxa de confiança.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="183"/>
+        <location filename="../error_texts.py" line="188"/>
         <source>Check --ca-file and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
         <translation>Comproveu --ca-file i la configuració TLS del servidor; no s&apos;ha enviat res ni ha canviat res en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="186"/>
+        <location filename="../error_texts.py" line="191"/>
         <source>Upgrade Ovillo to open this data folder.</source>
         <translation>Actualitzeu Ovillo per obrir aquesta carpeta de dades.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="187"/>
+        <location filename="../error_texts.py" line="192"/>
         <source>Run ./scripts/run or ./scripts/test once to set up dependencies.</source>
         <translation>Executeu una vegada ./scripts/run o ./scripts/test per instal·lar les dependències.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="189"/>
+        <location filename="../error_texts.py" line="194"/>
         <source>DuckDB must be {version}; reinstall the pinned versions.</source>
         <translation>DuckDB ha de ser la versió {version}; reinstal·leu les versions fixades.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="190"/>
+        <location filename="../error_texts.py" line="195"/>
         <source>The packaged extensions only load into the pinned version.</source>
         <translation>Les extensions empaquetades només es carreguen a la versió fixada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="192"/>
+        <location filename="../error_texts.py" line="197"/>
         <source>Run ./scripts/run or ./scripts/test to install dependencies.</source>
         <translation>Executeu ./scripts/run o ./scripts/test per instal·lar les dependències.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="193"/>
+        <location filename="../error_texts.py" line="198"/>
         <source>Run ./scripts/run or ./scripts/test once to assemble the default models.</source>
         <translation>Executeu una vegada ./scripts/run o ./scripts/test per preparar els models predeterminats.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="195"/>
+        <location filename="../error_texts.py" line="200"/>
         <source>Re-run setup (./scripts/run) to assemble it again.</source>
         <translation>Torneu a executar la instal·lació (./scripts/run) per preparar-lo de nou.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="196"/>
+        <location filename="../error_texts.py" line="201"/>
         <source>The file is damaged or was replaced; re-run setup to rebuild it.</source>
         <translation>El fitxer està malmès o s&apos;ha substituït; torneu a executar la instal·lació per reconstruir-lo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="198"/>
+        <location filename="../error_texts.py" line="203"/>
         <source>Run ./scripts/run once to install Ovillo&apos;s dependencies.</source>
         <translation>Executeu una vegada ./scripts/run per instal·lar les dependències d&apos;Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="199"/>
+        <location filename="../error_texts.py" line="204"/>
         <source>Reinstall rapidocr 3.10 (its wheel bundles the models).</source>
         <translation>Reinstal·leu rapidocr 3.10 (el seu wheel inclou els models).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="201"/>
+        <location filename="../error_texts.py" line="206"/>
         <source>Reinstall {first} and {second}.</source>
         <translation>Reinstal·leu {first} i {second}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="202"/>
+        <location filename="../error_texts.py" line="207"/>
         <source>Run ./scripts/run (setup installs the answer model&apos;s packages).</source>
         <translation>Executeu ./scripts/run (la instal·lació afegeix els paquets del model de resposta).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="204"/>
+        <location filename="../error_texts.py" line="209"/>
         <source>Run ./scripts/run (setup builds it once and caches the wheel).</source>
         <translation>Executeu ./scripts/run (la instal·lació el compila una vegada i desa el wheel a la memòria cau).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="205"/>
+        <location filename="../error_texts.py" line="210"/>
         <source>Switch with `ovillo reindex --model {model}`.</source>
         <translation>Canvieu de model amb `ovillo reindex --model {model}`.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="206"/>
+        <location filename="../error_texts.py" line="211"/>
         <source>Use `ovillo reindex --model {model}` to build the new index beside the old one and switch when complete.</source>
         <translation>Feu servir `ovillo reindex --model {model}` per construir l&apos;índex nou al costat de l&apos;antic i canviar-hi quan estigui acabat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="209"/>
+        <location filename="../error_texts.py" line="214"/>
         <source>Ask again to start it afresh. If it keeps stopping, choose the smaller answer model in Preferences or lower its context size.</source>
         <translation>Torneu a preguntar per iniciar-lo de nou. Si es continua aturant, trieu el model de resposta més petit a Preferències o reduïu-ne la mida del context.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="212"/>
+        <location filename="../error_texts.py" line="217"/>
         <source>What arrived is kept; free some space, then sync again to resume.</source>
         <translation>Es conserva el que ha arribat; allibereu espai i torneu a sincronitzar per reprendre.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="214"/>
+        <location filename="../error_texts.py" line="219"/>
         <source>What arrived is kept; run the same sync again to resume.</source>
         <translation>Es conserva el que ha arribat; torneu a executar la mateixa sincronització per reprendre.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="215"/>
+        <location filename="../error_texts.py" line="220"/>
+        <source>The central archive needs repair; everything committed before this record is kept.</source>
+        <translation>Cal reparar l&apos;arxiu central; es conserva tot el que s&apos;ha desat abans d&apos;aquest registre.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="222"/>
         <source>Raise max_file_mb in the settings or split the file.</source>
         <translation>Augmenteu max_file_mb a la configuració o dividiu el fitxer.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="216"/>
+        <location filename="../error_texts.py" line="223"/>
         <source>Check the file type; only text, HTML, PDF, CSV and transcripts are read.</source>
         <translation>Comproveu el tipus de fitxer; només es llegeixen text, HTML, PDF, CSV i transcripcions.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="218"/>
+        <location filename="../error_texts.py" line="225"/>
         <source>Split the text into lines or paragraphs, or import it as CSV.</source>
         <translation>Dividiu el text en línies o paràgrafs, o importeu-lo com a CSV.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="219"/>
+        <location filename="../error_texts.py" line="226"/>
         <source>Check that the scan is legible and upright.</source>
         <translation>Comproveu que l&apos;escaneig sigui llegible i estigui ben orientat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="220"/>
+        <location filename="../error_texts.py" line="227"/>
         <source>Supported: JPEG, PNG, TIFF (first page), WebP</source>
         <translation>Formats admesos: JPEG, PNG, TIFF (primera pàgina), WebP</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="221"/>
+        <location filename="../error_texts.py" line="228"/>
         <source>Supported: {formats}</source>
         <translation>Formats admesos: {formats}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="222"/>
+        <location filename="../error_texts.py" line="229"/>
         <source>Open it in Adobe Reader and print it to PDF, then import that copy.</source>
         <translation>Obriu-lo amb Adobe Reader, imprimiu-lo com a PDF i importeu aquesta còpia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="224"/>
+        <location filename="../error_texts.py" line="231"/>
         <source>Reinstall Ovillo&apos;s dependencies (./scripts/run does it).</source>
         <translation>Reinstal·leu les dependències d&apos;Ovillo (ho fa ./scripts/run).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="225"/>
+        <location filename="../error_texts.py" line="232"/>
         <source>Correct the password in {sidecar}, or import an unprotected copy.</source>
         <translation>Corregiu la contrasenya de {sidecar} o importeu una còpia sense protecció.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="227"/>
+        <location filename="../error_texts.py" line="234"/>
         <source>Write {&quot;password&quot;: &quot;…&quot;} into {sidecar} beside it, or import an unprotected copy.</source>
         <translation>Escriviu {&quot;password&quot;: &quot;…&quot;} a {sidecar}, al costat del PDF, o importeu una còpia sense protecció.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="229"/>
+        <location filename="../error_texts.py" line="236"/>
         <source>Open it in a PDF viewer and save or print a new copy, then import that.</source>
         <translation>Obriu-lo en un visor de PDF, deseu o imprimiu una còpia nova i importeu-la.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="231"/>
+        <location filename="../error_texts.py" line="238"/>
         <source>The CSV has: {header}</source>
         <translation>El CSV té: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="232"/>
+        <location filename="../error_texts.py" line="239"/>
         <source>Rename a column or add {mapping}. The CSV has: {header}</source>
         <translation>Canvieu el nom d&apos;una columna o afegiu {mapping}. El CSV té: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="233"/>
+        <location filename="../error_texts.py" line="240"/>
         <source>Known options: {options}.</source>
         <translation>Opcions conegudes: {options}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="234"/>
+        <location filename="../error_texts.py" line="241"/>
         <source>Run the ingest again.</source>
         <translation>Torneu a executar la importació.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="235"/>
+        <location filename="../error_texts.py" line="242"/>
         <source>Look it up again.</source>
         <translation>Torneu-lo a cercar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="236"/>
+        <location filename="../error_texts.py" line="243"/>
         <source>Put the file back (or remove the record), then run the same reindex again: it resumes where it stopped.</source>
         <translation>Torneu a posar el fitxer (o elimineu el registre) i executeu de nou la mateixa reindexació: es reprèn on s&apos;havia aturat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="239"/>
+        <location filename="../error_texts.py" line="246"/>
         <source>Check the address and that you are in range; nothing local was changed.</source>
         <translation>Comproveu l&apos;adreça i que teniu connexió amb el servidor; no s&apos;ha canviat res en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="241"/>
+        <location filename="../error_texts.py" line="248"/>
         <source>Use postgresql://HOST:PORT/DATABASE</source>
         <translation>Feu servir postgresql://HOST:PORT/BASE_DE_DADES</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="242"/>
+        <location filename="../error_texts.py" line="249"/>
         <source>Pass it with --password-file, or let Ovillo ask for it.</source>
         <translation>Indiqueu-la amb --password-file o deixeu que Ovillo la demani.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="243"/>
+        <location filename="../error_texts.py" line="250"/>
         <source>Add sslmode=verify-full and --ca-file FILE, or --insecure on a trusted network.</source>
         <translation>Afegiu sslmode=verify-full i --ca-file FITXER, o --insecure en una xarxa de confiança.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="245"/>
+        <location filename="../error_texts.py" line="252"/>
         <source>Remove sslmode from the address, or set it to verify-full.</source>
         <translation>Traieu sslmode de l&apos;adreça o poseu-lo a verify-full.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="246"/>
+        <location filename="../error_texts.py" line="253"/>
         <source>Update Ovillo, then sync again; nothing was changed.</source>
         <translation>Actualitzeu Ovillo i torneu a sincronitzar; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="247"/>
+        <location filename="../error_texts.py" line="254"/>
         <source>Type the password (it can be remembered in the system keyring).</source>
         <translation>Escriviu la contrasenya (es pot recordar al clauer del sistema).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="248"/>
+        <location filename="../error_texts.py" line="255"/>
         <source>Update Ovillo.</source>
         <translation>Actualitzeu Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="249"/>
+        <location filename="../error_texts.py" line="256"/>
         <source>Built-in profiles: owner, public.</source>
         <translation>Perfils integrats: owner, public.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="250"/>
+        <location filename="../error_texts.py" line="257"/>
         <source>Add at least one face of the object.</source>
         <translation>Afegiu com a mínim una cara de l&apos;objecte.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="251"/>
+        <location filename="../error_texts.py" line="258"/>
         <source>Give the object another inventory number.</source>
         <translation>Assigneu a l&apos;objecte un altre número d&apos;inventari.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="252"/>
+        <location filename="../error_texts.py" line="259"/>
         <source>Use one of: {values}.</source>
         <translation>Feu servir un d&apos;aquests valors: {values}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="253"/>
+        <location filename="../error_texts.py" line="260"/>
         <source>Use text or image.</source>
         <translation>Feu servir «text» o «image».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="254"/>
+        <location filename="../error_texts.py" line="261"/>
         <source>Fix or delete the file; defaults will be used.</source>
         <translation>Corregiu o suprimiu el fitxer; es faran servir els valors predeterminats.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="261"/>
+        <location filename="../error_texts.py" line="268"/>
         <source>file</source>
         <extracomment>the few English words put in a message&apos;s ``{what}`` part (&quot;empty {what}: nothing to index&quot;)</extracomment>
         <translation>el fitxer</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="262"/>
+        <location filename="../error_texts.py" line="269"/>
         <source>transcript</source>
         <translation>la transcripció</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="263"/>
+        <location filename="../error_texts.py" line="270"/>
         <source>CSV file</source>
         <translation>el fitxer CSV</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="264"/>
+        <location filename="../error_texts.py" line="271"/>
         <source>XML file</source>
         <translation>el fitxer XML</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="266"/>
+        <location filename="../error_texts.py" line="273"/>
         <source>Saving objects</source>
         <translation>Desar objectes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="267"/>
+        <location filename="../error_texts.py" line="274"/>
         <source>Importing</source>
         <translation>Importar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="268"/>
+        <location filename="../error_texts.py" line="275"/>
         <source>Sync</source>
         <translation>Sincronitzar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="269"/>
+        <location filename="../error_texts.py" line="276"/>
         <source>Maintenance</source>
         <translation>Manteniment</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="270"/>
+        <location filename="../error_texts.py" line="277"/>
         <source>The import log</source>
         <translation>L&apos;historial d&apos;importació</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="271"/>
+        <location filename="../error_texts.py" line="278"/>
         <source>Preferences</source>
         <translation>Preferències</translation>
     </message>
@@ -2088,58 +2108,58 @@
         <translation>Cerqueu a l&apos;arxiu per significat, en qualsevol idioma…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="60"/>
+        <location filename="../views/search.py" line="58"/>
         <source>from any year</source>
         <translation>des de qualsevol any</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="61"/>
+        <location filename="../views/search.py" line="59"/>
         <source>to any year</source>
         <translation>fins a qualsevol any</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="72"/>
+        <location filename="../views/search.py" line="70"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="72"/>
+        <location filename="../views/search.py" line="70"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="73"/>
+        <location filename="../views/search.py" line="71"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="82"/>
+        <location filename="../views/search.py" line="80"/>
         <source>Dates</source>
         <translation>Dates</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="121"/>
+        <location filename="../views/search.py" line="119"/>
         <source>All collections</source>
         <translation>Totes les col·leccions</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="122"/>
+        <location filename="../views/search.py" line="120"/>
         <source>All languages</source>
         <translation>Tots els idiomes</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="123"/>
+        <location filename="../views/search.py" line="121"/>
         <source>Any classification</source>
         <translation>Qualsevol classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="157"/>
-        <location filename="../views/search.py" line="171"/>
+        <location filename="../views/search.py" line="155"/>
+        <location filename="../views/search.py" line="169"/>
         <source>Searching…</source>
         <translation>Cercant…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="205"/>
+        <location filename="../views/search.py" line="203"/>
         <source>%1 of %n record(s)</source>
         <translation>
             <numerusform>%1 de %n registre</numerusform>
@@ -2147,7 +2167,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="206"/>
+        <location filename="../views/search.py" line="204"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n registre</numerusform>
@@ -2155,7 +2175,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="260"/>
+        <location filename="../views/search.py" line="258"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>

@@ -44,7 +44,7 @@
 <context>
     <name>SearchView</name>
     <message numerus="yes">
-        <location filename="../views/search.py" line="205" />
+        <location filename="../views/search.py" line="203" />
         <source>%1 of %n record(s)</source>
         <translation>
             <numerusform>%1 of %n record</numerusform>
@@ -52,7 +52,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="206" />
+        <location filename="../views/search.py" line="204" />
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n record</numerusform>

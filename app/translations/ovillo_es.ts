@@ -729,387 +729,407 @@
     </message>
     <message>
         <location filename="../error_texts.py" line="156"/>
+        <source>a central vector of {where} has {n} dimensions, {model} has {dim}</source>
+        <translation>un vector central de {where} tiene {n} dimensiones y {model} tiene {dim}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="158"/>
+        <source>the central server sent a vector that does not match its stated dimension</source>
+        <translation>el servidor central envió un vector que no coincide con la dimensión que declara</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="160"/>
+        <source>the central server sent a value this Ovillo cannot read ({detail})</source>
+        <translation>el servidor central envió un valor que este Ovillo no puede leer ({detail})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="161"/>
         <source>no record {collection} {id}</source>
         <translation>no existe el registro {collection} {id}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="157"/>
+        <location filename="../error_texts.py" line="162"/>
         <source>record {collection} {id} has no photographs</source>
         <translation>el registro {collection} {id} no tiene fotografías</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="158"/>
+        <location filename="../error_texts.py" line="163"/>
         <source>no profile named {name}</source>
         <translation>no hay ningún perfil llamado {name}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="159"/>
+        <location filename="../error_texts.py" line="164"/>
         <source>no photograph to look up</source>
         <translation>no hay ninguna fotografía que buscar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="160"/>
+        <location filename="../error_texts.py" line="165"/>
         <source>a new object needs a title or a description</source>
         <translation>un objeto nuevo necesita un título o una descripción</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="161"/>
+        <location filename="../error_texts.py" line="166"/>
         <source>{inventory} is already in the {collection} catalogue</source>
         <translation>{inventory} ya está en el catálogo de {collection}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="162"/>
+        <location filename="../error_texts.py" line="167"/>
         <source>unknown classification {value}</source>
         <translation>clasificación desconocida {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="163"/>
+        <location filename="../error_texts.py" line="168"/>
         <source>unknown modality {value}</source>
         <translation>modalidad desconocida {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="164"/>
+        <location filename="../error_texts.py" line="169"/>
         <source>{what} is not available in kiosk mode</source>
         <translation>{what}: no disponible en el modo quiosco</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="165"/>
+        <location filename="../error_texts.py" line="170"/>
         <source>this version of Ovillo cannot answer questions</source>
         <translation>esta versión de Ovillo no puede responder preguntas</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="166"/>
+        <location filename="../error_texts.py" line="171"/>
         <source>Another Ovillo may be using it, or the file is damaged.</source>
         <translation>Puede que otro Ovillo lo esté usando o que el archivo esté dañado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="167"/>
+        <location filename="../error_texts.py" line="172"/>
         <source>Close the other Ovillo window (or wait until its import ends), then try again.</source>
         <translation>Cierre la otra ventana de Ovillo (o espere a que termine su importación) y vuelva a intentarlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="169"/>
+        <location filename="../error_texts.py" line="174"/>
         <source>Another Ovillo may be using it (or another program): wait for it to finish, or close it.</source>
         <translation>Puede que lo esté usando otro Ovillo (u otro programa): espere a que termine o ciérrelo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="172"/>
+        <location filename="../error_texts.py" line="177"/>
         <source>The server&apos;s certificate is not signed by the CA in --ca-file (or has expired): ask the server&apos;s administrator for the CA certificate that signed it.</source>
         <translation>El certificado del servidor no está firmado por la CA de --ca-file (o ha caducado): pida al administrador del servidor el certificado de la CA que lo firmó.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="175"/>
+        <location filename="../error_texts.py" line="180"/>
         <source>Connect with a name or address the server&apos;s certificate names, as the administrator gave it.</source>
         <translation>Conéctese con un nombre o una dirección que figure en el certificado del servidor, tal como se lo dio el administrador.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="178"/>
+        <location filename="../error_texts.py" line="183"/>
         <source>The CA file given with --ca-file cannot be read.</source>
         <translation>No se puede leer el archivo de la CA indicado con --ca-file.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="180"/>
+        <location filename="../error_texts.py" line="185"/>
         <source>This server does not offer TLS: ask its administrator, or use --insecure on a trusted network.</source>
         <translation>Este servidor no ofrece TLS: consulte a su administrador o use --insecure en una red de confianza.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="183"/>
+        <location filename="../error_texts.py" line="188"/>
         <source>Check --ca-file and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
         <translation>Compruebe --ca-file y la configuración TLS del servidor; no se ha enviado nada ni ha cambiado nada en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="186"/>
+        <location filename="../error_texts.py" line="191"/>
         <source>Upgrade Ovillo to open this data folder.</source>
         <translation>Actualice Ovillo para abrir esta carpeta de datos.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="187"/>
+        <location filename="../error_texts.py" line="192"/>
         <source>Run ./scripts/run or ./scripts/test once to set up dependencies.</source>
         <translation>Ejecute una vez ./scripts/run o ./scripts/test para instalar las dependencias.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="189"/>
+        <location filename="../error_texts.py" line="194"/>
         <source>DuckDB must be {version}; reinstall the pinned versions.</source>
         <translation>DuckDB debe ser la versión {version}; reinstale las versiones fijadas.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="190"/>
+        <location filename="../error_texts.py" line="195"/>
         <source>The packaged extensions only load into the pinned version.</source>
         <translation>Las extensiones empaquetadas solo se cargan en la versión fijada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="192"/>
+        <location filename="../error_texts.py" line="197"/>
         <source>Run ./scripts/run or ./scripts/test to install dependencies.</source>
         <translation>Ejecute ./scripts/run o ./scripts/test para instalar las dependencias.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="193"/>
+        <location filename="../error_texts.py" line="198"/>
         <source>Run ./scripts/run or ./scripts/test once to assemble the default models.</source>
         <translation>Ejecute una vez ./scripts/run o ./scripts/test para preparar los modelos predeterminados.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="195"/>
+        <location filename="../error_texts.py" line="200"/>
         <source>Re-run setup (./scripts/run) to assemble it again.</source>
         <translation>Vuelva a ejecutar la instalación (./scripts/run) para prepararlo de nuevo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="196"/>
+        <location filename="../error_texts.py" line="201"/>
         <source>The file is damaged or was replaced; re-run setup to rebuild it.</source>
         <translation>El archivo está dañado o se ha sustituido; vuelva a ejecutar la instalación para reconstruirlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="198"/>
+        <location filename="../error_texts.py" line="203"/>
         <source>Run ./scripts/run once to install Ovillo&apos;s dependencies.</source>
         <translation>Ejecute una vez ./scripts/run para instalar las dependencias de Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="199"/>
+        <location filename="../error_texts.py" line="204"/>
         <source>Reinstall rapidocr 3.10 (its wheel bundles the models).</source>
         <translation>Reinstale rapidocr 3.10 (su wheel incluye los modelos).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="201"/>
+        <location filename="../error_texts.py" line="206"/>
         <source>Reinstall {first} and {second}.</source>
         <translation>Reinstale {first} y {second}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="202"/>
+        <location filename="../error_texts.py" line="207"/>
         <source>Run ./scripts/run (setup installs the answer model&apos;s packages).</source>
         <translation>Ejecute ./scripts/run (la instalación añade los paquetes del modelo de respuesta).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="204"/>
+        <location filename="../error_texts.py" line="209"/>
         <source>Run ./scripts/run (setup builds it once and caches the wheel).</source>
         <translation>Ejecute ./scripts/run (la instalación lo compila una vez y guarda el wheel en caché).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="205"/>
+        <location filename="../error_texts.py" line="210"/>
         <source>Switch with `ovillo reindex --model {model}`.</source>
         <translation>Cambie de modelo con `ovillo reindex --model {model}`.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="206"/>
+        <location filename="../error_texts.py" line="211"/>
         <source>Use `ovillo reindex --model {model}` to build the new index beside the old one and switch when complete.</source>
         <translation>Use `ovillo reindex --model {model}` para construir el índice nuevo junto al antiguo y cambiar cuando esté terminado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="209"/>
+        <location filename="../error_texts.py" line="214"/>
         <source>Ask again to start it afresh. If it keeps stopping, choose the smaller answer model in Preferences or lower its context size.</source>
         <translation>Vuelva a preguntar para arrancarlo de nuevo. Si sigue deteniéndose, elija el modelo de respuesta más pequeño en Preferencias o reduzca su tamaño de contexto.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="212"/>
+        <location filename="../error_texts.py" line="217"/>
         <source>What arrived is kept; free some space, then sync again to resume.</source>
         <translation>Se conserva lo recibido; libere espacio y vuelva a sincronizar para reanudar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="214"/>
+        <location filename="../error_texts.py" line="219"/>
         <source>What arrived is kept; run the same sync again to resume.</source>
         <translation>Se conserva lo recibido; vuelva a ejecutar la misma sincronización para reanudar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="215"/>
+        <location filename="../error_texts.py" line="220"/>
+        <source>The central archive needs repair; everything committed before this record is kept.</source>
+        <translation>Hay que reparar el archivo central; se conserva todo lo guardado antes de este registro.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="222"/>
         <source>Raise max_file_mb in the settings or split the file.</source>
         <translation>Aumente max_file_mb en la configuración o divida el archivo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="216"/>
+        <location filename="../error_texts.py" line="223"/>
         <source>Check the file type; only text, HTML, PDF, CSV and transcripts are read.</source>
         <translation>Compruebe el tipo de archivo; solo se leen texto, HTML, PDF, CSV y transcripciones.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="218"/>
+        <location filename="../error_texts.py" line="225"/>
         <source>Split the text into lines or paragraphs, or import it as CSV.</source>
         <translation>Divida el texto en líneas o párrafos, o impórtelo como CSV.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="219"/>
+        <location filename="../error_texts.py" line="226"/>
         <source>Check that the scan is legible and upright.</source>
         <translation>Compruebe que el escaneo sea legible y esté bien orientado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="220"/>
+        <location filename="../error_texts.py" line="227"/>
         <source>Supported: JPEG, PNG, TIFF (first page), WebP</source>
         <translation>Formatos admitidos: JPEG, PNG, TIFF (primera página), WebP</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="221"/>
+        <location filename="../error_texts.py" line="228"/>
         <source>Supported: {formats}</source>
         <translation>Formatos admitidos: {formats}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="222"/>
+        <location filename="../error_texts.py" line="229"/>
         <source>Open it in Adobe Reader and print it to PDF, then import that copy.</source>
         <translation>Ábralo en Adobe Reader, imprímalo como PDF e importe esa copia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="224"/>
+        <location filename="../error_texts.py" line="231"/>
         <source>Reinstall Ovillo&apos;s dependencies (./scripts/run does it).</source>
         <translation>Reinstale las dependencias de Ovillo (./scripts/run lo hace).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="225"/>
+        <location filename="../error_texts.py" line="232"/>
         <source>Correct the password in {sidecar}, or import an unprotected copy.</source>
         <translation>Corrija la contraseña de {sidecar} o importe una copia sin protección.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="227"/>
+        <location filename="../error_texts.py" line="234"/>
         <source>Write {&quot;password&quot;: &quot;…&quot;} into {sidecar} beside it, or import an unprotected copy.</source>
         <translation>Escriba {&quot;password&quot;: &quot;…&quot;} en {sidecar}, junto al PDF, o importe una copia sin protección.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="229"/>
+        <location filename="../error_texts.py" line="236"/>
         <source>Open it in a PDF viewer and save or print a new copy, then import that.</source>
         <translation>Ábralo en un visor de PDF, guarde o imprima una copia nueva e impórtela.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="231"/>
+        <location filename="../error_texts.py" line="238"/>
         <source>The CSV has: {header}</source>
         <translation>El CSV tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="232"/>
+        <location filename="../error_texts.py" line="239"/>
         <source>Rename a column or add {mapping}. The CSV has: {header}</source>
         <translation>Cambie el nombre de una columna o añada {mapping}. El CSV tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="233"/>
+        <location filename="../error_texts.py" line="240"/>
         <source>Known options: {options}.</source>
         <translation>Opciones conocidas: {options}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="234"/>
+        <location filename="../error_texts.py" line="241"/>
         <source>Run the ingest again.</source>
         <translation>Vuelva a ejecutar la importación.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="235"/>
+        <location filename="../error_texts.py" line="242"/>
         <source>Look it up again.</source>
         <translation>Vuelva a buscarlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="236"/>
+        <location filename="../error_texts.py" line="243"/>
         <source>Put the file back (or remove the record), then run the same reindex again: it resumes where it stopped.</source>
         <translation>Vuelva a colocar el archivo (o elimine el registro) y ejecute de nuevo la misma reindexación: se reanuda donde se detuvo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="239"/>
+        <location filename="../error_texts.py" line="246"/>
         <source>Check the address and that you are in range; nothing local was changed.</source>
         <translation>Compruebe la dirección y que tiene conexión con el servidor; no se ha cambiado nada en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="241"/>
+        <location filename="../error_texts.py" line="248"/>
         <source>Use postgresql://HOST:PORT/DATABASE</source>
         <translation>Use postgresql://HOST:PUERTO/BASE_DE_DATOS</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="242"/>
+        <location filename="../error_texts.py" line="249"/>
         <source>Pass it with --password-file, or let Ovillo ask for it.</source>
         <translation>Indíquela con --password-file o deje que Ovillo la pida.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="243"/>
+        <location filename="../error_texts.py" line="250"/>
         <source>Add sslmode=verify-full and --ca-file FILE, or --insecure on a trusted network.</source>
         <translation>Añada sslmode=verify-full y --ca-file ARCHIVO, o --insecure en una red de confianza.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="245"/>
+        <location filename="../error_texts.py" line="252"/>
         <source>Remove sslmode from the address, or set it to verify-full.</source>
         <translation>Quite sslmode de la dirección o póngalo en verify-full.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="246"/>
+        <location filename="../error_texts.py" line="253"/>
         <source>Update Ovillo, then sync again; nothing was changed.</source>
         <translation>Actualice Ovillo y vuelva a sincronizar; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="247"/>
+        <location filename="../error_texts.py" line="254"/>
         <source>Type the password (it can be remembered in the system keyring).</source>
         <translation>Escriba la contraseña (se puede recordar en el llavero del sistema).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="248"/>
+        <location filename="../error_texts.py" line="255"/>
         <source>Update Ovillo.</source>
         <translation>Actualice Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="249"/>
+        <location filename="../error_texts.py" line="256"/>
         <source>Built-in profiles: owner, public.</source>
         <translation>Perfiles integrados: owner, public.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="250"/>
+        <location filename="../error_texts.py" line="257"/>
         <source>Add at least one face of the object.</source>
         <translation>Añada al menos una cara del objeto.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="251"/>
+        <location filename="../error_texts.py" line="258"/>
         <source>Give the object another inventory number.</source>
         <translation>Asigne al objeto otro número de inventario.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="252"/>
+        <location filename="../error_texts.py" line="259"/>
         <source>Use one of: {values}.</source>
         <translation>Use uno de estos valores: {values}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="253"/>
+        <location filename="../error_texts.py" line="260"/>
         <source>Use text or image.</source>
         <translation>Use «text» o «image».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="254"/>
+        <location filename="../error_texts.py" line="261"/>
         <source>Fix or delete the file; defaults will be used.</source>
         <translation>Corrija o elimine el archivo; se usarán los valores predeterminados.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="261"/>
+        <location filename="../error_texts.py" line="268"/>
         <source>file</source>
         <extracomment>the few English words put in a message&apos;s ``{what}`` part (&quot;empty {what}: nothing to index&quot;)</extracomment>
         <translation>el archivo</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="262"/>
+        <location filename="../error_texts.py" line="269"/>
         <source>transcript</source>
         <translation>la transcripción</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="263"/>
+        <location filename="../error_texts.py" line="270"/>
         <source>CSV file</source>
         <translation>el archivo CSV</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="264"/>
+        <location filename="../error_texts.py" line="271"/>
         <source>XML file</source>
         <translation>el archivo XML</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="266"/>
+        <location filename="../error_texts.py" line="273"/>
         <source>Saving objects</source>
         <translation>Guardar objetos</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="267"/>
+        <location filename="../error_texts.py" line="274"/>
         <source>Importing</source>
         <translation>Importar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="268"/>
+        <location filename="../error_texts.py" line="275"/>
         <source>Sync</source>
         <translation>Sincronizar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="269"/>
+        <location filename="../error_texts.py" line="276"/>
         <source>Maintenance</source>
         <translation>Mantenimiento</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="270"/>
+        <location filename="../error_texts.py" line="277"/>
         <source>The import log</source>
         <translation>El historial de importación</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="271"/>
+        <location filename="../error_texts.py" line="278"/>
         <source>Preferences</source>
         <translation>Preferencias</translation>
     </message>
@@ -2088,58 +2108,58 @@
         <translation>Busque en el archivo por significado, en cualquier idioma…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="60"/>
+        <location filename="../views/search.py" line="58"/>
         <source>from any year</source>
         <translation>desde cualquier año</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="61"/>
+        <location filename="../views/search.py" line="59"/>
         <source>to any year</source>
         <translation>hasta cualquier año</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="72"/>
+        <location filename="../views/search.py" line="70"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="72"/>
+        <location filename="../views/search.py" line="70"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="73"/>
+        <location filename="../views/search.py" line="71"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="82"/>
+        <location filename="../views/search.py" line="80"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="121"/>
+        <location filename="../views/search.py" line="119"/>
         <source>All collections</source>
         <translation>Todas las colecciones</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="122"/>
+        <location filename="../views/search.py" line="120"/>
         <source>All languages</source>
         <translation>Todos los idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="123"/>
+        <location filename="../views/search.py" line="121"/>
         <source>Any classification</source>
         <translation>Cualquier clasificación</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="157"/>
-        <location filename="../views/search.py" line="171"/>
+        <location filename="../views/search.py" line="155"/>
+        <location filename="../views/search.py" line="169"/>
         <source>Searching…</source>
         <translation>Buscando…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="205"/>
+        <location filename="../views/search.py" line="203"/>
         <source>%1 of %n record(s)</source>
         <translation>
             <numerusform>%1 de %n registro</numerusform>
@@ -2147,7 +2167,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="206"/>
+        <location filename="../views/search.py" line="204"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n registro</numerusform>
@@ -2155,7 +2175,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="260"/>
+        <location filename="../views/search.py" line="258"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>

@@ -1,11 +1,12 @@
 """``ovillo sync``: pull exactly the records (and vectors) the central server lets this user read.
 
 The server's row-level security decides what is visible; the client never filters. Records are
-read in keyset order ``(updated_at, section_tipo, section_id)``; each page (or group of
-consecutive pages) is written through the one :class:`~core.store.writer.RecordWriter` with the
-new watermark in the *same* local transaction, so a ``kill -9`` at any moment loses at most the
-pages in flight and the next sync resumes after the last committed one. Then a keys-only listing of everything permitted is
-compared with the local central-origin records: keys no longer listed are removed (tombstoned
+read in keyset order ``(updated_at, section_tipo, section_id)`` (one COPY stream cut into pages
+when every vector is reused, :mod:`core.sync.stream`); each page (or group of consecutive pages)
+is written through the one :class:`~core.store.writer.RecordWriter` with the new watermark in
+the *same* local transaction, so a ``kill -9`` at any moment loses at most the pages in flight
+and the next sync resumes after the last committed one. Then a keys-only listing of everything
+permitted is compared with the local central-origin records: keys no longer listed are removed (tombstoned
 on the server → ``removed``, otherwise → ``revoked``), and keys whose ``updated_at`` differs are
 fetched again (a row committed late with an earlier timestamp cannot slip past the watermark).
 Local-origin records are never touched.
@@ -29,6 +30,7 @@ from core.errors import ModelMismatch
 from core.models.encoder import TextEncoder
 from core.progress import CancelToken, EtaClock, Progress
 from core.store.db import Store, now
+from core.store.connection import ROW_GROUP_ROWS
 from core.store.writer import EmbeddingRow, RecordKey, RecordRow, RecordWriter
 from core.sync.bulk import Page, PageReader, fetch_page, payload, permitted_keys
 from core.sync.central import known_version
@@ -39,9 +41,9 @@ _RECORD_COLS = ("section_tipo, section_id, title, lang, classification, project_
                 "updated_at")
 _ORIGIN = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _MODELS_REFERENCED = 3  # the central schema version from which every vector names a registered model
-# pages are written together until they hold this many vectors: DuckDB's row group, the size its
-# transactions write straight into the file instead of the WAL (measured in scripts/bench/sync.py)
-GROUP_ROWS = 122_880
+# pages are written together until they hold this many records and vectors: the store's row group,
+# the size a transaction writes straight into the file instead of the WAL (scripts/bench/sync.py)
+GROUP_ROWS = ROW_GROUP_ROWS
 GROUP_SECONDS = 10.0  # … or until this long after the group's first page: a slow link still commits often
 
 
@@ -119,14 +121,15 @@ class Puller:
 
     def __init__(self, store: Store, con: Connection, *, server: str, user: str, page: int = 500,
                  encoder: Callable[[str], TextEncoder] | None = None, group_rows: int = GROUP_ROWS,
-                 ahead_rows: int | None = None) -> None:
+                 ahead_rows: int | None = None, ramp: bool = True) -> None:
         """``encoder(name)`` loads the local text model, for when the central vectors are of another
         model (None: such a sync is refused with :class:`ModelMismatch`); ``group_rows``: see
         :meth:`_bulk_pages` (0: every page its own transaction); ``ahead_rows``: vectors read ahead
-        at most (default: a group, so the next group is read while one is written)."""
+        at most (default: a few groups, so the reader is rarely what the writer waits for); ``ramp``:
+        start a long sync with smaller groups (see :meth:`_bulk_pages`)."""
         self.store, self.con, self.server, self.user, self.page = store, con, server, user, page
-        self.group_rows = group_rows
-        self.ahead_rows = group_rows if ahead_rows is None else ahead_rows
+        self.group_rows, self.ramp = group_rows, ramp
+        self.ahead_rows = 8 * group_rows if ahead_rows is None else ahead_rows
         self.writer = RecordWriter(store)
         self.summary = SyncSummary()
         self.local_models: dict[str, tuple[str, int, str | None]] = {}
@@ -145,19 +148,27 @@ class Puller:
         central = {str(n): (str(m), int(cast(int, d)), str(s)) for n, m, d, s in
                    self.con.execute("SELECT name, modality, dimension, sha256 FROM models").fetchall()}
         used: dict[str, list[str]] = {}
-        # which models the readable vectors use, without reading every vector: one readable row per
-        # registered model, then (before schema 3, which refuses them) a scan for unregistered
-        # names whose row-level check runs only on rows of such names. A small work_mem keeps the
-        # check a probe per row rather than a hash of every readable record built first (a
-        # whole-table scan on each sync, even one with nothing to fetch)
+        # which models the readable vectors use, without reading every vector. First the vectors
+        # of the first readable records (a probe each: 0.5 ms at 100k); only a model not found
+        # there gets one readable row searched among its vectors, and (before schema 3, which
+        # refuses them) unregistered names are scanned for, their row-level check run only on rows
+        # of such names. A small work_mem keeps that check a probe per row rather than a hash of
+        # every readable record built first (0.1 s at 100k on each sync, even one with nothing to
+        # fetch)
         self.con.commit()
         self.con.execute("SET LOCAL work_mem = '64kB'")
+        rows = self.con.execute(
+            "SELECT DISTINCT e.model, e.modality FROM (SELECT section_tipo, section_id FROM records LIMIT 1000) r "
+            "JOIN rag_embeddings e ON e.section_tipo = r.section_tipo AND e.section_id = r.section_id").fetchall()
+        missing = [n for n in central if n not in {str(r[0]) for r in rows}]
         unregistered = "" if version >= _MODELS_REFERENCED else (
             " UNION SELECT DISTINCT model, modality FROM rag_embeddings WHERE model <> ALL(%s::text[])")
-        rows = self.con.execute(
-            "SELECT m.name, x.modality FROM models m CROSS JOIN LATERAL (SELECT e.modality FROM rag_embeddings e "
-            f"WHERE e.model = m.name LIMIT 1) x{unregistered} ORDER BY 1",
-            ([*central],) if unregistered else ()).fetchall()
+        if missing or unregistered:
+            rows += self.con.execute(
+                "SELECT m.name, x.modality FROM models m CROSS JOIN LATERAL (SELECT e.modality FROM rag_embeddings e "
+                f"WHERE e.model = m.name LIMIT 1) x WHERE m.name = ANY(%s::text[]){unregistered}",
+                ([missing, [*central]] if unregistered else [missing])).fetchall()
+        rows = sorted({(str(n), str(m)) for n, m in rows})
         self.con.commit()
         for n, m in rows:
             if str(n) not in central:
@@ -218,22 +229,22 @@ class Puller:
         total = int(cast(int, total_row[0])) if total_row else 0
         restore = self._defer_checkpoints()
         try:
-            yield from self._pages(mark, state, total, cancel)
+            listed = yield from self._pages(mark, state, total, cancel)
             yield Progress("check", 0, None, "keys", message="comparing permitted keys")
-            self._compare(state)
+            self._compare(state, listed)
+            state["last_sync"] = datetime.now(timezone.utc).isoformat()
+            self.writer.write(also=[_state_step(state)])
         finally:
-            restore()
-        state["last_sync"] = datetime.now(timezone.utc).isoformat()
-        self.writer.write(also=[_state_step(state)])  # the usual threshold again: this commit checkpoints
+            restore()  # the one checkpoint
         self.summary.seconds = round(time.monotonic() - started, 3)
         return self.summary
 
     def _pages(self, mark: Watermark, state: dict[str, Any], total: int,
-               cancel: CancelToken | None) -> Generator[Progress, None, None]:
-        """Every record after the watermark, page by page, each page committed with its watermark."""
+               cancel: CancelToken | None) -> Generator[Progress, None, pa.Table | None]:
+        """Every record after the watermark, page by page, each page committed with its watermark;
+        returns the permitted keys when they were listed on the way (see :meth:`_bulk_pages`)."""
         if self._encoder is None:
-            yield from self._bulk_pages(mark, state, total, cancel)
-            return
+            return (yield from self._bulk_pages(mark, state, total, cancel))
         clock, done = EtaClock(), 0
         while True:
             if cancel:
@@ -251,12 +262,15 @@ class Puller:
             self._write(rows, state)
             done += len(rows)
             yield Progress("sync", done, max(total, done), "records", eta_s=clock.eta(done, max(total, done)))
+        return None
 
     def _bulk_pages(self, mark: Watermark, state: dict[str, Any], total: int,
-                    cancel: CancelToken | None) -> Generator[Progress, None, None]:
+                    cancel: CancelToken | None) -> Generator[Progress, None, pa.Table | None]:
         """:meth:`_pages` when every vector is reused: pages in columns, read ahead by one thread
         while the caller writes; consecutive pages are written together, with the last one's
-        watermark, once they hold :attr:`group_rows` vectors or :data:`GROUP_SECONDS` have passed.
+        watermark, once they hold :attr:`group_rows` records and as many vectors (or four times
+        that of either: a collection of few vectors or of many per record), or :data:`GROUP_SECONDS`
+        have passed.
 
         DuckDB writes a transaction's inserts of a whole row group straight into the file; smaller
         ones go through the WAL and are written again by the next checkpoint, which made up most
@@ -267,6 +281,12 @@ class Puller:
         clock, done = EtaClock(), 0
         staged: list[Page] = []
         since = 0.0
+        size = [0, 0]  # records, vectors staged
+        groups = [0]
+        # a long sync starts writing early: its first two groups are a quarter and half of one
+        # (through the WAL, written again at the end), so the writer does not wait for a whole
+        # group to be read (100k records: 10.7 → 10.1 s); a short one writes once
+        long_sync = self.ramp and total >= 4 * self.group_rows
 
         def flush() -> None:
             if not staged:
@@ -280,6 +300,7 @@ class Puller:
                 for one in staged:
                     self._write_group([one], state)
             staged.clear()
+            size[:] = [0, 0]
 
         reader = PageReader(self.con, self.page, (mark.updated_at, mark.section_tipo, mark.section_id),
                             self._reused(), ahead_rows=self.ahead_rows)
@@ -299,13 +320,17 @@ class Puller:
                     since = time.monotonic()
                 staged.append(page)
                 done += page.records.num_rows
-                if (sum(p.chunks.num_rows for p in staged) >= self.group_rows
-                        or time.monotonic() - since >= GROUP_SECONDS):
+                size[0] += page.records.num_rows
+                size[1] += page.chunks.num_rows
+                g = self.group_rows >> (max(0, 2 - groups[0]) if long_sync else 0)
+                if (min(size) >= g or max(size) >= 4 * g or time.monotonic() - since >= GROUP_SECONDS):
+                    groups[0] += 1
                     flush()
                 yield Progress("sync", done, max(total, done), "records", eta_s=clock.eta(done, max(total, done)))
             flush()
         finally:
             reader.close()
+        return reader.keys
 
     def _write_group(self, pages: Sequence[Page], state: dict[str, Any]) -> None:
         group = Page.joined(pages)
@@ -314,19 +339,32 @@ class Puller:
         self._write_page(group, state)
 
     def _defer_checkpoints(self) -> Callable[[], None]:
-        """Let the local WAL grow for the rest of the sync; returns the undo.
+        """Let the local WAL grow for the rest of the sync; returns the undo, which checkpoints.
 
         DuckDB checkpoints whenever the WAL passes ``checkpoint_threshold`` (16 MiB), and each
         checkpoint cost more as the tables grew: most of a first sync's time went there
         (scripts/bench/sync.py). One checkpoint at the end writes the same pages once. A crash
         mid-sync replays the WAL at the next open, so every committed page is still kept.
+
+        That checkpoint runs without DuckDB's vacuum: each group's commit ends its tables with a
+        partly filled row group, and the vacuum rewrote the runs of them into fewer full ones,
+        which took 2 s of a 100k sync's close (a few partial row groups cost nothing measurable
+        to search). Later checkpoints vacuum as usual; they leave these row groups alone.
         """
-        row = self.store.cursor().execute("SELECT current_setting('checkpoint_threshold')").fetchone()
-        before = str(row[0]).replace("'", "''") if row else "16MiB"
-        self.store.cursor().execute("SET checkpoint_threshold = '1TiB'")
+        cur = self.store.cursor()
+        before = {name: str(row[0]).replace("'", "''") for name in ("checkpoint_threshold", "max_vacuum_tasks")
+                  if (row := cur.execute(f"SELECT current_setting('{name}')").fetchone())}
+        cur.execute("SET checkpoint_threshold = '1TiB'")
+        cur.execute("SET max_vacuum_tasks = 0")
 
         def restore() -> None:
-            self.store.cursor().execute(f"SET checkpoint_threshold = '{before}'")
+            try:
+                cur.execute("CHECKPOINT")
+            except duckdb.Error:
+                pass  # another transaction is open (a search in the window): a later checkpoint writes it
+            finally:
+                for name, value in before.items():
+                    cur.execute(f"SET {name} = '{value}'")
         return restore
 
     def _reused(self) -> dict[str, tuple[str, int]]:
@@ -379,10 +417,16 @@ class Puller:
     def _local_origins(self, keys: Sequence[RecordKey]) -> dict[RecordKey, str]:
         if not keys:
             return {}
-        rows = self.store.cursor().execute(
-            "SELECT section_tipo, section_id, origin FROM records "
-            "WHERE (section_tipo, section_id) IN (SELECT unnest(?::VARCHAR[]), unnest(?::BIGINT[]))",
-            [[k[0] for k in keys], [k[1] for k in keys]]).fetchall()
+        # the keys as a registered table, not two list parameters: DuckDB converts a list
+        # parameter value by value (0.18 s for the 1,000 keys of an incremental sync)
+        cur = self.store.cursor()
+        cur.register("ovillo_page_keys", pa.table({"st": pa.array([k[0] for k in keys], pa.string()),
+                                                   "sid": pa.array([k[1] for k in keys], pa.int64())}))
+        try:
+            rows = cur.execute("SELECT r.section_tipo, r.section_id, r.origin FROM records r "
+                               "JOIN ovillo_page_keys k ON r.section_tipo = k.st AND r.section_id = k.sid").fetchall()
+        finally:
+            cur.unregister("ovillo_page_keys")
         return {(str(st), int(sid)): str(o) for st, sid, o in rows}
 
     def _embeddings(self, keys: Sequence[RecordKey]) -> list[tuple[RecordKey, EmbeddingRow]]:
@@ -440,14 +484,17 @@ class Puller:
             lang=cast(str | None, r[3]), modality="text", chunk_meta=cast(dict[str, Any], r[10] or {})))
             for r, v in zip(rows, vecs, strict=True)]
 
-    def _compare(self, state: dict[str, Any]) -> None:
+    def _compare(self, state: dict[str, Any], listed: pa.Table | None = None) -> None:
         """Remove what is no longer permitted; fetch again what changed behind the watermark.
 
         Both sets are compared in the local store by two joins over the keys listing (no Python
-        object per key): a sync with nothing to fetch pays the listing and little else.
+        object per key): a sync with nothing to fetch pays the listing and little else. ``listed``:
+        that listing when the page reader took it after the last page, while the last group was
+        being written (a listing taken after the pages' statement is as good as one taken now: a
+        record changed since is fetched again below, or by the next sync).
         """
         cur = self.store.cursor()
-        cur.register("ovillo_central_keys", permitted_keys(self.con))
+        cur.register("ovillo_central_keys", permitted_keys(self.con) if listed is None else listed)
         try:
             gone = [(str(st), int(sid)) for st, sid in cur.execute(
                 "SELECT section_tipo, section_id FROM records r WHERE origin = 'central' AND deleted_at IS NULL "
@@ -470,7 +517,7 @@ class Puller:
         for i in range(0, len(stale), self.page):
             chunk = stale[i:i + self.page]
             if self._encoder is None:
-                page = fetch_page(self.con, self.page, keys=chunk, models=self._reused())
+                page = fetch_page(self.con, chunk, self._reused())
                 if page.records.num_rows:
                     self._write_page(page, state)
                 continue

@@ -425,10 +425,11 @@ def test_server_stops_mid_sync_then_resume(tmp_path: Path) -> None:
                 with pytest.raises(SyncError, match="lost mid-sync"):
                     for _ in gen:
                         pass
-            # the three pages seen and those read ahead before the server stopped (at most two)
-            # are written when the read fails: whole pages only, nothing half-written
+            # the three pages seen and whatever had already arrived when the server stopped (the
+            # pages are cut from one COPY stream, and 60 small records fit in the socket's
+            # buffers) are written when the read fails: whole pages only, nothing half-written
             kept = len(keys(home))
-            assert kept in (15, 20, 25)
+            assert kept % 5 == 0 and 15 <= kept <= 60
             server.start(root)
             s = pull(own, home, "ned", page=5)
             assert s.added == 60 - kept and len(keys(home)) == 60

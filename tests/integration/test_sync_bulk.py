@@ -3,6 +3,7 @@ transaction, and incremental merges that keep unchanged vectors — against the 
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -10,12 +11,13 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from core.store.models_repo import pin_model
 from tests.integration.test_sync import DIM, MODEL, REPO, SHA, Central, central, keys, open_store, pull, rows  # noqa: F401
 from tests.pg_fixtures import central_server  # noqa: F401  (the session fixture)
 
-# the child writes groups of three pages (7 records × 3 vectors each: 63 vectors ≥ 50), stops
+# the child writes groups of three pages (7 records × 3 vectors each: 21 records and 63 vectors ≥ 15), stops
 # inside the 4th group's transaction (after the records and vectors are written, before the
 # commit), says so, and waits there to be killed
 _CHILD = """
@@ -41,7 +43,7 @@ class Stalling(RecordWriter):
         return super().write_tables(records, chunks, also=also)
 
 with connect(server, user, password) as con, Store(paths.store) as store:
-    puller = Puller(store, con, server="central", user=user, page=7, group_rows=50)
+    puller = Puller(store, con, server="central", user=user, page=7, group_rows=15, ramp=False)
     puller.writer = Stalling(store)
     for ev in puller.run():
         print(ev.stage, ev.done, flush=True)
@@ -113,3 +115,55 @@ def test_incremental_merge_keeps_unchanged_vectors_and_replaces_changed_ones(cen
         pin_model(store, MODEL, DIM, sha256=SHA)
     pull(central, clean, "uma")
     assert rows(home) == rows(clean)  # the merge ends where a fresh sync does
+
+
+def test_odd_text_survives_the_csv_stream_and_the_keys_listing(central: Central, tmp_path: Path) -> None:
+    # pages and the keys listing travel as CSV (core/sync/stream.py, bulk.permitted_keys): a key with
+    # a comma, quotes and a newline, a title that reads like a NULL marker, an empty title, a missing
+    # language, JSON with escapes and project lists must all arrive as they are — and a second sync
+    # must find every key again (a key misread there would be "revoked" and removed)
+    odd = 'col,"quoted"\nnext'
+    central.publish(3, tipo=odd, classification="public")
+    central.publish(1, tipo=odd, classification="public", projects=[3, 11], start=4)
+    data = {"t": 'tab\there, "q", back\\slash\nline', "n": None, "ñ": "Sant Martí"}
+    central.admin.execute("UPDATE records SET title = 'N/A', lang = NULL, data = %s::jsonb WHERE section_id = 2",
+                          (json.dumps(data),))
+    central.admin.execute("UPDATE records SET title = '' WHERE section_id = 3")
+    central.admin.commit()
+    central.user("odd", "public")
+    home = tmp_path / "home"
+    with open_store(home) as store:
+        pin_model(store, MODEL, DIM, sha256=SHA)
+    first = pull(central, home, "odd")
+    assert first.added == 4 and first.vectors_reused == 8
+    recs, embs = rows(home)
+    by = {r[1]: r for r in recs}
+    assert {r[0] for r in recs} == {odd} and len(embs) == 8
+    assert by[2][2] == "N/A" and by[3][2] == "" and by[1][2] == "record 1"
+    assert json.loads(str(by[2][5])) == data
+    assert by[4][4] == [3, 11] and by[1][4] == []
+    with open_store(home) as store:
+        assert store.cursor().execute("SELECT lang FROM records WHERE section_id = 2").fetchone() == (None,)
+    again = pull(central, home, "odd")
+    assert (again.added, again.updated, again.removed, again.revoked) == (0, 0, 0, 0)
+    assert rows(home) == (recs, embs)
+
+
+def test_a_value_the_client_cannot_read_is_one_clear_error_then_a_repair_resumes(central: Central,
+                                                                                tmp_path: Path) -> None:
+    from core.sync.connect import SyncError
+
+    central.publish(5, classification="public")
+    central.admin.execute("UPDATE records SET date_start = '0044-03-15 BC' WHERE section_id = 4")
+    central.admin.commit()
+    central.user("bc", "public")
+    home = tmp_path / "home"
+    with open_store(home) as store:
+        pin_model(store, MODEL, DIM, sha256=SHA)
+    with pytest.raises(SyncError, match="cannot read") as err:
+        pull(central, home, "bc")
+    assert "repair" in (err.value.hint or "")
+    central.admin.execute("UPDATE records SET date_start = '0044-03-15' WHERE section_id = 4")
+    central.admin.commit()
+    pull(central, home, "bc")
+    assert len(keys(home)) == 5

@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 import time
 from datetime import datetime, timezone
+from collections.abc import Iterator
 from typing import Any
 
 import pyarrow as pa
@@ -18,26 +19,31 @@ T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 
 class FakeServer:
-    """``pages`` pages of ``rows`` vectors each, then the empty page; optionally failing at one."""
+    """A stream of ``pages`` pages of ``rows`` vectors each, then the empty page; optionally failing
+    at one; records whether the stream was closed (which cancels the statement on a real server)."""
 
     def __init__(self, pages: int, rows: int, fail_at: int | None = None) -> None:
         self.pages, self.rows, self.fail_at = pages, rows, fail_at
         self.served: list[int] = []
+        self.closed = False
         self.lock = threading.Lock()
 
-    def fetch(self, con: Any, limit: int, *, after: tuple[datetime, str, int], models: Any) -> Page:
-        n = after[2] + 1  # the page after the one whose last record is ``after``
-        if self.fail_at is not None and n == self.fail_at:
-            raise ConnectionError("server gone")
-        with self.lock:
-            self.served.append(n)
-        if n >= self.pages:
-            return Page(pa.table({"k": pa.array([], pa.int64())}), pa.table({"v": pa.array([], pa.int64())}), None, 0)
-        return Page(pa.table({"k": [n]}), pa.table({"v": list(range(self.rows))}), (T0, "p", n), 10)
+    def stream(self, con: Any, limit: int, after: tuple[datetime, str, int], models: Any) -> Iterator[Page]:
+        try:
+            for n in range(after[2] + 1, self.pages):
+                if self.fail_at is not None and n == self.fail_at:
+                    raise ConnectionError("server gone")
+                with self.lock:
+                    self.served.append(n)
+                yield Page(pa.table({"k": [n]}), pa.table({"v": list(range(self.rows))}), (T0, "p", n), 10)
+            yield Page(pa.table({"k": pa.array([], pa.int64())}), pa.table({"v": pa.array([], pa.int64())}), None, 0)
+        except GeneratorExit:
+            self.closed = True
+            raise
 
 
 def reader(monkeypatch: pytest.MonkeyPatch, server: FakeServer, ahead_rows: int) -> PageReader:
-    monkeypatch.setattr(bulk, "fetch_page", server.fetch)
+    monkeypatch.setattr(bulk, "stream_pages", server.stream)
     return PageReader(object(), 10, (T0, "p", -1), {}, ahead_rows=ahead_rows)  # type: ignore[arg-type]
 
 
@@ -90,3 +96,4 @@ def test_close_returns_while_the_thread_waits_for_room(monkeypatch: pytest.Monke
     t = time.monotonic()
     r.close()
     assert time.monotonic() - t < 2 and len(server.served) < 10
+    assert server.closed  # the statement is cancelled, not read to its end
