@@ -6,9 +6,10 @@ when every vector is reused, :mod:`core.sync.stream`); each page (or group of co
 is written through the one :class:`~core.store.writer.RecordWriter` with the new watermark in
 the *same* local transaction, so a ``kill -9`` at any moment loses at most the pages in flight
 and the next sync resumes after the last committed one. Then a keys-only listing of everything
-permitted is compared with the local central-origin records: keys no longer listed are removed (tombstoned
-on the server → ``removed``, otherwise → ``revoked``), and keys whose ``updated_at`` differs are
-fetched again (a row committed late with an earlier timestamp cannot slip past the watermark).
+permitted is compared with the local central-origin records: keys no longer listed are removed
+(tombstoned on the server → ``removed``, otherwise → ``revoked``), and keys whose ``updated_at``
+differs are fetched again (a row committed late with an earlier timestamp cannot slip past the
+watermark).
 Local-origin records are never touched.
 """
 
@@ -361,7 +362,8 @@ class Puller:
             try:
                 cur.execute("CHECKPOINT")
             except duckdb.Error:
-                pass  # another transaction is open (a search in the window): a later checkpoint writes it
+                pass  # another transaction is open (a search in the window) or the disk is full: the WAL
+                # holds every commit, and a later checkpoint writes it
             finally:
                 for name, value in before.items():
                     cur.execute(f"SET {name} = '{value}'")
@@ -417,8 +419,8 @@ class Puller:
     def _local_origins(self, keys: Sequence[RecordKey]) -> dict[RecordKey, str]:
         if not keys:
             return {}
-        # the keys as a registered table, not two list parameters: DuckDB converts a list
-        # parameter value by value (0.18 s for the 1,000 keys of an incremental sync)
+        # the keys as a registered table, not two list parameters (an incremental sync's 1,000
+        # keys at 100k: 0.18 s that way, 0.02 s this way)
         cur = self.store.cursor()
         cur.register("ovillo_page_keys", pa.table({"st": pa.array([k[0] for k in keys], pa.string()),
                                                    "sid": pa.array([k[1] for k in keys], pa.int64())}))

@@ -7,7 +7,7 @@ objects, so the read side alone took longer than the raw COPY of everything
 record's row followed by its vectors' rows, in keyset order, in one statement's snapshot (so a
 vector is never paired with another version of its record). PostgreSQL sends every row in a
 CopyData message of its own, so blocks of whole rows go to Arrow's CSV reader, which parses
-them in C++ without the GIL while the caller writes; the vectors come as hex of pgvector's
+them in C++ without holding the GIL while the caller writes; the vectors come as hex of pgvector's
 binary form (``vector_send``), decoded by one ``a2b_hex`` and one numpy view per block.
 """
 
@@ -28,7 +28,7 @@ from core.store.writer import CHUNK_COLUMNS, RECORD_COLUMNS
 from core.sync.connect import Connection, SyncError
 from core.sync.page import Page, payload
 
-BLOCK_BYTES = 4 << 20  # rows parsed together: large enough for Arrow's threads, small beside a group
+BLOCK_BYTES = 4 << 20  # rows parsed together: Arrow's per-call cost stays small, a block small beside a group
 
 # The keyset index gives the order; the planner, misled by row-level security's filter, would
 # otherwise sort the whole payload first (measured: a 1 GB sort, 7.1 s against 5.2 s). The two
@@ -59,11 +59,15 @@ _COLUMNS: dict[str, pa.DataType] = {
     "source_text": pa.string(), "source_hash": pa.string(), "chunk_meta": pa.string(), "dims": pa.int32(),
     "vector": pa.string(), "eupd": pa.timestamp("us"),
 }
+# one thread: Arrow's pool took the core the writer, the slower side, needed
 _READ = pacsv.ReadOptions(column_names=list(_COLUMNS), use_threads=False)
 _PARSE = pacsv.ParseOptions(newlines_in_values=True)
 # only an unquoted empty field is NULL in PostgreSQL's CSV: a title "N/A" or "NULL" stays text
 _CONVERT = pacsv.ConvertOptions(column_types=_COLUMNS, null_values=[""], strings_can_be_null=True,
                                 quoted_strings_can_be_null=False)
+
+
+_REPAIR = "The central archive needs repair; everything committed before this record is kept."
 
 
 class _Stop(Exception):
@@ -118,8 +122,8 @@ def _parse(block: list[bytes]) -> pa.Table:
         return pacsv.read_csv(io.BytesIO(b"".join(block)), read_options=_READ, parse_options=_PARSE,
                               convert_options=_CONVERT)
     except pa.ArrowInvalid as exc:  # e.g. a date before year 1, which the local store cannot hold either
-        raise SyncError(f"the central server sent a value this Ovillo cannot read ({str(exc).splitlines()[0]})",
-                        hint="The central archive needs repair; everything committed before this record is kept.") from exc
+        detail = str(exc).splitlines()[0]
+        raise SyncError(f"the central server sent a value this Ovillo cannot read ({detail})", hint=_REPAIR) from exc
 
 
 def _cut(rows: pa.Table, tail: pa.Table | None, limit: int, dims: dict[str, int],
@@ -197,14 +201,13 @@ def _vectors(chunks: pa.Table, dims: dict[str, int]) -> pa.Array:
         i = int(bad[0])
         raise SyncError(f"a central vector of {chunks['st'][i].as_py()}-{chunks['sid'][i].as_py()} has "
                         f"{int(sent[i])} dimensions, {chunks['model'][i].as_py()} has {int(local[i])}",
-                        hint="The central archive needs repair; everything committed before this record is kept.")
+                        hint=_REPAIR)
     hexes = chunks["vector"].combine_chunks()
     offs = np.frombuffer(hexes.buffers()[1], np.int32)[hexes.offset:hexes.offset + n + 1]
     raw = binascii.a2b_hex(memoryview(hexes.buffers()[2])[int(offs[0]):int(offs[-1])])
     lengths = 4 + 4 * local
     if len(raw) != int(lengths.sum()):
-        raise SyncError("the central server sent a vector that does not match its stated dimension",
-                        hint="The central archive needs repair; everything committed before this record is kept.")
+        raise SyncError("the central server sent a vector that does not match its stated dimension", hint=_REPAIR)
     floats = np.frombuffer(raw, ">f4")
     heads = np.concatenate(([0], np.cumsum(local + 1)[:-1]))  # the 4-byte header is one float slot
     keep = np.ones(len(floats), bool)
