@@ -50,12 +50,17 @@ with connect(server, user, password) as con, Store(paths.store) as store:
 """
 
 
+def pinned_home(home: Path) -> Path:
+    """A fresh local home pinned to the central model (its vectors are then reused as sent)."""
+    with open_store(home) as store:
+        pin_model(store, MODEL, DIM, sha256=SHA)
+    return home
+
+
 def test_kill_9_inside_a_page_write_then_resume_ends_identical(central: Central, tmp_path: Path) -> None:
     central.publish(100, classification="public", chunks=3)
     central.user("ivy", "public")
-    killed = tmp_path / "killed"
-    with open_store(killed) as store:
-        pin_model(store, MODEL, DIM, sha256=SHA)
+    killed = pinned_home(tmp_path / "killed")
     proc = subprocess.Popen([sys.executable, "-c", _CHILD, str(killed), central.server.address, "ivy", "pw-ivy"],
                             stdout=subprocess.PIPE, text=True, cwd=REPO, env={**os.environ, "OVILLO_HOME": ""})
     assert proc.stdout is not None
@@ -72,9 +77,7 @@ def test_kill_9_inside_a_page_write_then_resume_ends_identical(central: Central,
     assert len(keys(killed)) == 63  # … and none of them survived the kill: three whole groups
     resumed = pull(central, killed, "ivy", page=7)
     assert resumed.added == 37 and resumed.updated == 0 and resumed.vectors_reused == 37 * 3
-    clean = tmp_path / "clean"
-    with open_store(clean) as store:
-        pin_model(store, MODEL, DIM, sha256=SHA)
+    clean = pinned_home(tmp_path / "clean")
     pull(central, clean, "ivy")
     assert rows(killed) == rows(clean)
     assert len(rows(clean)[1]) == 300
@@ -84,9 +87,7 @@ def test_incremental_merge_keeps_unchanged_vectors_and_replaces_changed_ones(cen
                                                                              tmp_path: Path) -> None:
     central.publish(20, classification="public", chunks=2)
     central.user("uma", "public")
-    home = tmp_path / "home"
-    with open_store(home) as store:
-        pin_model(store, MODEL, DIM, sha256=SHA)
+    home = pinned_home(tmp_path / "home")
     first = pull(central, home, "uma", page=6)
     assert first.added == 20 and first.vectors_reused == 40
 
@@ -110,9 +111,7 @@ def test_incremental_merge_keeps_unchanged_vectors_and_replaces_changed_ones(cen
     assert {r[1]: r[2] for r in recs}[3] == "record 3, revised"
     changed = [e for e in embs if e[0] == f"col/5/rag:body/en/1@{MODEL}"][0]
     assert np.allclose(np.asarray(changed[-1], np.float32), [0.5] * DIM)
-    clean = tmp_path / "clean"
-    with open_store(clean) as store:
-        pin_model(store, MODEL, DIM, sha256=SHA)
+    clean = pinned_home(tmp_path / "clean")
     pull(central, clean, "uma")
     assert rows(home) == rows(clean)  # the merge ends where a fresh sync does
 
@@ -131,9 +130,7 @@ def test_odd_text_survives_the_csv_stream_and_the_keys_listing(central: Central,
     central.admin.execute("UPDATE records SET title = '' WHERE section_id = 3")
     central.admin.commit()
     central.user("odd", "public")
-    home = tmp_path / "home"
-    with open_store(home) as store:
-        pin_model(store, MODEL, DIM, sha256=SHA)
+    home = pinned_home(tmp_path / "home")
     first = pull(central, home, "odd")
     assert first.added == 4 and first.vectors_reused == 8
     recs, embs = rows(home)
@@ -157,9 +154,7 @@ def test_a_value_the_client_cannot_read_is_one_clear_error_then_a_repair_resumes
     central.admin.execute("UPDATE records SET date_start = '0044-03-15 BC' WHERE section_id = 4")
     central.admin.commit()
     central.user("bc", "public")
-    home = tmp_path / "home"
-    with open_store(home) as store:
-        pin_model(store, MODEL, DIM, sha256=SHA)
+    home = pinned_home(tmp_path / "home")
     with pytest.raises(SyncError, match="cannot read") as err:
         pull(central, home, "bc")
     assert "repair" in (err.value.hint or "")
