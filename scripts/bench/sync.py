@@ -389,8 +389,10 @@ def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dic
     for r in results:
         ratio = _med(r["raw_copy_text"], "s") / _med(r["full"], "s")
         inc = _med(r["incremental"], "s") / _med(r["full"], "s")
-        verdict.append(f"- {r['size']:,}: full sync at {100 * ratio:.0f} % of the raw COPY rate — target ≥ 50 %: "
-                       f"**{'met' if ratio >= 0.5 else 'missed'}**; incremental at {100 * inc:.1f} % of the full "
+        spread = ("" if len(r["full"]) < 2 else
+                  f" (its runs {min(x['s'] for x in r['full']):.2f}–{max(x['s'] for x in r['full']):.2f} s)")
+        verdict.append(f"- {r['size']:,}: full sync at {100 * ratio:.0f} % of the raw COPY rate{spread} — target "
+                       f"≥ 50 %: **{'met' if ratio >= 0.5 else 'missed'}**; incremental at {100 * inc:.1f} % of the full "
                        f"sync's time — target ≤ 5 %: **{'met' if inc <= 0.05 else 'missed'}** (of its "
                        f"{_med(r['incremental'], 's'):.2f} s, {_med(r['incremental'], 'close_s'):.2f} s are the "
                        f"store's close, and a sync with nothing to fetch — server checks, one empty page, the "
@@ -409,7 +411,9 @@ def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dic
             "1.34–1.44 s): the reads slowed by as much as the writes overlapped. An incremental sync pays a floor "
             "the size of a no-op sync (server checks, an empty stream, the keys listing compared, a checkpoint); "
             "at 100k the rest is mostly DuckDB updating the changed records in place (the undo copy of their "
-            "JSON).", ""]
+            "JSON). At 100k both targets hold with little margin: two earlier runs of nearly this code, one full "
+            "sync each, gave 56 % and 51 % of the raw rate, and incremental syncs at 5.3 % and 4.7 % of the full "
+            "one (a faster full sync makes the same incremental a larger share).", ""]
     if grouped:
         out.append("**The stream** (2026-12-01, later): everything after the watermark is read as one "
                    "`COPY (SELECT …) TO STDOUT (FORMAT csv)` — each record's row and its vectors' rows (hex of "
@@ -497,7 +501,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sizes", default="10000,100000", help="records the user may read, comma-separated")
     ap.add_argument("--runs", type=int, default=3, help="full syncs per size below 50k")
-    ap.add_argument("--large-runs", type=int, default=1, help="full syncs per size from 50k on")
+    ap.add_argument("--large-runs", type=int, default=3, help="full syncs per size from 50k on")
     ap.add_argument("--incr-runs", type=int, default=3, help="incremental and no-op syncs per size")
     ap.add_argument("--page", type=int, default=500, help="records per page (the `ovillo sync` default)")
     ap.add_argument("--save-as", default="sync", help=argparse.SUPPRESS)  # sync-before: the pre-fix numbers
