@@ -392,8 +392,8 @@ def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dic
         spread = ("" if len(r["full"]) < 2 else
                   f" (its runs {min(x['s'] for x in r['full']):.2f}–{max(x['s'] for x in r['full']):.2f} s)")
         verdict.append(f"- {r['size']:,}: full sync at {100 * ratio:.0f} % of the raw COPY rate{spread} — target "
-                       f"≥ 50 %: **{'met' if ratio >= 0.5 else 'missed'}**; incremental at {100 * inc:.1f} % of the full "
-                       f"sync's time — target ≤ 5 %: **{'met' if inc <= 0.05 else 'missed'}** (of its "
+                       f"≥ 50 %: **{'met' if ratio >= 0.5 else 'missed'}**; incremental at {100 * inc:.1f} % of the "
+                       f"full sync's time — target ≤ 5 %: **{'met' if inc <= 0.05 else 'missed'}** (of its "
                        f"{_med(r['incremental'], 's'):.2f} s, {_med(r['incremental'], 'close_s'):.2f} s are the "
                        f"store's close, and a sync with nothing to fetch — server checks, one empty page, the "
                        f"keys listing compared — costs {_med(r['noop'], 's'):.2f} s).")
