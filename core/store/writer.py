@@ -201,7 +201,7 @@ CHUNK_COLUMNS = ("section_tipo", "section_id", "component_tipo", "lang", "chunk_
 
 def chunk_ids(chunks: pa.Table) -> pa.ChunkedArray:
     """:func:`core.ids.chunk_id` of every row of ``chunks``, computed in Arrow (a Python call per row
-    was a tenth of a sync's writing)."""
+    took 0.2 s of a 100k sync's writing)."""
     text = pa.string()
     return pc.binary_join_element_wise(
         chunks["section_tipo"], pc.cast(chunks["section_id"], text), chunks["component_tipo"],
