@@ -2,11 +2,8 @@
 
 :class:`PageReader` reads the pages after the watermark ahead, in a thread, from one COPY stream
 (:mod:`core.sync.stream`); :func:`fetch_page` reads the records of given keys (those whose
-stored version is stale) with psycopg's binary protocol: JSON stays text (the local store
-parses it once, in DuckDB), and the vectors arrive as pgvector's binary form, turned into one
-float32 array with a single numpy conversion. Records and their vectors are read in one
-REPEATABLE READ snapshot, so a vector replaced between the two reads cannot be paired with the
-other version of its record.
+stored version is stale) through the same stream; :func:`permitted_keys` lists every key the
+user may read, for the revocation check.
 """
 
 from __future__ import annotations
@@ -18,30 +15,18 @@ import threading
 from collections import deque
 from collections.abc import Sequence
 from contextlib import closing
-from datetime import datetime, timezone
-from typing import Any, cast
+from datetime import datetime
 
-import numpy as np
 import pyarrow as pa
 import pyarrow.csv as pacsv
 
-from core.store.writer import CHUNK_COLUMNS, RECORD_COLUMNS
-from core.sync.connect import Connection, SyncError
+from core.sync.connect import Connection
 from core.sync.page import Page, payload
 from core.sync.stream import stream_pages
 
 __all__ = ["Page", "PageReader", "fetch_page", "payload", "permitted_keys"]
 
 READER_NICE = 10  # added to the reader thread's nice value (Linux)
-
-_RECORDS = ("SELECT section_tipo, section_id, title, lang, classification, project_ids, data::text, date_start, "
-            "date_end, updated_at AT TIME ZONE 'UTC' FROM records r")
-_KEYED = " JOIN unnest(%s::text[], %s::bigint[]) AS k(st, sid) ON r.section_tipo = k.st AND r.section_id = k.sid"
-
-_RECORD_TYPES = (pa.string(), pa.int64(), pa.string(), pa.string(), pa.string(), pa.list_(pa.int32()), pa.string(),
-                 pa.date32(), pa.date32(), pa.timestamp("us"))
-_CHUNK_TYPES = (pa.string(), pa.int64(), pa.string(), pa.string(), pa.int32(), pa.string(), pa.string(), pa.int32(),
-                pa.string(), pa.string(), pa.string())
 
 
 class PageReader:
@@ -124,64 +109,13 @@ class PageReader:
         self._thread.join()
 
 
-def _vectors(sent: Sequence[bytes], dims: Sequence[int], where: Sequence[str], named: Sequence[object],
-             models: Sequence[str]) -> pa.Array:
-    """pgvector binary values (int16 dimension, int16 unused, big-endian float4s) as one list<float32>;
-    ``dims``: the local model's dimension for each, ``named``: the dimension the server states."""
-    for v, d, w, stated, model in zip(sent, dims, where, named, models, strict=True):
-        n = int.from_bytes(v[:2], "big")
-        if len(v) != 4 + 4 * n or n != d or stated != d:
-            raise SyncError(f"a central vector of {w} has {n if len(v) == 4 + 4 * n else 0} dimensions, "
-                            f"{model} has {d}", hint="The central archive needs repair; "
-                            "everything committed before this record is kept.")
-    if not sent:
-        return pa.array([], pa.list_(pa.float32()))
-    floats = np.frombuffer(b"".join(sent), ">f4")
-    lengths = np.asarray(dims, np.int64) + 1
-    heads = np.concatenate(([0], np.cumsum(lengths)[:-1]))  # the 4-byte header is one float slot
-    keep = np.ones(len(floats), bool)
-    keep[heads] = False
-    offsets = np.concatenate(([0], np.cumsum(np.asarray(dims, np.int64)))).astype(np.int32)
-    return pa.ListArray.from_arrays(pa.array(offsets), pa.array(floats[keep].astype(np.float32)))
-
-
 def fetch_page(con: Connection, keys: Sequence[tuple[str, int]],
                models: dict[str, tuple[str, int]] | None = None) -> Page:
     """The records ``keys`` (those the server still lets this user read), with the vectors of
-    ``models`` (modality → (model, dimension)); others are not read."""
-    sql, params = _RECORDS + _KEYED, [[k[0] for k in keys], [k[1] for k in keys]]
-    con.commit()  # the snapshot below starts a transaction of its own
-    with con.cursor(binary=True) as cur:
-        cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-        rows = cur.execute(sql, params).fetchall()
-        chunk_rows: list[tuple[Any, ...]] = []
-        if rows and models:
-            picked = list(models.items())
-            chunk_rows = cur.execute(
-                "SELECT e.section_tipo, e.section_id, component_tipo, e.lang, chunk_index, modality, model, dimension, "
-                "source_text, source_hash, chunk_meta::text, vector_send(embedding), e.updated_at AT TIME ZONE 'UTC' "
-                "FROM rag_embeddings e "
-                f"JOIN ({sql.replace(_RECORDS, 'SELECT r.section_tipo, r.section_id FROM records r', 1)}) p "
-                "ON e.section_tipo = p.section_tipo AND e.section_id = p.section_id "
-                "JOIN unnest(%s::text[], %s::text[]) AS m(modality, model) USING (modality, model)",
-                [*params, [m for m, _ in picked], [n for _, (n, _) in picked]]).fetchall()
-    con.commit()
-    cols: list[Sequence[Any]] = list(zip(*rows)) if rows else [() for _ in _RECORD_TYPES]
-    records = pa.table([pa.array(c, t) for c, t in zip(cols, _RECORD_TYPES, strict=True)]
-                       + [pa.array(["central"] * len(rows), pa.string())], names=list(RECORD_COLUMNS))
-    dims = {m: d for m, (_, d) in (models or {}).items()}
-    ccols: list[Sequence[Any]] = list(zip(*chunk_rows)) if chunk_rows else [() for _ in range(13)]
-    vectors = _vectors(cast(Sequence[bytes], ccols[11]), [dims[str(m)] for m in ccols[5]],
-                       [f"{st}-{sid}" for st, sid in zip(ccols[0], ccols[1], strict=True)], ccols[7],
-                       [str(m) for m in ccols[6]])
-    # the server's stamp of each vector row: an incremental merge keeps a row whose stamp it already has
-    chunks = pa.table([pa.array(c, t) for c, t in zip(ccols[:11], _CHUNK_TYPES, strict=True)]
-                      + [vectors, pa.array(ccols[12], pa.timestamp("us"))], names=[*CHUNK_COLUMNS, "updated_at"])
-    last = None
-    if rows:
-        ts = cast(datetime, rows[-1][9]).replace(tzinfo=timezone.utc)
-        last = (ts, str(rows[-1][0]), int(cast(int, rows[-1][1])))
-    return Page(records, chunks, last, payload(records.drop_columns(["origin"])) + payload(chunks))
+    ``models`` (modality → (model, dimension)), as one page (``last`` None when none is readable)."""
+    pages = list(stream_pages(con, max(1, len(keys)), None, models or {}, keys=keys))
+    got = [p for p in pages if p.last is not None]
+    return Page.joined(got) if got else pages[-1]  # the stream's closing empty page
 
 
 def permitted_keys(con: Connection) -> pa.Table:

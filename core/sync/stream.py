@@ -1,4 +1,4 @@
-"""Every permitted record after a watermark, with its reused vectors, as one COPY stream cut into pages.
+"""Permitted records after a watermark (or of given keys) with their reused vectors: one COPY, in pages.
 
 A full sync used to ask the server for each page twice (its records, then their vectors): two
 queries per 500 records, each planned, checked by row-level security and answered in Python
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import binascii
 import io
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from datetime import datetime, timezone
 
 import numpy as np
@@ -47,9 +47,11 @@ CROSS JOIN LATERAL (
   WHERE e.section_tipo = r.section_tipo AND e.section_id = r.section_id
     AND (e.modality, e.model) IN (SELECT * FROM unnest(%s::text[], %s::text[]))
 ) x
-WHERE (r.updated_at, r.section_tipo, r.section_id) > (%s, %s, %s)
+WHERE {where}
 ORDER BY r.updated_at, r.section_tipo, r.section_id
 """
+_AFTER = "(r.updated_at, r.section_tipo, r.section_id) > (%s, %s, %s)"
+_KEYS = "(r.section_tipo, r.section_id) IN (SELECT * FROM unnest(%s::text[], %s::bigint[]))"
 
 _COLUMNS: dict[str, pa.DataType] = {
     "ts": pa.timestamp("us"), "st": pa.string(), "sid": pa.int64(), "kind": pa.int8(), "title": pa.string(),
@@ -74,26 +76,35 @@ class _Stop(Exception):
     """Raised into the COPY block by a closed reader: psycopg then cancels the statement."""
 
 
-def stream_pages(con: Connection, limit: int, after: tuple[datetime, str, int],
-                 models: dict[str, tuple[str, int]]) -> Generator[Page, None, None]:
-    """Pages of at most ``limit`` records after ``after`` in keyset order with the vectors of
-    ``models`` (modality → (model, dimension)), then an empty page whose ``last`` is None.
+def stream_pages(con: Connection, limit: int, after: tuple[datetime, str, int] | None,
+                 models: dict[str, tuple[str, int]], *,
+                 keys: Sequence[tuple[str, int]] | None = None) -> Generator[Page, None, None]:
+    """Pages of at most ``limit`` records after ``after`` in keyset order (or the records ``keys``,
+    those the server still lets this user read) with the vectors of ``models`` (modality → (model,
+    dimension)), then an empty page whose ``last`` is None.
 
     Closing the iterator early cancels the statement on the server.
     """
     picked = list(models.items())
     dims = {m: d for m, (_, d) in picked}
-    params = [[m for m, _ in picked], [n for _, (n, _) in picked], *after]
+    params: list[object] = [[m for m, _ in picked], [n for _, (n, _) in picked]]
+    if keys is not None:
+        where, params = _KEYS, [*params, [k[0] for k in keys], [k[1] for k in keys]]
+    else:
+        assert after is not None
+        where, params = _AFTER, [*params, *after]
     con.commit()
     tail: pa.Table | None = None
     try:
         with con.cursor() as cur:
-            cur.execute("SET LOCAL enable_sort = off")
+            if keys is None:  # a few keys are found through the primary key, then sorted
+                cur.execute("SET LOCAL enable_sort = off")
             cur.execute("SET LOCAL DateStyle = 'ISO'")  # the CSV's dates and stamps, whatever the server's default
             # one statement now lasts the whole sync, paused while the writer catches up: a server's
             # statement_timeout meant for queries would cut it (a cut one resumes like a kill)
             cur.execute("SET LOCAL statement_timeout = 0")
-            with cur.copy(sql.SQL("COPY ({}) TO STDOUT (FORMAT csv)").format(sql.SQL(_STREAM)), params) as copy:
+            statement = sql.SQL("COPY ({}) TO STDOUT (FORMAT csv)").format(sql.SQL(_STREAM.format(where=where)))
+            with cur.copy(statement, params) as copy:
                 block: list[bytes] = []
                 size = 0
                 try:

@@ -162,3 +162,25 @@ def test_a_value_the_client_cannot_read_is_one_clear_error_then_a_repair_resumes
     central.admin.commit()
     pull(central, home, "bc")
     assert len(keys(home)) == 5
+
+
+def test_a_record_committed_behind_the_watermark_is_fetched_by_its_key(central: Central, tmp_path: Path) -> None:
+    # a transaction that started before the last sync and committed after it carries an updated_at
+    # older than the watermark: the keyset stream never returns it, the keys listing's stamp differs,
+    # and the record is fetched again by its key (bulk.fetch_page) with its vectors
+    central.publish(6, classification="public", chunks=2)
+    central.user("kit", "public")
+    home = pinned_home(tmp_path / "home")
+    pull(central, home, "kit")
+    central.admin.execute("ALTER TABLE records DISABLE TRIGGER records_touch")
+    central.admin.execute("UPDATE records SET title = 'committed late', "
+                          "updated_at = (SELECT min(updated_at) - interval '1 day' FROM records) WHERE section_id = 3")
+    central.admin.execute("ALTER TABLE records ENABLE TRIGGER records_touch")
+    central.admin.commit()
+    again = pull(central, home, "kit")
+    assert (again.added, again.updated, again.vectors_reused) == (0, 1, 2)
+    recs, embs = rows(home)
+    assert {r[1]: r[2] for r in recs}[3] == "committed late" and len(embs) == 12
+    clean = pinned_home(tmp_path / "clean")
+    pull(central, clean, "kit")
+    assert rows(clean) == rows(home)
