@@ -38,6 +38,7 @@ CITE_GROUP = re.compile(r"\[([^\[\]\n]{1,300})\]")
 CITE_ID = re.compile(r"^[A-Za-z0-9_.:\-]+-\d+#\d+$")
 CITE_LABEL = re.compile(r"^[Ss]\d{1,3}$")
 LEXICAL_SUPPORT = 0.5
+WORD = re.compile(r"[^\W\d_]{2,}")  # two letters in a row: a sentence says something beyond numbers
 
 Similarity = Callable[[str, str], float]
 # (question, sentence, passage) → P(the passage states the sentence), None when it cannot be judged
@@ -205,8 +206,11 @@ def _backs(claim: str, passage: str, given: set[str], similarity: Similarity | N
     stitched from the words of several passages passed while none of them said it (hand
     spot-check, docs/ask_spotcheck.md). A sentence that adds only numbers ("en 1959") must
     find them in a passage about the question (most of the question's words in it); one that
-    adds nothing at all has nothing a passage could confirm.
+    adds nothing at all has nothing a passage could confirm, and one without a word ("1940 2") is
+    no statement: a reader cannot tell what the numbers are of.
     """
+    if not WORD.search(claim):
+        return False, "it is only numbers, not a statement"
     added = _stems(claim) - given
     if not added:
         nums = numbers(claim)

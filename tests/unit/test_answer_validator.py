@@ -244,3 +244,12 @@ def test_bracket_only_pieces_are_no_claim_and_bare_numbers_are_never_moved() -> 
     q = "¿Cuándo cubrió el agua del pantano el pueblo?"
     v = validate("1959 [S1].", turn, question=q)  # only a number, cited to the forn passage
     assert not v.ok and reattribute(v, turn, question=q, entails=lambda *_: 1.0, entailment_min=0.75) == []
+
+
+def test_numbers_without_a_word_are_not_a_statement() -> None:
+    # the 1.5B model once answered "When and where was Josep born?" with "1940 [S2] 2 [S3]": the numbers are
+    # in the passage, but a reader cannot tell what they are of (hand check, docs/ask_spotcheck.md)
+    q = "¿Cuándo cubrió el agua del pantano el pueblo de Comafreda?"
+    v = validate("1959 [demo-9#2].", EVIDENCE, question=q)
+    assert not v.ok and "only numbers" in v.problems[0]
+    assert validate("En 1959 [demo-9#2].", EVIDENCE, question=q).ok  # a short answer with a word still stands
