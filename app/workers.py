@@ -38,7 +38,11 @@ def background_priority() -> None:
     On a loaded 2-core machine the event loop waited up to 150 ms for a core while an import
     embedded and an answer was being written; at nice 10 the same run stalled at most ~60 ms.
     Linux applies nice per thread (by native id); elsewhere Qt's low priority does the same.
+    A worker run inline on the main (GUI) thread is left alone: a thread's nice is never raised
+    back, and every process started from that thread later inherits it.
     """
+    if threading.current_thread() is threading.main_thread():
+        return
     if sys.platform.startswith("linux"):
         tid = threading.get_native_id()
         try:

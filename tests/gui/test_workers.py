@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import sys
+import threading
 from collections.abc import Iterator
+
+import pytest
 
 from pytestqt.qtbot import QtBot
 
-from app.workers import Worker
+from app.workers import BACKGROUND_NICE, Worker
 from core.progress import CancelToken, Progress
 
 
@@ -22,3 +27,18 @@ def test_throttled_progress_keeps_the_last_event_of_every_stage(qtbot: QtBot) ->
     worker.signals.progress.connect(seen.append)
     worker.run()  # on this thread: signals are delivered directly
     assert [(p.stage, p.done) for p in seen] == [("read", 1), ("read", 5), ("index", 3)]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="per-thread nice is Linux's")
+def test_a_worker_run_on_the_main_thread_leaves_its_priority_alone() -> None:
+    """Only pool threads are made nicer: the GUI thread (and what it starts later) keeps its own."""
+    tid = threading.get_native_id()
+    before = os.getpriority(os.PRIO_PROCESS, tid)
+    Worker(lambda _cancel: None).run()
+    assert os.getpriority(os.PRIO_PROCESS, tid) == before
+    seen: list[int] = []
+    pool = threading.Thread(target=lambda: (Worker(lambda _c: None).run(),
+                                            seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))))
+    pool.start()
+    pool.join()
+    assert seen == [max(before, BACKGROUND_NICE)]
