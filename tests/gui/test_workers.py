@@ -7,8 +7,6 @@ import sys
 import threading
 from collections.abc import Iterator
 
-import pytest
-
 from pytestqt.qtbot import QtBot
 
 from app.workers import BACKGROUND_NICE, Worker
@@ -29,7 +27,6 @@ def test_throttled_progress_keeps_the_last_event_of_every_stage(qtbot: QtBot) ->
     assert [(p.stage, p.done) for p in seen] == [("read", 1), ("read", 5), ("index", 3)]
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="per-thread nice is Linux's")
 def test_a_worker_run_on_the_main_thread_leaves_its_priority_alone() -> None:
     """Only pool threads are made nicer: the GUI thread (and what it starts later) keeps its own."""
     tid = threading.get_native_id()
@@ -41,4 +38,5 @@ def test_a_worker_run_on_the_main_thread_leaves_its_priority_alone() -> None:
                                             seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))))
     pool.start()
     pool.join()
-    assert seen == [max(before, BACKGROUND_NICE)]
+    # Linux sets nice per thread; elsewhere the pool thread gets Qt's low priority instead
+    assert seen == ([max(before, BACKGROUND_NICE)] if sys.platform.startswith("linux") else [before])
