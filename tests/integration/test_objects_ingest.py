@@ -161,7 +161,9 @@ def test_kill_dash_nine_during_image_ingest_then_rerun_matches_clean_run(tmp_pat
     landed = False
     snap: dict[str, object] = {"cache": (0,)}
     delay = max(1.5, clean_s * 0.4)
-    for _ in range(12):
+    # up to 24 tries: 12 ran out once in three suite runs on a 2-core AMD EPYC, each kill landing before
+    # the store existed or after the last commit (the data then matched; only this premise failed)
+    for _ in range(24):
         proc = _cli_ingest(crashed, corpus, models_dir)
         time.sleep(delay)
         if proc.poll() is not None:  # finished before the kill (the machine got faster): start over, kill sooner
