@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +17,7 @@ from core.ingest.readers import is_supported
 from core.models.encoder import TextEncoder
 from core.service import Ovillo
 from core.settings import Settings, save_settings
+from tests.cli_progress import Step, kill_at
 from tests.conftest import drain
 from tests.integration.conftest import DEMO, REPO
 
@@ -42,14 +44,22 @@ def cli_ingest(home: Path, corpus: Path) -> subprocess.Popen[bytes]:
                             cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def sources_done(home: Path) -> int:
+def _count(home: Path, sql: str) -> int:
     import duckdb
 
     con = duckdb.connect(str(home / "ovillo.duckdb"), read_only=True)
     try:
-        return int(con.execute("SELECT count(*) FROM sources WHERE status = 'ok'").fetchone()[0])  # type: ignore[index]
+        return int(con.execute(sql).fetchone()[0])  # type: ignore[index]
     finally:
         con.close()
+
+
+def sources_done(home: Path) -> int:
+    return _count(home, "SELECT count(*) FROM sources WHERE status = 'ok'")
+
+
+def cache_rows(home: Path) -> int:
+    return _count(home, "SELECT count(*) FROM embedding_cache")
 
 
 def test_kill_dash_nine_then_rerun_matches_clean_run(tmp_path: Path, encoder: TextEncoder,
@@ -61,39 +71,31 @@ def test_kill_dash_nine_then_rerun_matches_clean_run(tmp_path: Path, encoder: Te
     n_files = sum(1 for p in corpus.rglob("*") if p.is_file() and is_supported(p))
 
     clean = tmp_path / "clean"
-    t0 = time.monotonic()
     with Ovillo(clean, models_dir=models_dir, encoder=encoder) as app:
         drain(app.ingest([corpus]))
-    clean_s = time.monotonic() - t0
     expected = snapshot(clean, models_dir, encoder)
 
-    # SIGKILL the real CLI at growing moments until kills have landed mid-ingest twice
-    # (the machine's speed varies, so the moments scale with the clean run's duration). Small
+    # SIGKILL the real CLI at three steps of its own progress, each run resuming the last: vectors
+    # cached with nothing committed, right after a first batch committed, and half-way. Small
     # embedding batches make a batch commit a few files at a time, as a large archive does, so
-    # a kill can land between two commits.
+    # the kills land between commits.
     crashed = tmp_path / "crashed"
     crashed.mkdir()
     save_settings(Settings(embed_batch=4), crashed / "settings.json")
-    progress: list[int] = []
-    delay = 2.0
-    for _ in range(16):
-        proc = cli_ingest(crashed, corpus)
-        time.sleep(delay)
-        if proc.poll() is not None:  # finished before the kill (the machine got faster): start over, kill sooner
-            shutil.rmtree(crashed, ignore_errors=True)
-            crashed.mkdir()
-            save_settings(Settings(embed_batch=4), crashed / "settings.json")
-            progress.clear()
-            delay *= 0.5
-            continue
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait()
-        done = sources_done(crashed) if (crashed / "ovillo.duckdb").exists() else 0
-        progress.append(done)
-        if sum(1 for p in progress if 0 < p < n_files) >= 2:
-            break
-        delay += max(1.0, clean_s * 0.25)
-    assert any(0 < p < n_files for p in progress), f"no kill landed mid-ingest: {progress} of {n_files}"
+    env = {k: v for k, v in os.environ.items() if k != "OVILLO_HOME"}
+    cmd = [sys.executable, "-m", "core.cli", "--home", str(crashed), "ingest", str(corpus)]
+    moments: list[Callable[[Step], bool]] = [
+        lambda s: s.stage == "embed",
+        lambda s: s.stage == "index" and s.total is not None and s.done >= 1,
+        lambda s: s.stage == "index" and s.total is not None and s.done >= s.total // 2,
+    ]
+    progress: list[tuple[int, int]] = []
+    for when in moments:
+        step = kill_at(cmd, when, cwd=REPO, env=env)
+        assert step is not None, f"the ingest ended before the kill: {progress} of {n_files}"
+        progress.append((sources_done(crashed), cache_rows(crashed)))
+    assert progress[0][0] == 0 and progress[0][1] > 0, progress  # vectors kept, nothing committed yet
+    assert all(0 < done < n_files for done, _ in progress[1:]), f"kills not mid-ingest: {progress} of {n_files}"
 
     final = cli_ingest(crashed, corpus)
     assert final.wait(timeout=600) == 0
