@@ -22,6 +22,7 @@ from core.ingest.images import view_hash
 from core.ingest.pipeline import IngestOptions
 from core.models.encoder import ImageEncoder, TextEncoder
 from core.service import Ovillo
+from tests.cli_progress import kill_at
 from tests.conftest import drain
 from tests.demo_fixtures import REPO
 from tests.integration.objects_fixtures import COINS, coins_app, coins_home, image_encoder
@@ -153,41 +154,28 @@ def test_kill_dash_nine_during_image_ingest_then_rerun_matches_clean_run(tmp_pat
     corpus = tmp_path / "photos"
     shutil.copytree(COINS / "images", corpus)  # 34 objects of two views, grouped by name
     clean = tmp_path / "clean"
-    t0 = time.monotonic()
     assert _cli_ingest(clean, corpus, models_dir).wait(timeout=600) == 0
-    clean_s = time.monotonic() - t0
     expected = _snapshot(clean)
+    # SIGKILL the real CLI at two steps of its own progress, the second run resuming the first:
+    # photographs embedded and cached with nothing committed, then right after a first batch committed
     crashed = tmp_path / "crashed"
-    landed = False
-    snap: dict[str, object] = {"cache": (0,)}
-    delay = max(1.5, clean_s * 0.4)
-    # up to 24 tries: 12 ran out once in three suite runs on a 2-core AMD EPYC, each kill landing before
-    # the store existed or after the last commit (the data then matched; only this premise failed)
-    for _ in range(24):
-        proc = _cli_ingest(crashed, corpus, models_dir)
-        time.sleep(delay)
-        if proc.poll() is not None:  # finished before the kill (the machine got faster): start over, kill sooner
-            shutil.rmtree(crashed, ignore_errors=True)
-            landed, snap = False, {"cache": (0,)}
-            delay *= 0.5
-            continue
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait()
-        if (crashed / "ovillo.duckdb").exists():
-            snap = _snapshot(crashed)
-            done = len([s for s in snap["sources"] if s[1] == "ok"])  # type: ignore[union-attr]
-            # mid-ingest: objects queued, some committed, or vectors cached but not yet committed
-            landed = landed or 0 < done < 34 or (done == 0 and (snap["cache"] != (0,) or snap["queue"] != (0,)))
-        if landed and snap["cache"] != (0,):
-            break  # best case seen: vectors computed and not yet committed
-        delay += max(0.3, clean_s * 0.07)
+    env = {k: v for k, v in os.environ.items() if k != "OVILLO_HOME"}
+    cmd = [sys.executable, "-m", "core.cli", "--home", str(crashed), "--models", str(models_dir), "ingest",
+           str(corpus)]
+    assert kill_at(cmd, lambda s: s.stage == "embed" and s.unit == "images", cwd=REPO, env=env) is not None
+    cached = _snapshot(crashed)
+    assert cached["cache"] != (0,) and not cached["rows"], "the kill did not land between embedding and commit"
+    assert kill_at(cmd, lambda s: s.stage == "index" and s.total is not None and s.done >= 1, cwd=REPO,
+                   env=env) is not None
+    mid = _snapshot(crashed)
+    done = len([s for s in mid["sources"] if s[1] == "ok"])  # type: ignore[union-attr]
+    assert 0 < done < 34, f"the kill did not land mid-ingest: {done} of 34 objects done"
     assert _cli_ingest(crashed, corpus, models_dir).wait(timeout=600) == 0
     got = _snapshot(crashed)
     assert got["rows"] == expected["rows"] and got["records"] == expected["records"]
     assert got["sources"] == expected["sources"] and got["queue"] == (0,) and got["cache"] == (0,)
     cos = np.sum(got["vectors"] * expected["vectors"], axis=1)  # type: ignore[operator]
     assert cos.min() > 0.9999
-    assert landed or not expected["rows"], "no kill landed mid-ingest"
 
 
 def test_a_view_sorting_first_keeps_the_object_one_and_the_same(tmp_path: Path, encoder: TextEncoder,
