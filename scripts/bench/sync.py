@@ -413,7 +413,25 @@ def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dic
             "at 100k the rest is mostly DuckDB updating the changed records in place (the undo copy of their "
             "JSON). At 100k both targets hold with little margin: two earlier runs of nearly this code, one full "
             "sync each, gave 56 % and 51 % of the raw rate, and incremental syncs at 5.3 % and 4.7 % of the full "
-            "one (a faster full sync makes the same incremental a larger share).", ""]
+            "one (a faster full sync makes the same incremental a larger share).", "",
+            "**On a second CPU** (2026-12-02, the AMD EPYC of family 25 model 1 named above, about half as fast as "
+            "the machine of the earlier runs; pieces timed apart with the 10k corpus, 3 runs each): the same "
+            "ratios came back (10k 40 % and 9.6 %, 100k 51 % and 4.1 %), so the misses at 10k are the code's, not "
+            "the machine's. Where a 10k full sync's 2.5–2.8 s go there: the stream read and parsed into pages "
+            "alone, nothing written, 1.0 s (0.97 CPU-s of the client's, while the server is busy too: the "
+            "stream's COPY dropped unread takes 1.1–1.35 s, more than the raw COPY's 1.0 s for the hex vectors and "
+            "the lateral union); then the one group's write, 1.25–1.37 s (2.2–2.4 CPU-s: DuckDB's two threads), "
+            "of which the vectors' insert is 0.84–1.0 s and DuckDB's own floor for it — the same 21,106 rows "
+            "inserted into a bare table, no keys — 0.89 s with its commit (its float statistics and appends; the vector column "
+            "alone 0.39–0.47 s); then the check and the checkpoint, 0.25–0.3 s. DuckDB at one thread did the "
+            "sync with 2.25 CPU-s instead of 2.8–3.0 in the same wall time (2.41–2.55 s against 2.50–2.69 s), and "
+            "groups of 4,096 records (writing while reading) moved the time into the closing checkpoint "
+            "(2.47–2.91 s): neither is in the code. A 10k incremental sync's write of 100 changed records takes "
+            "0.10–0.12 s, a third of it the update of their `data` JSON column (0.035–0.045 s): DuckDB reads the "
+            "stored column of all 10k records to update 100 of them (comparing it first costs the same), and "
+            "the no-op floor under it is 0.09–0.12 s here (server checks 0.02–0.03 s, keys listing 0.02–0.03 s, "
+            "the comparison 0.02 s, the final commit and checkpoint). Reaching 5 % there would take both halving "
+            "that floor and a store that can tell an unchanged JSON value without reading the column.", ""]
     if grouped:
         out.append("**The stream** (2026-12-01, later): everything after the watermark is read as one "
                    "`COPY (SELECT …) TO STDOUT (FORMAT csv)` — each record's row and its vectors' rows (hex of "
