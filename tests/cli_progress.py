@@ -1,11 +1,12 @@
-"""Kill the real CLI at a chosen step of its progress, read from the line it draws on a terminal.
+"""Signal the real CLI at a chosen step of its progress, read from the line it draws on a terminal.
 
-Kills at fixed delays missed the moments that matter on a fast or an idle machine (every kill
-before the store existed or after the last commit), so the crash tests key each kill to the
-progress the CLI itself reports: its standard error is a pseudo-terminal, where ``core.cli``
-draws one progress line per event, and the test sends SIGKILL the moment a line it waits for
-appears. The CLI's generator is suspended at that event until the line is written, so the kill
-lands at that step, not some time later.
+Signals at fixed delays missed the moments that matter on a fast or an idle machine (every kill
+before the store existed or after the last commit), so the crash tests key each kill or Ctrl-C
+to the progress the CLI itself reports: its standard error is a pseudo-terminal, where
+``core.cli`` draws one progress line per event, and the test sends the signal the moment a line
+it waits for appears. The CLI goes on once the line is written, so the signal lands a few
+milliseconds after that step: a test that needs it to land before the next commit makes the steps
+between commits long (small embedding batches).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 import select
 import signal
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -36,55 +38,76 @@ class Step:
     unit: str
 
 
+@dataclass(frozen=True)
+class Run:
+    """How a signalled command ended."""
+
+    step: Step | None  # the step the signal was sent at (None: the command ended first)
+    returncode: int
+    stdout: str
+    terminal: str  # everything it drew on its standard error
+
+
+def signal_at(cmd: Sequence[str], when: Callable[[Step], bool], *, cwd: Path, env: dict[str, str],
+              sig: int = signal.SIGKILL, timeout_s: float = 600.0) -> Run:
+    """Run ``cmd``, send ``sig`` at the first progress step ``when`` accepts, and wait for its end."""
+    master, slave = pty.openpty()
+    with tempfile.TemporaryFile() as out:
+        proc = subprocess.Popen(list(cmd), cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=slave)
+        os.close(slave)
+        drawn = bytearray()
+        step: Step | None = None
+        start, judged = 0, False  # where the last line drawn starts; whether it was already offered
+        deadline = time.monotonic() + timeout_s
+        try:
+            while True:
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"{'no end' if step else 'no progress step accepted'} in "
+                                         f"{timeout_s:.0f} s: {cmd}")
+                ready, _, _ = select.select([master], [], [], 1.0)
+                if not ready:
+                    if proc.poll() is not None:
+                        break
+                    continue
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:  # EIO: the child closed its end (it ended)
+                    break
+                if not chunk:
+                    break
+                drawn += chunk
+                if step is not None:
+                    continue  # signalled: only collecting what it draws until it ends
+                for m in re.finditer(re.escape(_MARK), drawn[start:]):
+                    at = start + m.start()
+                    if at == start and judged:
+                        continue
+                    line = _LINE.match(drawn, at)
+                    start, judged = at, line is not None  # an incomplete line is offered again
+                    if line is None:
+                        continue
+                    got = Step(line[1].decode(), int(line[2]), int(line[3]) if line[3] else None, line[4].decode())
+                    if when(got):
+                        step = got
+                        os.kill(proc.pid, sig)
+                        break
+            code = proc.wait(120)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(60)
+            os.close(master)
+        out.seek(0)
+        return Run(step, code, out.read().decode(errors="replace"), bytes(drawn).decode(errors="replace"))
+
+
 def kill_at(cmd: Sequence[str], when: Callable[[Step], bool], *, cwd: Path, env: dict[str, str],
             timeout_s: float = 600.0) -> Step | None:
-    """Run ``cmd`` and SIGKILL it at the first progress step ``when`` accepts.
-
-    Returns that step, or None when the command ended first (its exit code is then checked here:
-    a command that failed is a failure of the test, not a missed moment).
-    """
-    master, slave = pty.openpty()
-    proc = subprocess.Popen(list(cmd), cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=slave)
-    os.close(slave)
-    buf, judged = b"", False  # buf: from the last line drawn; judged: that line was already offered
-    deadline = time.monotonic() + timeout_s
-    try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 1.0)
-            if not ready:
-                if proc.poll() is not None:
-                    break
-                continue
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:  # EIO: the child closed its end (it ended)
-                break
-            if not chunk:
-                break
-            buf += chunk
-            starts = [m.start() for m in re.finditer(re.escape(_MARK), buf)]
-            for i, start in enumerate(starts):
-                if i == 0 and judged and start == 0:
-                    continue
-                m = _LINE.match(buf, start)
-                if m is None:  # not all of this line has arrived yet (or it is not a progress line)
-                    judged = False
-                    continue
-                judged = True
-                step = Step(m[1].decode(), int(m[2]), int(m[3]) if m[3] else None, m[4].decode())
-                if when(step):
-                    os.kill(proc.pid, signal.SIGKILL)
-                    proc.wait(60)
-                    return step
-            if starts:
-                buf = buf[starts[-1]:]
-        else:
-            raise AssertionError(f"no progress step accepted in {timeout_s:.0f} s: {cmd}")
-        assert proc.wait(60) == 0, f"the command failed before the kill: {cmd}"
+    """SIGKILL ``cmd`` at the first progress step ``when`` accepts; that step, or None when the
+    command ended first (then it must have succeeded: a failed command fails the test)."""
+    run = signal_at(cmd, when, cwd=cwd, env=env, timeout_s=timeout_s)
+    if run.step is None:
+        assert run.returncode == 0, f"the command failed before the kill: {cmd}\n{run.terminal[-2000:]}"
         return None
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(60)
-        os.close(master)
+    assert run.returncode == -signal.SIGKILL, run.returncode
+    return run.step

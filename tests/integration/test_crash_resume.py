@@ -7,7 +7,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from core.ingest.readers import is_supported
 from core.models.encoder import TextEncoder
 from core.service import Ovillo
 from core.settings import Settings, save_settings
-from tests.cli_progress import Step, kill_at
+from tests.cli_progress import Step, kill_at, signal_at
 from tests.conftest import drain
 from tests.integration.conftest import DEMO, REPO
 
@@ -116,26 +115,24 @@ def test_ctrl_c_stops_cleanly_and_rerun_resumes(tmp_path: Path, encoder: TextEnc
     shutil.copytree(DEMO / "diaries", corpus)
     home = tmp_path / "h"
     env = {k: v for k, v in os.environ.items() if k != "OVILLO_HOME"}
-    stopped = None
-    for delay in (4.0, 6.0, 9.0, 13.0):
-        proc = subprocess.Popen([sys.executable, "-m", "core.cli", "--home", str(home), "ingest", str(corpus)],
-                                cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        time.sleep(delay)
-        if proc.poll() is not None:
-            break
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=120)
-        assert "Traceback" not in err, err
-        if proc.returncode == 130 and "run the same command again" in (out + err):
-            stopped = out + err
-            break
-    assert stopped is not None, "Ctrl-C never landed while ingesting"
+    # Ctrl-C while the first batch's vectors are computed (small embedding steps, so the signal
+    # arrives during the next one, not after the commit): the CLI stops after the current step
+    home.mkdir()
+    save_settings(Settings(embed_batch=4), home / "settings.json")
+    cmd = [sys.executable, "-m", "core.cli", "--home", str(home), "ingest", str(corpus)]
+    run = signal_at(cmd, lambda s: s.stage == "embed", cwd=REPO, env=env, sig=signal.SIGINT)
+    assert run.step is not None, "the ingest ended before it embedded anything"
+    said = run.stdout + run.terminal
+    assert "Traceback" not in said, said
+    assert run.returncode == 130 and "run the same command again" in said, (run.returncode, said[-2000:])
+    assert "stopping after the current step" in run.terminal
+    n_files = sum(1 for p in corpus.rglob("*") if p.is_file())
+    assert sources_done(home) < n_files, "the ingest finished despite the Ctrl-C"
     rerun = subprocess.run([sys.executable, "-m", "core.cli", "--home", str(home), "ingest", str(corpus), "--json"],
                            cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
     assert rerun.returncode == 0, rerun.stderr
     with Ovillo(home, models_dir=models_dir, encoder=encoder) as app:
         assert app.status().queue_pending == 0
-        n_files = sum(1 for p in corpus.rglob("*") if p.is_file())
         assert app.store.cursor().execute("SELECT count(*) FROM sources WHERE status = 'ok'").fetchone()[0] == n_files
         dup = app.store.cursor().execute(
             "SELECT count(*) - count(DISTINCT (section_tipo, section_id, chunk_index)) FROM rag_embeddings").fetchone()
