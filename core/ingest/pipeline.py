@@ -78,7 +78,7 @@ class IngestSummary:
     """The end-of-run report."""
 
     outcomes: list[FileOutcome] = field(default_factory=list)
-    cancelled: bool = False
+    cancelled: bool = False  # stopped with files still queued (a later run resumes them)
     changes: Changes = field(default_factory=Changes)  # what the run wrote, for front ends to refresh
 
     def _by(self, status: str) -> list[FileOutcome]:
@@ -305,12 +305,14 @@ class Ingestor:
         cancel = cancel or CancelToken()
         summary = IngestSummary()
         started = time.time()
+        stopped = False
         try:
             yield from self.scan(paths, options, summary)
             yield from self.process_queue(summary, cancel)
         except Cancelled:
-            summary.cancelled = True
-        if self._sweep and not summary.cancelled:  # thumbnails and scan pages no record shows any more
+            stopped = True
+            summary.cancelled = queue.pending(self.store) > 0  # a stop after the last commit stopped nothing
+        if self._sweep and not stopped:  # thumbnails and scan pages no record shows any more
             collect_thumbnails(self.store, self.thumbs, self.claimant, since=started,
                                claim_ttl_s=self.settings.claim_ttl_s)
             collect_pages(self.store, self.thumbs.parent / "pages", self.claimant, since=started,
@@ -337,7 +339,9 @@ class Ingestor:
         clock = EtaClock()
         done = 0
         while True:
-            cancel.check()
+            if cancel.cancelled:  # give back the claims taken ahead: held by this live process, the
+                self._release([])  # window's next import would skip them until they expired
+                cancel.check()
             batch = yield from self._claim_and_prepare(summary, cancel)
             if batch is None:
                 break

@@ -1,0 +1,70 @@
+"""A stop asked for mid-ingest says so and gives every claim back; one asked for after the last
+commit stopped nothing and is reported as a finished run, not as one to resume."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from core.ingest import queue
+from core.models.fake_encoder import HashingEncoder
+from core.progress import CancelToken, Progress
+from core.service import Ovillo
+from core.settings import Settings, save_settings
+from tests.conftest import drain
+
+
+def _app(tmp_path: Path) -> Ovillo:
+    home = tmp_path / "home"
+    home.mkdir()
+    save_settings(Settings(embed_batch=1), home / "settings.json")  # a batch of a few files each
+    return Ovillo(home, models_dir=tmp_path / "models", encoder=HashingEncoder())
+
+
+def _folder(tmp_path: Path, n: int) -> Path:
+    folder = tmp_path / "cartas"
+    folder.mkdir()
+    for i in range(n):
+        (folder / f"carta_{i:02d}.txt").write_text(f"Carta {i}: el molino volvió a moler en 19{10 + i}. " * 3,
+                                                   encoding="utf-8")
+    return folder
+
+
+def _run_cancelling(app: Ovillo, folder: Path, when: object) -> tuple[list[Progress], object]:
+    cancel = CancelToken()
+    gen = app.ingest([folder], cancel=cancel)
+    events: list[Progress] = []
+    while True:
+        try:
+            ev = next(gen)
+        except StopIteration as stop:
+            return events, stop.value
+        events.append(ev)
+        if callable(when) and when(ev):
+            cancel.cancel()
+
+
+def test_a_stop_mid_ingest_is_reported_and_the_next_run_resumes(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, 12)
+    with _app(tmp_path) as app:
+        _, summary = _run_cancelling(app, folder, lambda ev: ev.stage == "index" and ev.total is not None)
+        assert summary.cancelled  # type: ignore[attr-defined]
+        done = len(summary.ok)  # type: ignore[attr-defined]
+        assert 0 < done < 12 and queue.pending(app.store) == 12 - done
+        # claims given back, also those taken ahead for the next batch: a run in this same process
+        # (the window's next import) must not find them held by a live claimant
+        held = app.store.cursor().execute("SELECT count(*) FROM index_queue WHERE claimed_by IS NOT NULL").fetchone()
+        assert held == (0,)
+        _, again = drain(app.ingest([folder]))
+        assert not again.cancelled and len(again.ok) == 12 - done and queue.pending(app.store) == 0
+
+
+def test_a_stop_after_the_last_commit_is_a_finished_run(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, 6)
+    with _app(tmp_path) as app:
+        events, summary = _run_cancelling(
+            app, folder, lambda ev: ev.stage == "index" and ev.total is not None and ev.done == ev.total)
+        assert any(ev.stage == "index" and ev.done == ev.total == 6 for ev in events)
+        assert not summary.cancelled and len(summary.ok) == 6  # type: ignore[attr-defined]
+        assert queue.pending(app.store) == 0
+        rows = app.store.cursor().execute("SELECT count(*) FROM sources WHERE status = 'ok'").fetchone()
+        assert rows is not None and rows[0] == 6
