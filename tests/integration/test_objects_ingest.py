@@ -9,7 +9,6 @@ import io
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
