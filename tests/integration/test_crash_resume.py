@@ -37,10 +37,17 @@ def snapshot(home: Path, models_dir: Path, encoder: TextEncoder) -> dict[str, ob
         }
 
 
+def ingest_cmd(home: Path, corpus: Path) -> list[str]:
+    return [sys.executable, "-m", "core.cli", "--home", str(home), "ingest", str(corpus)]
+
+
+def cli_env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k != "OVILLO_HOME"}
+
+
 def cli_ingest(home: Path, corpus: Path) -> subprocess.Popen[bytes]:
-    env = {k: v for k, v in os.environ.items() if k != "OVILLO_HOME"}
-    return subprocess.Popen([sys.executable, "-m", "core.cli", "--home", str(home), "ingest", str(corpus)],
-                            cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(ingest_cmd(home, corpus), cwd=REPO, env=cli_env(), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
 
 
 def _count(home: Path, sql: str) -> int:
@@ -81,8 +88,6 @@ def test_kill_dash_nine_then_rerun_matches_clean_run(tmp_path: Path, encoder: Te
     crashed = tmp_path / "crashed"
     crashed.mkdir()
     save_settings(Settings(embed_batch=4), crashed / "settings.json")
-    env = {k: v for k, v in os.environ.items() if k != "OVILLO_HOME"}
-    cmd = [sys.executable, "-m", "core.cli", "--home", str(crashed), "ingest", str(corpus)]
     moments: list[Callable[[Step], bool]] = [
         lambda s: s.stage == "embed",
         lambda s: s.stage == "index" and s.total is not None and s.done >= 1,
@@ -90,7 +95,7 @@ def test_kill_dash_nine_then_rerun_matches_clean_run(tmp_path: Path, encoder: Te
     ]
     progress: list[tuple[int, int]] = []
     for when in moments:
-        step = kill_at(cmd, when, cwd=REPO, env=env)
+        step = kill_at(ingest_cmd(crashed, corpus), when, cwd=REPO, env=cli_env())
         assert step is not None, f"the ingest ended before the kill: {progress} of {n_files}"
         progress.append((sources_done(crashed), cache_rows(crashed)))
     assert progress[0][0] == 0 and progress[0][1] > 0, progress  # vectors kept, nothing committed yet
@@ -114,13 +119,12 @@ def test_ctrl_c_stops_cleanly_and_rerun_resumes(tmp_path: Path, encoder: TextEnc
     corpus = tmp_path / "corpus"
     shutil.copytree(DEMO / "diaries", corpus)
     home = tmp_path / "h"
-    env = {k: v for k, v in os.environ.items() if k != "OVILLO_HOME"}
+    env = cli_env()
     # Ctrl-C while the first batch's vectors are computed (small embedding steps, so the signal
     # arrives during the next one, not after the commit): the CLI stops after the current step
     home.mkdir()
     save_settings(Settings(embed_batch=4), home / "settings.json")
-    cmd = [sys.executable, "-m", "core.cli", "--home", str(home), "ingest", str(corpus)]
-    run = signal_at(cmd, lambda s: s.stage == "embed", cwd=REPO, env=env, sig=signal.SIGINT)
+    run = signal_at(ingest_cmd(home, corpus), lambda s: s.stage == "embed", cwd=REPO, env=env, sig=signal.SIGINT)
     assert run.step is not None, "the ingest ended before it embedded anything"
     said = run.stdout + run.terminal
     assert "Traceback" not in said, said
@@ -128,7 +132,7 @@ def test_ctrl_c_stops_cleanly_and_rerun_resumes(tmp_path: Path, encoder: TextEnc
     assert "stopping after the current step" in run.terminal
     n_files = sum(1 for p in corpus.rglob("*") if p.is_file())
     assert sources_done(home) < n_files, "the ingest finished despite the Ctrl-C"
-    rerun = subprocess.run([sys.executable, "-m", "core.cli", "--home", str(home), "ingest", str(corpus), "--json"],
+    rerun = subprocess.run([*ingest_cmd(home, corpus), "--json"],
                            cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
     assert rerun.returncode == 0, rerun.stderr
     with Ovillo(home, models_dir=models_dir, encoder=encoder) as app:

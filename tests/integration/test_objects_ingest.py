@@ -141,11 +141,17 @@ def _snapshot(home: Path) -> dict[str, object]:
         con.close()
 
 
+def _ingest_cmd(home: Path, corpus: Path, models_dir: Path) -> list[str]:
+    return [sys.executable, "-m", "core.cli", "--home", str(home), "--models", str(models_dir), "ingest", str(corpus)]
+
+
+def _cli_env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k != "OVILLO_HOME"}
+
+
 def _cli_ingest(home: Path, corpus: Path, models_dir: Path) -> subprocess.Popen[bytes]:
-    env = {k: v for k, v in os.environ.items() if k != "OVILLO_HOME"}
-    return subprocess.Popen([sys.executable, "-m", "core.cli", "--home", str(home), "--models", str(models_dir),
-                             "ingest", str(corpus)], cwd=REPO, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    return subprocess.Popen(_ingest_cmd(home, corpus, models_dir), cwd=REPO, env=_cli_env(),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def test_kill_dash_nine_during_image_ingest_then_rerun_matches_clean_run(tmp_path: Path, models_dir: Path,
@@ -158,9 +164,7 @@ def test_kill_dash_nine_during_image_ingest_then_rerun_matches_clean_run(tmp_pat
     # SIGKILL the real CLI at two steps of its own progress, the second run resuming the first:
     # photographs embedded and cached with nothing committed, then right after a first batch committed
     crashed = tmp_path / "crashed"
-    env = {k: v for k, v in os.environ.items() if k != "OVILLO_HOME"}
-    cmd = [sys.executable, "-m", "core.cli", "--home", str(crashed), "--models", str(models_dir), "ingest",
-           str(corpus)]
+    cmd, env = _ingest_cmd(crashed, corpus, models_dir), _cli_env()
     assert kill_at(cmd, lambda s: s.stage == "embed" and s.unit == "images", cwd=REPO, env=env) is not None
     cached = _snapshot(crashed)
     assert cached["cache"] != (0,) and not cached["rows"], "the kill did not land between embedding and commit"

@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli_progress import Step, kill_at
-
-REPO = Path(__file__).resolve().parents[2]
+from tests.demo_fixtures import REPO
 
 # draws progress as core.cli does on a terminal, one step every 0.2 s, and leaves a file per step
 _CHILD = """

@@ -3,9 +3,11 @@ commit stopped nothing and is reported as a finished run, not as one to resume."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from core.ingest import queue
+from core.ingest.pipeline import IngestSummary
 from core.models.fake_encoder import HashingEncoder
 from core.progress import CancelToken, Progress
 from core.service import Ovillo
@@ -29,7 +31,9 @@ def _folder(tmp_path: Path, n: int) -> Path:
     return folder
 
 
-def _run_cancelling(app: Ovillo, folder: Path, when: object) -> tuple[list[Progress], object]:
+def _run_cancelling(app: Ovillo, folder: Path,
+                    when: Callable[[Progress], bool]) -> tuple[list[Progress], IngestSummary]:
+    """Run an ingest, asking it to stop at the first event ``when`` accepts (as a Cancel button does)."""
     cancel = CancelToken()
     gen = app.ingest([folder], cancel=cancel)
     events: list[Progress] = []
@@ -39,7 +43,7 @@ def _run_cancelling(app: Ovillo, folder: Path, when: object) -> tuple[list[Progr
         except StopIteration as stop:
             return events, stop.value
         events.append(ev)
-        if callable(when) and when(ev):
+        if when(ev):
             cancel.cancel()
 
 
@@ -47,8 +51,8 @@ def test_a_stop_mid_ingest_is_reported_and_the_next_run_resumes(tmp_path: Path) 
     folder = _folder(tmp_path, 12)
     with _app(tmp_path) as app:
         _, summary = _run_cancelling(app, folder, lambda ev: ev.stage == "index" and ev.total is not None)
-        assert summary.cancelled  # type: ignore[attr-defined]
-        done = len(summary.ok)  # type: ignore[attr-defined]
+        assert summary.cancelled
+        done = len(summary.ok)
         assert 0 < done < 12 and queue.pending(app.store) == 12 - done
         # claims given back, also those taken ahead for the next batch: a run in this same process
         # (the window's next import) must not find them held by a live claimant
@@ -64,7 +68,7 @@ def test_a_stop_after_the_last_commit_is_a_finished_run(tmp_path: Path) -> None:
         events, summary = _run_cancelling(
             app, folder, lambda ev: ev.stage == "index" and ev.total is not None and ev.done == ev.total)
         assert any(ev.stage == "index" and ev.done == ev.total == 6 for ev in events)
-        assert not summary.cancelled and len(summary.ok) == 6  # type: ignore[attr-defined]
+        assert not summary.cancelled and len(summary.ok) == 6
         assert queue.pending(app.store) == 0
         rows = app.store.cursor().execute("SELECT count(*) FROM sources WHERE status = 'ok'").fetchone()
         assert rows is not None and rows[0] == 6
