@@ -115,6 +115,13 @@ def test_the_tracer_sees_a_native_threads_dns_query(tmp_path: Path, home: Path) 
 
 
 def test_ingest_search_similar_status_open_no_network_socket(tmp_path: Path, home: Path) -> None:
+    """The four commands, each traced with its linger; the three independent chains (ingest;
+    search, then similar of its first hit; status) run at once, each on its own copy of the
+    folder (DuckDB locks a store per process, and a second process would be answered by the
+    first over its socket: another code path), so the test waits out the lingers side by side."""
+    import json
+    from concurrent.futures import ThreadPoolExecutor
+
     folder = tmp_path / "cartas"
     folder.mkdir()
     for n in range(3):
@@ -122,21 +129,35 @@ def test_ingest_search_similar_status_open_no_network_socket(tmp_path: Path, hom
                                                encoding="utf-8")
     # an inherited ORT_DISABLE_TELEMETRY=0 must not switch telemetry back on
     env = {"ORT_DISABLE_TELEMETRY": "0"}
-    run, found, trace = traced(cli(home, "ingest", str(folder), "--classification", "public"), tmp_path, env=env)
-    assert_no_egress(run, found, trace)
-    assert "files ok: 3" in run.stdout
-    run, found, trace = traced(cli(home, "search", "molino de agua", "--json"), tmp_path, env=env)
-    assert_no_egress(run, found, trace)
-    assert '"section_id"' in run.stdout
-    import json
 
-    first = json.loads(run.stdout)[0]
-    run, found, trace = traced(cli(home, "similar", first["section_tipo"], str(first["section_id"]), "--json"),
-                               tmp_path, env=env)
-    assert_no_egress(run, found, trace)
-    assert json.loads(run.stdout)
-    run, found, trace = traced(cli(home, "status", "--json"), tmp_path, env=env)
-    assert_no_egress(run, found, trace)
+    def chain(name: str, steps: list[list[str]]) -> list[tuple[subprocess.CompletedProcess[str],
+                                                               list[tuple[str, str, int]], str]]:
+        logs = tmp_path / name
+        logs.mkdir()
+        mine = copy_home(home, tmp_path / f"home-{name}")
+        out = []
+        for args in steps:
+            if args[0] == "similar":  # of the search's first hit
+                first = json.loads(out[-1][0].stdout)[0]
+                args = [args[0], first["section_tipo"], str(first["section_id"]), *args[1:]]
+            out.append(traced(cli(mine, *args), logs, env=env))
+            if out[-1][0].returncode != 0:
+                break
+        return out
+
+    with ThreadPoolExecutor(3) as pool:
+        ingest = pool.submit(chain, "ingest", [["ingest", str(folder), "--classification", "public"]])
+        search = pool.submit(chain, "search", [["search", "molino de agua", "--json"], ["similar", "--json"]])
+        status = pool.submit(chain, "status", [["status", "--json"]])
+        runs = {"ingest": ingest.result(), "search": search.result(), "status": status.result()}
+    for steps in runs.values():
+        for run, found, trace in steps:
+            assert_no_egress(run, found, trace)
+    assert [len(v) for v in runs.values()] == [1, 2, 1]
+    assert "files ok: 3" in runs["ingest"][0][0].stdout
+    assert '"section_id"' in runs["search"][0][0].stdout
+    assert json.loads(runs["search"][1][0].stdout)
+    assert json.loads(runs["status"][0][0].stdout)["records"] > 0
 
 
 def test_ask_with_the_real_answer_model_opens_no_network_socket(tmp_path: Path, home: Path) -> None:
