@@ -120,7 +120,9 @@ class RecordWriter:
     def write(self, upserts: Sequence[RecordRow] = (), *, remove: Iterable[RecordKey] = (),
               tombstone: Iterable[RecordKey] = (), also: Sequence[Bookkeeping] = ()) -> Changes:
         """Upsert ``upserts`` (replacing all their embeddings), delete ``remove``, tombstone
-        ``tombstone``, run ``also`` — one transaction, one generation bump."""
+        ``tombstone``, run ``also`` — one transaction, one generation bump when records were
+        written (``also`` alone is bookkeeping: a sync that found nothing new must not make every
+        search rebuild its keyword index and reload its vectors)."""
         upserts = list(upserts)
         remove = [k for k in dict.fromkeys(remove) if k not in {r.key for r in upserts}]
         tombstone = list(dict.fromkeys(tombstone))
@@ -148,7 +150,8 @@ class RecordWriter:
                 _tombstone(cur, tombstone, t)
             for step in also:
                 step(cur)
-            Store.bump_generation(cur)
+            if upserts or keys or tombstone:
+                Store.bump_generation(cur)
         return changes
 
     def write_tables(self, records: pa.Table, chunks: pa.Table, *, also: Sequence[Bookkeeping] = ()) -> Changes:

@@ -102,6 +102,19 @@ def test_bookkeeping_shares_the_transaction(store: Store) -> None:
     assert count(store, "SELECT count(*) FROM store_meta WHERE key = 'marker'") == 1
 
 
+def test_bookkeeping_alone_leaves_the_generation_where_it_was(store: Store) -> None:
+    """A write of bookkeeping only (a sync that found nothing new records when it ran) changes no
+    searchable data: moving the generation would make the next search rebuild the keyword index."""
+    w = RecordWriter(store)
+    w.write([coin(1)])
+    g0 = store.generation()
+    w.write(also=[lambda cur: cur.execute("INSERT INTO store_meta VALUES ('last_run', 'x')")])
+    assert count(store, "SELECT count(*) FROM store_meta WHERE key = 'last_run'") == 1
+    assert store.generation() == g0
+    w.write(remove=[("monedas", 1)])
+    assert store.generation() == g0 + 1
+
+
 def test_ingest_reports_its_changes(fake_app: Ovillo, tmp_path: Path) -> None:
     root = tmp_path / "fondo"
     root.mkdir()
