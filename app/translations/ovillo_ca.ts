@@ -2405,7 +2405,7 @@
     </message>
     <message>
         <location filename="../views/sync.py" line="59"/>
-        <location filename="../views/sync.py" line="221"/>
+        <location filename="../views/sync.py" line="224"/>
         <source>&amp;Sync</source>
         <translation>&amp;Sincronitza</translation>
     </message>
@@ -2491,32 +2491,37 @@
         <translation>Comprovant el que ja no està permès…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="184"/>
+        <location filename="../views/sync.py" line="186"/>
+        <source>Updating the keyword index…</source>
+        <translation>Actualitzant l&apos;índex de paraules clau…</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="187"/>
         <source>Sync: %1</source>
         <translation>Sincronització: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="189"/>
+        <location filename="../views/sync.py" line="192"/>
         <source>Added %1 · updated %2 · removed %3 · revoked %4 · vectors reused %5 · embedded %6 · %7 in %8 s</source>
         <translation>Afegits %1 · actualitzats %2 · eliminats %3 · revocats %4 · vectors reutilitzats %5 · calculats %6 · %7 en %8 s</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="195"/>
+        <location filename="../views/sync.py" line="198"/>
         <source>Sync finished.</source>
         <translation>Sincronització acabada.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="202"/>
+        <location filename="../views/sync.py" line="205"/>
         <source>The sync stopped: %1</source>
         <translation>La sincronització s&apos;ha aturat: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="207"/>
+        <location filename="../views/sync.py" line="210"/>
         <source>Sync cancelled: what arrived is kept. Resume continues from there.</source>
         <translation>Sincronització cancel·lada: es conserva el que ha arribat. Reprèn continua des d&apos;allà.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="221"/>
+        <location filename="../views/sync.py" line="224"/>
         <source>&amp;Resume</source>
         <translation>&amp;Reprèn</translation>
     </message>

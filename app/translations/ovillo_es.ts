@@ -2405,7 +2405,7 @@
     </message>
     <message>
         <location filename="../views/sync.py" line="59"/>
-        <location filename="../views/sync.py" line="221"/>
+        <location filename="../views/sync.py" line="224"/>
         <source>&amp;Sync</source>
         <translation>&amp;Sincronizar</translation>
     </message>
@@ -2491,32 +2491,37 @@
         <translation>Comprobando lo que ya no está permitido…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="184"/>
+        <location filename="../views/sync.py" line="186"/>
+        <source>Updating the keyword index…</source>
+        <translation>Actualizando el índice de palabras clave…</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="187"/>
         <source>Sync: %1</source>
         <translation>Sincronización: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="189"/>
+        <location filename="../views/sync.py" line="192"/>
         <source>Added %1 · updated %2 · removed %3 · revoked %4 · vectors reused %5 · embedded %6 · %7 in %8 s</source>
         <translation>Añadidos %1 · actualizados %2 · eliminados %3 · revocados %4 · vectores reutilizados %5 · calculados %6 · %7 en %8 s</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="195"/>
+        <location filename="../views/sync.py" line="198"/>
         <source>Sync finished.</source>
         <translation>Sincronización terminada.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="202"/>
+        <location filename="../views/sync.py" line="205"/>
         <source>The sync stopped: %1</source>
         <translation>La sincronización se detuvo: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="207"/>
+        <location filename="../views/sync.py" line="210"/>
         <source>Sync cancelled: what arrived is kept. Resume continues from there.</source>
         <translation>Sincronización cancelada: se conserva lo recibido. Reanudar continúa desde ahí.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="221"/>
+        <location filename="../views/sync.py" line="224"/>
         <source>&amp;Resume</source>
         <translation>&amp;Reanudar</translation>
     </message>

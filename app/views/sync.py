@@ -181,6 +181,9 @@ class SyncView(QWidget):
             self.counts.setText(self.tr("Checking what is no longer permitted…"))
         elif p.stage == "connect":
             self.counts.setText(self.tr("Connecting…"))
+        elif p.stage == "lexical":
+            self.bar.setRange(0, 0)
+            self.counts.setText(self.tr("Updating the keyword index…"))
         self.status_text.emit(self.tr("Sync: %1").replace("%1", self.counts.text()))
 
     def _result(self, report: Any) -> None:

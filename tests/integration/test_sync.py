@@ -180,6 +180,46 @@ def test_first_and_incremental_sync(central: Central, tmp_path: Path) -> None:
     assert keys(home) == {("col", i) for i in range(1, 6)} | {("mine", 1)}
 
 
+def test_a_sync_leaves_keyword_search_current_and_one_with_nothing_new_moves_no_generation(
+        central: Central, tmp_path: Path) -> None:
+    """The synced words are searchable when the sync ends (its last step rebuilds the keyword
+    index, as an import does); a sync that brings nothing leaves the store's generation, so the
+    next search neither rebuilds that index nor reloads the vectors."""
+    from core.retrieval.lexical import lexical_is_stale, lexical_search
+    from core.sync.service import SyncRequest, run_sync
+
+    central.publish(3, classification="public")
+    central.admin.execute("UPDATE records SET title = 'molino harinero' WHERE section_id = 2")
+    central.admin.commit()
+    central.user("kit", "public")
+    home = tmp_path / "home"
+
+    def sync() -> tuple[list[str], int, bool, str]:
+        with open_store(home) as store:
+            stages, gen = [], run_sync(store, SyncRequest(central.server.address, "kit", "pw-kit"))
+            while True:
+                try:
+                    stages.append(next(gen).stage)
+                except StopIteration as done:
+                    assert done.value.summary is not None
+                    break
+            state = store.cursor().execute("SELECT value FROM sync_state").fetchone()
+            return stages, store.generation(), lexical_is_stale(store), str(state[0] if state else "")
+
+    stages, g1, stale, state1 = sync()
+    assert "lexical" in stages and not stale
+    with open_store(home) as store:
+        hits = lexical_search(store, "harinero", 5)
+        assert [h.chunk_id.split("/")[1] for h in hits] == ["2", "2"]
+    stages, g2, stale, state2 = sync()
+    assert "lexical" not in stages and g2 == g1 and not stale
+    assert state2 != state1  # the sync ran: its last_sync moved
+    central.admin.execute("UPDATE records SET title = 'molino de viento' WHERE section_id = 3")
+    central.admin.commit()
+    stages, g3, stale, _ = sync()
+    assert "lexical" in stages and g3 > g2 and not stale
+
+
 def test_revocation_reclassified_project_revoked_deleted(central: Central, tmp_path: Path) -> None:
     home = tmp_path / "home"
     central.publish(3, classification="restricted", projects=[1])
