@@ -41,7 +41,7 @@ from core.ingest.sources import cache_vectors, cached_vectors, collect_pages, co
     SourceState, existing_vectors, fail_source, remove_source, source_state, source_states, unindexed
 from core.models.encoder import ImageEncoder, TextEncoder
 from core.progress import CancelToken, EtaClock, Progress
-from core.retrieval.lexical import rebuild_lexical_index
+from core.retrieval.lexical import update_lexical_index
 from core.settings import Settings
 from core.store.db import Store
 from core.store.models_repo import pin_model
@@ -318,8 +318,8 @@ class Ingestor:
             collect_pages(self.store, self.thumbs.parent / "pages", self.claimant, since=started,
                           claim_ttl_s=self.settings.claim_ttl_s)
         if any(o.status in ("ok", "removed", "failed") for o in summary.outcomes) or self._lexical_stale():
-            yield Progress("lexical", 0, 1, "indexes", message="rebuilding the keyword index")
-            rebuild_lexical_index(self.store)
+            yield Progress("lexical", 0, 1, "indexes", message="updating the keyword index")
+            update_lexical_index(self.store)
             yield Progress("lexical", 1, 1, "indexes")
         return summary
 

@@ -184,9 +184,9 @@ class Catalogue:
         dim = int(len(next(iter(exam.vectors.values()))))
         pin_model(self.store, exam.model, dim, modality="image")
         changes = RecordWriter(self.store).write([record])
-        from core.retrieval.lexical import rebuild_lexical_index
+        from core.retrieval.lexical import update_lexical_index
 
-        rebuild_lexical_index(self.store)  # the new object's words are searchable at once
+        update_lexical_index(self.store)  # the new object's words are searchable at once
         yield Progress("save", total, total, "photographs")
         return SavedObject(section_tipo, record.section_id, inventory, str(csv_path),
                            {v: str(p) for v, p in copied.items()}, changes)

@@ -1,8 +1,11 @@
 """The lexical leg: DuckDB full-text search (BM25) over title, heading path and passage.
 
-The FTS index does not follow inserts, so it is derived data: rebuilt after a
-batch of changes and whenever its generation lags the store's (e.g. after a
-crash between a commit and the rebuild). Accents are folded and case lowered
+The FTS index does not follow inserts, so it is derived data, brought up to date
+after a batch of changes and whenever its generation lags the store's (e.g. after
+a crash between a commit and the update). A few changed passages are applied to
+the index's own tables (:func:`update_lexical_index`) with the index's own
+tokeniser: rebuilding all of it took seconds per import or sync of a handful of
+records into a large archive. Many changes, or other tokenising options, rebuild it. Accents are folded and case lowered
 on both sides, digits kept (trench numbers and inventory codes matter), no
 stemming (the archive is multilingual), function words of the main languages
 dropped (:mod:`core.retrieval.stopwords`).
@@ -10,10 +13,15 @@ dropped (:mod:`core.retrieval.stopwords`).
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 from core.retrieval.stopwords import STOPWORDS
 from core.store.db import Store
+
+if TYPE_CHECKING:
+    import duckdb
 
 FTS_TABLE = "fts_docs"
 STOPWORD_TABLE = "fts_stopwords"
@@ -39,31 +47,133 @@ def lexical_is_stale(store: Store) -> bool:
     return _meta(store, "lexical_generation") != str(store.generation())
 
 
+# what the index holds for each chunk of the active text model: its record's title, its heading
+# path and its passage
+_BODIES = """
+    SELECT e.id, concat_ws(' ', r.title, array_to_string(
+               CAST(json_extract_string(e.chunk_meta, '$.heading_path[*]') AS VARCHAR[]), ' '),
+               e.source_text) AS body
+    FROM rag_embeddings e
+    JOIN records r ON r.section_tipo = e.section_tipo AND r.section_id = e.section_id
+    JOIN models m ON m.name = e.model AND m.state = 'active'
+    WHERE e.modality = 'text'
+"""
+#: changed passages beyond this share of the index rebuild it whole (cheaper than the edits then)
+UPDATE_SHARE = 0.2
+_FTS = f"fts_main_{FTS_TABLE}"
+
+
+def _options_key() -> str:
+    """What the tokens depend on besides the text: an index made with others is rebuilt."""
+    return hashlib.sha256("\n".join([FTS_OPTIONS, *sorted(STOPWORDS)]).encode()).hexdigest()[:16]
+
+
+def _stamp(cur: "duckdb.DuckDBPyConnection", *, options: bool) -> None:
+    gen = cur.execute("SELECT value FROM store_meta WHERE key = 'generation'").fetchone()
+    cur.execute("INSERT OR REPLACE INTO store_meta VALUES ('lexical_generation', ?)", [str(gen[0]) if gen else "0"])
+    if options:
+        cur.execute("INSERT OR REPLACE INTO store_meta VALUES ('lexical_options', ?)", [_options_key()])
+
+
 def rebuild_lexical_index(store: Store) -> None:
     """Rebuild the keyword index for the active text model's chunks, atomically."""
     with store.transaction() as cur:
-        gen = cur.execute("SELECT value FROM store_meta WHERE key = 'generation'").fetchone()
-        cur.execute(f"""
-            CREATE OR REPLACE TABLE {FTS_TABLE} AS
-            SELECT e.id, concat_ws(' ', r.title, array_to_string(
-                       CAST(json_extract_string(e.chunk_meta, '$.heading_path[*]') AS VARCHAR[]), ' '),
-                       e.source_text) AS body
-            FROM rag_embeddings e
-            JOIN records r ON r.section_tipo = e.section_tipo AND r.section_id = e.section_id
-            JOIN models m ON m.name = e.model AND m.state = 'active'
-            WHERE e.modality = 'text'
-        """)
+        cur.execute(f"CREATE OR REPLACE TABLE {FTS_TABLE} AS {_BODIES}")
         cur.execute(f"CREATE OR REPLACE TABLE {STOPWORD_TABLE} (sw VARCHAR)")
         cur.executemany(f"INSERT INTO {STOPWORD_TABLE} VALUES (?)", [[w] for w in sorted(STOPWORDS)])
         cur.execute(f"PRAGMA create_fts_index('{FTS_TABLE}', 'id', 'body', {FTS_OPTIONS})")
-        cur.execute("INSERT OR REPLACE INTO store_meta VALUES ('lexical_generation', ?)",
-                    [str(gen[0]) if gen else "0"])
+        _stamp(cur, options=True)
+
+
+def update_lexical_index(store: Store) -> Literal["current", "updated", "rebuilt"]:
+    """Bring the keyword index up to date with the chunks, atomically: the passages added, changed
+    or gone since it was made are applied to the index's tables, tokenised by the index's own
+    ``tokenize`` and stopwords, so the result scores as a rebuild would; beyond
+    :data:`UPDATE_SHARE` of the index, or when the index was made with other options, it is
+    rebuilt."""
+    if not lexical_is_stale(store):
+        return "current"
+    if _meta(store, "lexical_options") != _options_key() or not _has_index(store):
+        rebuild_lexical_index(store)
+        return "rebuilt"
+    with store.transaction() as cur:
+        cur.execute(f"CREATE OR REPLACE TEMP TABLE ovillo_fts_now AS {_BODIES}")
+        try:
+            cur.execute(f"""CREATE OR REPLACE TEMP TABLE ovillo_fts_gone AS
+                SELECT d.id FROM {FTS_TABLE} d LEFT JOIN ovillo_fts_now n ON n.id = d.id
+                WHERE n.body IS DISTINCT FROM d.body""")
+            cur.execute(f"""CREATE OR REPLACE TEMP TABLE ovillo_fts_new AS
+                SELECT n.id, n.body FROM ovillo_fts_now n LEFT JOIN {FTS_TABLE} d ON d.id = n.id
+                WHERE d.body IS DISTINCT FROM n.body""")
+            counts = cur.execute(f"""SELECT (SELECT count(*) FROM ovillo_fts_gone), (SELECT count(*) FROM ovillo_fts_new),
+                                            (SELECT count(*) FROM {FTS_TABLE})""").fetchone()
+            gone, new, held = (int(x) for x in counts) if counts else (0, 0, 0)
+            if gone + new > UPDATE_SHARE * max(held, 1):
+                too_many = True
+            else:
+                too_many = False
+                _apply(cur)
+                _stamp(cur, options=False)
+        finally:
+            for t in ("ovillo_fts_now", "ovillo_fts_gone", "ovillo_fts_new"):
+                cur.execute(f"DROP TABLE IF EXISTS {t}")
+    if too_many:
+        rebuild_lexical_index(store)
+        return "rebuilt"
+    return "updated"
+
+
+def _has_index(store: Store) -> bool:
+    row = store.cursor().execute("SELECT count(*) FROM duckdb_tables() WHERE schema_name = ?", [_FTS]).fetchone()
+    return bool(row and row[0])
+
+
+def _apply(cur: "duckdb.DuckDBPyConnection") -> None:
+    """The staged differences (``ovillo_fts_gone``, ``ovillo_fts_new``) applied to the index, the way
+    ``create_fts_index`` builds it: one ``terms`` row per kept token, ``docs.len`` its count,
+    ``dict.df`` the documents holding the term, ``stats`` over all documents."""
+    cur.execute(f"""CREATE OR REPLACE TEMP TABLE ovillo_fts_old AS
+        SELECT docid FROM {_FTS}.docs WHERE name IN (SELECT id FROM ovillo_fts_gone)""")
+    # document frequencies move by the documents that go and come (counting them again over every
+    # posting of the terms touched took most of an update)
+    cur.execute(f"""CREATE OR REPLACE TEMP TABLE ovillo_fts_minus AS
+        SELECT termid, count(DISTINCT docid) AS n FROM {_FTS}.terms WHERE docid IN (SELECT docid FROM ovillo_fts_old)
+        GROUP BY termid""")
+    cur.execute(f"DELETE FROM {_FTS}.terms WHERE docid IN (SELECT docid FROM ovillo_fts_old)")
+    cur.execute(f"DELETE FROM {_FTS}.docs WHERE docid IN (SELECT docid FROM ovillo_fts_old)")
+    cur.execute(f"DELETE FROM {FTS_TABLE} WHERE id IN (SELECT id FROM ovillo_fts_gone)")
+    cur.execute(f"INSERT INTO {FTS_TABLE} SELECT id, body FROM ovillo_fts_new")
+    # new documents take ids after every one held; their tokens as the index's own macro makes them
+    cur.execute(f"""CREATE OR REPLACE TEMP TABLE ovillo_fts_docs AS
+        SELECT (SELECT coalesce(max(docid), -1) FROM {_FTS}.docs) + row_number() OVER (ORDER BY id) AS docid, id AS name,
+               body FROM ovillo_fts_new""")
+    cur.execute(f"""CREATE OR REPLACE TEMP TABLE ovillo_fts_tokens AS
+        SELECT docid, w AS term FROM (SELECT docid, unnest({_FTS}.tokenize(body)) AS w FROM ovillo_fts_docs)
+        WHERE w IS NOT NULL AND len(w) > 0 AND w NOT IN (SELECT sw FROM {_FTS}.stopwords)""")
+    cur.execute(f"""INSERT INTO {_FTS}.dict (termid, term, df)
+        SELECT (SELECT coalesce(max(termid), -1) FROM {_FTS}.dict) + row_number() OVER (ORDER BY term), term, 0
+        FROM (SELECT DISTINCT term FROM ovillo_fts_tokens WHERE term NOT IN (SELECT term FROM {_FTS}.dict))""")
+    cur.execute(f"""INSERT INTO {_FTS}.terms (docid, fieldid, termid)
+        SELECT t.docid, 0, d.termid FROM ovillo_fts_tokens t JOIN {_FTS}.dict d ON d.term = t.term""")
+    cur.execute(f"""INSERT INTO {_FTS}.docs (docid, name, len)
+        SELECT n.docid, n.name, count(t.term) FROM ovillo_fts_docs n LEFT JOIN ovillo_fts_tokens t ON t.docid = n.docid
+        GROUP BY n.docid, n.name""")
+    cur.execute(f"""UPDATE {_FTS}.dict SET df = df + x.delta FROM (
+            SELECT coalesce(p.termid, m.termid) AS termid, coalesce(p.n, 0) - coalesce(m.n, 0) AS delta
+            FROM (SELECT d.termid, count(DISTINCT t.docid) AS n FROM ovillo_fts_tokens t
+                  JOIN {_FTS}.dict d ON d.term = t.term GROUP BY d.termid) p
+            FULL OUTER JOIN ovillo_fts_minus m ON m.termid = p.termid) x
+        WHERE {_FTS}.dict.termid = x.termid""")
+    cur.execute(f"DELETE FROM {_FTS}.dict WHERE df = 0")  # a term no document holds any more
+    cur.execute(f"DELETE FROM {_FTS}.stats")
+    cur.execute(f"INSERT INTO {_FTS}.stats SELECT count(docid), sum(len) / count(len) FROM {_FTS}.docs")
+    for t in ("ovillo_fts_old", "ovillo_fts_minus", "ovillo_fts_docs", "ovillo_fts_tokens"):
+        cur.execute(f"DROP TABLE IF EXISTS {t}")
 
 
 def ensure_lexical(store: Store) -> None:
-    """Rebuild the index if it lags the data (cheap check, rare rebuild)."""
-    if lexical_is_stale(store):
-        rebuild_lexical_index(store)
+    """Bring the index up to date if it lags the data (cheap check; see :func:`update_lexical_index`)."""
+    update_lexical_index(store)
 
 
 def lexical_search(store: Store, query: str, k: int, where: str = "TRUE",

@@ -19,7 +19,7 @@ import pyarrow as pa
 from core.errors import ConfigError, StoreError
 from core.models.encoder import TextEncoder
 from core.progress import CancelToken, Progress
-from core.retrieval.lexical import lexical_is_stale, rebuild_lexical_index
+from core.retrieval.lexical import lexical_is_stale, update_lexical_index
 from core.store.db import Store
 from core.store.writer import Bookkeeping, Changes, RecordKey, RecordRow, RecordWriter
 from core.sync.connect import connect, describe, server_params
@@ -173,9 +173,9 @@ def run_sync(store: Store, request: SyncRequest, cancel: CancelToken | None = No
             raise
     if lexical_is_stale(store):
         # the synced passages' words are searchable once the sync ends, as after an import, rather
-        # than the first search paying the rebuild (a sync that changed nothing leaves it current)
-        yield Progress("lexical", 0, 1, "indexes", message="rebuilding the keyword index")
-        rebuild_lexical_index(store)
+        # than the first search paying for it (a sync that changed nothing leaves it current)
+        yield Progress("lexical", 0, 1, "indexes", message="updating the keyword index")
+        update_lexical_index(store)
         yield Progress("lexical", 1, 1, "indexes")
     remembered = request.remember and remember_password(request.server, request.user, password)
     return SyncReport(summary, writer.changes, describe(params), remembered)
