@@ -62,6 +62,10 @@ def connect(path: Path | None, *, read_only: bool = False, threads: int | None =
         # embedding floats: ALP/ALPRD took 4x the CPU of storing them plain and made them 24 % larger
         # (real e5 vectors, docs/design.md §5); a global setting, which the config dict ignores
         con.execute("SET disabled_compression_methods = 'alp,alprd'")
+        # DuckDB draws its own progress bar on standard output for a query past 2 s on this
+        # connection (the checkpoint closing a store after a large sync or keyword index): into
+        # `--json` output and over the CLI's own progress line (its cursors start with it off)
+        con.execute("SET enable_progress_bar = false")
         for name in EXTENSIONS:
             con.execute(f"LOAD '{extension_path(name)}'")
         if path is not None:

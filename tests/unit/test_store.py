@@ -94,3 +94,28 @@ def test_vectors_are_stored_plain_not_alprd(tmp_path: Path) -> None:
     used = {str(c) for (c,) in cur.execute("SELECT DISTINCT compression FROM pragma_storage_info('v')").fetchall()}
     store.close()
     assert "Uncompressed" in used and not used & {"ALP", "ALPRD"}, used
+
+
+def test_a_long_query_draws_no_progress_bar_on_standard_output(tmp_path: Path) -> None:
+    """DuckDB's own progress bar went to standard output for a query past 2 s on the store's
+    connection — the checkpoint that closes a store after a large sync or keyword index — into
+    `ovillo sync --json`. A query past 2 s on a store connection now prints nothing; the control
+    shows a plain DuckDB connection drawing the bar there (``progress_bar_time`` 0 makes a short
+    query show it; it also switches the bar back on, so the store's run keeps DuckDB's 2 s)."""
+    import subprocess
+    import sys
+
+    query = "SELECT count(*) FROM range({n}) t(i) WHERE i % 7 = 3"
+    control = ("import duckdb\ncon = duckdb.connect()\ncon.execute('SET progress_bar_time = 0')\n"
+               f"con.execute('{query.format(n=50_000_000)}').fetchall()\n")
+    ours = ("import sys, time\nfrom pathlib import Path\nfrom core.store.connection import connect\n"
+            "con = connect(Path(sys.argv[1]))\nt = time.monotonic()\n"
+            f"con.execute('{query.format(n=450_000_000)}').fetchall()\n"
+            "sys.stderr.write(f'{time.monotonic() - t:.1f}')\n")
+    repo = Path(__file__).resolve().parents[2]
+    drawn = subprocess.run([sys.executable, "-c", control], capture_output=True, text=True, cwd=repo, timeout=120)
+    assert drawn.returncode == 0 and "%" in drawn.stdout, drawn.stderr
+    quiet = subprocess.run([sys.executable, "-c", ours, str(tmp_path / "q.duckdb")], capture_output=True,
+                           text=True, cwd=repo, timeout=120)
+    assert quiet.returncode == 0 and float(quiet.stderr) > 2.0, quiet.stderr  # long enough for a bar
+    assert quiet.stdout == ""
