@@ -19,6 +19,9 @@ For each size N (records the user may read; default 10k and 100k):
   peak RSS is ``ru_maxrss`` of that process), timed from the first query to the local store closed;
 * **incremental**: 1 % of the permitted records updated on the server (a new title; the trigger moves
   ``updated_at``), then a sync of the same home; repeated with a different 1 % each time;
+* **keyword index**: after each sync above, the update of the local keyword (FTS) index that the
+  product's sync runs as its last step when records changed (rebuilt after a first sync, changed
+  passages applied in place after an incremental one), timed apart from the sync;
 * **revocation check**: a sync when nothing changed (one empty page query, then the keys-only listing
   of every permitted key compared with the local keys: the cost every sync pays), and a sync after the
   user lost project 2 (a third of the local records revoked and removed).
@@ -203,11 +206,31 @@ def child_main(home: str, address: str, pwfile: str, page: int) -> None:
     con.close()
     store.close()
     t_end = time.perf_counter()
+    peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+    store_mb = paths.store.stat().st_size / 2**20
+    # the product's sync (core.sync.service.run_sync) then brings the keyword index up to date when
+    # records changed, as an import does: timed apart, with the checkpoint of what it wrote (a local
+    # derived index, not part of the transfer the raw COPY is the floor of); None when the index was
+    # still current. The peak RSS and the store's size above are the sync's, before it
+    from core.retrieval.lexical import lexical_is_stale, update_lexical_index
+
+    keywords_s: float | None = None
+    keywords = "current"
+    again = Store(paths.store)
+    try:
+        if lexical_is_stale(again):
+            t_kw = time.perf_counter()
+            keywords = update_lexical_index(again)
+            again.close()
+            keywords_s = time.perf_counter() - t_kw
+    finally:
+        again.close()
     print(json.dumps({
         "s": t_end - t0, "run_s": t_run - t0, "pages_s": (t_check or t_run) - t0, "check_s": t_run - (t_check or t_run),
-        "close_s": t_end - t_run, "summary": summary.to_json(), "rss_before_mb": round(rss_before, 1),
-        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0, 1),
-        "store_mb": round(paths.store.stat().st_size / 2**20, 1)}))
+        "close_s": t_end - t_run, "keywords_s": keywords_s, "keywords": keywords, "summary": summary.to_json(),
+        "rss_before_mb": round(rss_before, 1), "peak_rss_mb": round(peak_rss, 1), "store_mb": round(store_mb, 1),
+        "keywords_peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0, 1),
+        "store_with_keywords_mb": round(paths.store.stat().st_size / 2**20, 1)}))
 
 
 def update_some(dsn: str, ids: Sequence[int]) -> None:
@@ -282,6 +305,16 @@ def _med(xs: Sequence[dict[str, Any]], key: str) -> float:
 
 def _runs(xs: Sequence[object]) -> str:
     return f"{len(xs)} run{'s' if len(xs) != 1 else ''}"
+
+
+def _keywords(xs: Sequence[dict[str, Any]]) -> str:
+    """The median keyword-index rebuild after these syncs; 'none' when the index stayed current."""
+    if any("keywords_s" not in x for x in xs):
+        return "not measured"
+    done = [float(x["keywords_s"]) for x in xs if x["keywords_s"] is not None]
+    if not done:
+        return "none needed"
+    return f"{C.median(done):.2f}" + ("" if len(done) == len(xs) else f" ({len(done)} of {len(xs)})")
 
 
 def _history_line(size: int, b: dict[str, Any]) -> str:
@@ -374,6 +407,9 @@ def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dic
                   f"close: {100 * _med(r['incremental'], 'run_s') / _med(r['full'], 'run_s'):.1f} %)")
     row("no-op sync (s, median) — its check phase = the revocation check of every key (s)",
         lambda r: f"{_med(r['noop'], 's'):.2f} — {_med(r['noop'], 'check_s'):.2f} ({_runs(r['noop'])})")
+    row("then the keyword index brought up to date, outside the times above (s): after the full / "
+        "incremental / no-op sync",
+        lambda r: " / ".join(_keywords(r[k]) for k in ("full", "incremental", "noop")))
     row("revocation: records revoked, sync (s) — check phase incl. removal (s)",
         lambda r: f"{r['revoke']['summary']['revoked']:,}, {r['revoke']['s']:.2f} — {r['revoke']['check_s']:.2f}")
     row("peak RSS of the full sync (MiB, max) — RSS before it starts",
@@ -381,7 +417,9 @@ def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dic
     row("peak RSS of the incremental / no-op sync (MiB, max)",
         lambda r: f"{max(x['peak_rss_mb'] for x in r['incremental']):,.0f} / "
                   f"{max(x['peak_rss_mb'] for x in r['noop']):,.0f}")
-    row("local store after the full sync (MiB)", lambda r: f"{r['full'][-1]['store_mb']:,.0f}")
+    row("local store after the full sync (MiB) — with its keyword index",
+        lambda r: f"{r['full'][-1]['store_mb']:,.0f} — " + (f"{r['full'][-1]['store_with_keywords_mb']:,.0f}" if
+                                                            "store_with_keywords_mb" in r["full"][-1] else "not measured"))
     row("server fill by COPY, not measured (s)", lambda r: f"{r['fill_s']}")
     out.append(C.md_table(hdr, rows))
     out.append("")
@@ -431,7 +469,21 @@ def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dic
             "stored column of all 10k records to update 100 of them (comparing it first costs the same), and "
             "the no-op floor under it is 0.09–0.12 s here (server checks 0.02–0.03 s, keys listing 0.02–0.03 s, "
             "the comparison 0.02 s, the final commit and checkpoint). Reaching 5 % there would take both halving "
-            "that floor and a store that can tell an unchanged JSON value without reading the column.", ""]
+            "that floor and a store that can tell an unchanged JSON value without reading the column.", "",
+            "**The keyword index** (2026-12-02, later): the product's sync now ends by bringing the local keyword "
+            "index up to date when records changed (before, the first search after every sync rebuilt it whole, "
+            "unannounced, and a sync that found nothing new moved the store's generation too, so even then the "
+            "next search rebuilt it and reloaded every vector: 6.7–7.1 s at 10k here, 0.06–0.09 s now). This "
+            "harness now runs that step after each sync, as the product does, and times it apart (the row "
+            "above): a rebuild after the first sync, the changed passages applied in place after an "
+            "incremental one. Because the later syncs now run on a store that holds the index and has been "
+            "updated in place, the 100k incremental and no-op syncs cost more than in the runs before this step "
+            "was added: the sync's closing checkpoint took 0.39 s after in-place updates against 0.03 s after a "
+            "clean rebuild of the index (measured apart, on the same 100k home); its cause inside DuckDB is not "
+            "established. Two full runs of this harness with the step gave 100k at 48 % and 49 % of the raw "
+            "rate and incremental at 6.4 % and 5.3 %: the 100k targets, met before by a small margin, are now "
+            "missed narrowly (49 % against ≥ 50 %, 5.3 % against ≤ 5 % in the last run). The 10k figures did not "
+            "move.", ""]
     if grouped:
         out.append("**The stream** (2026-12-01, later): everything after the watermark is read as one "
                    "`COPY (SELECT …) TO STDOUT (FORMAT csv)` — each record's row and its vectors' rows (hex of "
