@@ -75,6 +75,10 @@ def test_an_update_in_place_equals_a_rebuild_after_adds_changes_and_removals(sto
         w.write([record(200 + 10 * step + i, rng) for i in range(3)])  # new records
         w.write(remove=[("col", i) for i in rng.sample(range(120), 2)])
         assert update_lexical_index(store) == "updated"
+        # the postings of changed and removed passages stay behind under retired ids, read by nothing
+        retired = store.cursor().execute("SELECT (SELECT count(*) FROM fts_main_fts_docs.terms) - "
+                                         "(SELECT sum(len) FROM fts_main_fts_docs.docs)").fetchone()
+        assert retired is not None and retired[0] > 0
         updated = snapshot(store)
         rebuild_lexical_index(store)
         assert snapshot(store) == updated, f"step {step}"
@@ -87,6 +91,14 @@ def test_many_changes_or_other_options_rebuild_it_whole(store: Store, monkeypatc
     rebuild_lexical_index(store)
     w.write([record(i, rng) for i in range(10)])  # half of the passages
     assert update_lexical_index(store) == "rebuilt"
+    w.write([record(0, rng)])
+    assert update_lexical_index(store) == "updated"
+    for i in range(8):  # a few changes at a time, until retired postings outweigh a fifth of the index
+        w.write([record(i, rng)])
+        if update_lexical_index(store) == "rebuilt":
+            break
+    else:
+        raise AssertionError("retired postings piled up without a rebuild")
     w.write([record(0, rng)])
     monkeypatch.setattr(lexical, "FTS_OPTIONS", lexical.FTS_OPTIONS.replace("strip_accents = 1", "strip_accents = 0"))
     assert update_lexical_index(store) == "rebuilt"  # tokens made another way are not mixed in
