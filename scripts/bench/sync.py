@@ -476,14 +476,13 @@ def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dic
             "next search rebuilt it and reloaded every vector: 6.7–7.1 s at 10k here, 0.06–0.09 s now). This "
             "harness now runs that step after each sync, as the product does, and times it apart (the row "
             "above): a rebuild after the first sync, the changed passages applied in place after an "
-            "incremental one. Because the later syncs now run on a store that holds the index and has been "
-            "updated in place, the 100k incremental and no-op syncs cost more than in the runs before this step "
-            "was added: the sync's closing checkpoint took 0.39 s after in-place updates against 0.03 s after a "
-            "clean rebuild of the index (measured apart, on the same 100k home); its cause inside DuckDB is not "
-            "established. Two full runs of this harness with the step gave 100k at 48 % and 49 % of the raw "
-            "rate and incremental at 6.4 % and 5.3 %: the 100k targets, met before by a small margin, are now "
-            "missed narrowly (49 % against ≥ 50 %, 5.3 % against ≤ 5 % in the last run). The 10k figures did not "
-            "move.", ""]
+            "incremental one, so the later syncs run on a store that holds the index, as a user's does. The "
+            "first runs with that step showed a new cost: deleting the postings of changed passages from the "
+            "index's largest table made every later checkpoint of the store 0.25–0.3 s dearer at 100k (a no-op "
+            "sync 0.70–0.79 s instead of 0.40–0.47, measured apart on one 100k home), and the 100k targets "
+            "were missed narrowly in two runs (48–49 % of the raw rate, incremental 5.3–6.4 %). Those postings "
+            "are now left under retired ids that no reader joins (a rebuild once they pass a fifth of the "
+            "table), and the figures above are the run after that change.", ""]
     if grouped:
         out.append("**The stream** (2026-12-01, later): everything after the watermark is read as one "
                    "`COPY (SELECT …) TO STDOUT (FORMAT csv)` — each record's row and its vectors' rows (hex of "
