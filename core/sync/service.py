@@ -175,7 +175,10 @@ def run_sync(store: Store, request: SyncRequest, cancel: CancelToken | None = No
         # the synced passages' words are searchable once the sync ends, as after an import, rather
         # than the first search paying for it (a sync that changed nothing leaves it current)
         yield Progress("lexical", 0, 1, "indexes", message="updating the keyword index")
-        update_lexical_index(store)
+        try:
+            update_lexical_index(store)
+        except (duckdb.Error, OSError):
+            pass  # the sync is committed; the index stays behind its generation and the next search updates it
         yield Progress("lexical", 1, 1, "indexes")
     remembered = request.remember and remember_password(request.server, request.user, password)
     return SyncReport(summary, writer.changes, describe(params), remembered)
