@@ -48,6 +48,38 @@ class Run:
     terminal: str  # everything it drew on its standard error
 
 
+class StepReader:
+    """The progress steps in what a terminal received, however its reads split the lines.
+
+    One read often holds several lines (a batch's files are drawn together) and may end inside
+    one; a line is offered once, when it is complete."""
+
+    def __init__(self) -> None:
+        self._drawn = bytearray()
+        self._start = 0  # where the last line seen starts
+        self._judged = False  # whether that line was complete (already offered)
+
+    def feed(self, chunk: bytes) -> list[Step]:
+        """Take the next bytes read; return the steps they completed, in order."""
+        self._drawn += chunk
+        steps: list[Step] = []
+        base = self._start  # the marks' offsets are relative to where this search began
+        for m in re.finditer(re.escape(_MARK), self._drawn[base:]):
+            at = base + m.start()
+            if at == self._start and self._judged:
+                continue
+            line = _LINE.match(self._drawn, at)
+            self._start, self._judged = at, line is not None  # an incomplete line is offered again
+            if line is not None:
+                steps.append(Step(line[1].decode(), int(line[2]), int(line[3]) if line[3] else None,
+                                  line[4].decode()))
+        return steps
+
+    def text(self) -> str:
+        """Everything received."""
+        return bytes(self._drawn).decode(errors="replace")
+
+
 def signal_at(cmd: Sequence[str], when: Callable[[Step], bool], *, cwd: Path, env: dict[str, str],
               sig: int = signal.SIGKILL, timeout_s: float = 600.0) -> Run:
     """Run ``cmd``, send ``sig`` at the first progress step ``when`` accepts, and wait for its end."""
@@ -55,9 +87,8 @@ def signal_at(cmd: Sequence[str], when: Callable[[Step], bool], *, cwd: Path, en
     with tempfile.TemporaryFile() as out:
         proc = subprocess.Popen(list(cmd), cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=slave)
         os.close(slave)
-        drawn = bytearray()
+        reader = StepReader()
         step: Step | None = None
-        start, judged = 0, False  # where the last line drawn starts; whether it was already offered
         deadline = time.monotonic() + timeout_s
         try:
             while True:
@@ -75,18 +106,10 @@ def signal_at(cmd: Sequence[str], when: Callable[[Step], bool], *, cwd: Path, en
                     break
                 if not chunk:
                     break
-                drawn += chunk
+                steps = reader.feed(chunk)
                 if step is not None:
                     continue  # signalled: only collecting what it draws until it ends
-                for m in re.finditer(re.escape(_MARK), drawn[start:]):
-                    at = start + m.start()
-                    if at == start and judged:
-                        continue
-                    line = _LINE.match(drawn, at)
-                    start, judged = at, line is not None  # an incomplete line is offered again
-                    if line is None:
-                        continue
-                    got = Step(line[1].decode(), int(line[2]), int(line[3]) if line[3] else None, line[4].decode())
+                for got in steps:
                     if when(got):
                         step = got
                         os.kill(proc.pid, sig)
@@ -98,7 +121,7 @@ def signal_at(cmd: Sequence[str], when: Callable[[Step], bool], *, cwd: Path, en
                 proc.wait(60)
             os.close(master)
         out.seek(0)
-        return Run(step, code, out.read().decode(errors="replace"), bytes(drawn).decode(errors="replace"))
+        return Run(step, code, out.read().decode(errors="replace"), reader.text())
 
 
 def kill_at(cmd: Sequence[str], when: Callable[[Step], bool], *, cwd: Path, env: dict[str, str],

@@ -16,7 +16,7 @@ from core.ingest.readers import is_supported
 from core.models.encoder import TextEncoder
 from core.service import Ovillo
 from core.settings import Settings, save_settings
-from tests.cli_progress import Step, kill_at, signal_at
+from tests.cli_progress import Step, signal_at
 from tests.conftest import drain
 from tests.integration.conftest import DEMO, REPO
 
@@ -94,12 +94,16 @@ def test_kill_dash_nine_then_rerun_matches_clean_run(tmp_path: Path, encoder: Te
         lambda s: s.stage == "index" and s.total is not None and s.done >= s.total // 2,
     ]
     progress: list[tuple[int, int]] = []
+    drawn: list[str] = []  # what each killed run drew, for a failure's message
     for when in moments:
-        step = kill_at(ingest_cmd(crashed, corpus), when, cwd=REPO, env=cli_env())
-        assert step is not None, f"the ingest ended before the kill: {progress} of {n_files}"
+        run = signal_at(ingest_cmd(crashed, corpus), when, cwd=REPO, env=cli_env())
+        drawn.append(run.terminal.replace("\r\x1b[K", "\n")[-1500:])
+        assert run.step is not None, f"the ingest ended before the kill: {progress} of {n_files}\n{drawn[-1]}"
+        assert run.returncode == -signal.SIGKILL, run.returncode
         progress.append((sources_done(crashed), cache_rows(crashed)))
     assert progress[0][0] == 0 and progress[0][1] > 0, progress  # vectors kept, nothing committed yet
-    assert all(0 < done < n_files for done, _ in progress[1:]), f"kills not mid-ingest: {progress} of {n_files}"
+    assert all(0 < done < n_files for done, _ in progress[1:]), \
+        f"kills not mid-ingest: {progress} of {n_files}\n" + "\n---\n".join(drawn)
 
     final = cli_ingest(crashed, corpus)
     assert final.wait(timeout=600) == 0

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.cli_progress import Step, kill_at
+from core.cli import _progress_line
+from core.progress import Progress
+from tests.cli_progress import Step, StepReader, kill_at
 from tests.demo_fixtures import REPO
 
 # draws progress as core.cli does on a terminal, one step every 0.2 s, and leaves a file per step
@@ -49,3 +52,21 @@ def test_a_command_that_ends_first_returns_none_and_a_failed_one_fails(tmp_path:
     assert kill_at(_cmd(tmp_path, 2), lambda s: False, cwd=REPO, env={"PYTHONPATH": str(REPO)}) is None
     with pytest.raises(AssertionError, match="failed before the kill"):
         kill_at(_cmd(tmp_path, 1, code=3), lambda s: False, cwd=REPO, env={"PYTHONPATH": str(REPO)})
+
+
+def test_every_step_is_read_once_however_the_reads_split_the_lines() -> None:
+    """A batch's files are drawn together, so one read of the terminal often held several lines:
+    the reader took the later lines' offsets from the wrong origin and skipped them, and the crash
+    test's kill at "half the files done" never fired (the ingest ran to the end)."""
+    events = [Progress("index", 0, None, "files", item="a.txt")]
+    events += [Progress("index", i, 9, "files", item=f"diary {i}.md", eta_s=9.0 - i) for i in range(1, 10)]
+    events += [Progress("embed", 16, 17, "chunks", item="oh01_josep_ca.vtt")]
+    raw = b"".join(("\r\033[K" + _progress_line(ev)).encode() for ev in events)
+    expected = [Step(ev.stage, ev.done, ev.total, ev.unit) for ev in events]
+    assert StepReader().feed(raw) == expected  # all in one read
+    splits = random.Random(7)
+    for _ in range(200):
+        cuts = sorted(splits.sample(range(1, len(raw)), splits.randint(1, 40)))
+        reader = StepReader()
+        got = [s for a, b in zip([0, *cuts], [*cuts, len(raw)]) for s in reader.feed(raw[a:b])]
+        assert got == expected, cuts
