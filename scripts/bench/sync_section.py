@@ -41,6 +41,11 @@ def _history_line(size: int, b: dict[str, Any]) -> str:
             "MiB.")
 
 
+def _history(earlier: dict[int, dict[str, Any]], intro: str) -> list[str]:
+    """An earlier state's paragraph: what changed since it, then its figures per size."""
+    return [intro, "", *(_history_line(s, b) for s, b in sorted(earlier.items())), ""]
+
+
 def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dict[int, dict[str, Any]],
            prebulk: dict[int, dict[str, Any]] | None = None,
            colpath: dict[int, dict[str, Any]] | None = None,
@@ -196,7 +201,7 @@ def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dic
             "are now left under retired ids that no reader joins (a rebuild once they pass a fifth of the "
             "table), and the figures above are the run after that change.", ""]
     if grouped:
-        out.append("**The stream** (2026-12-01, later): everything after the watermark is read as one "
+        out += _history(grouped, "**The stream** (2026-12-01, later): everything after the watermark is read as one "
                    "`COPY (SELECT …) TO STDOUT (FORMAT csv)` — each record's row and its vectors' rows (hex of "
                    "pgvector's binary form) in keyset order — parsed by Arrow's CSV reader in blocks of whole rows "
                    "(`core/sync/stream.py`) instead of two queries per page answered in Python objects (the read "
@@ -209,11 +214,8 @@ def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dic
                    "migration 0004; 0.19 → 0.09 s at 100k); which models the readable vectors use is probed on "
                    "the first 1,000 readable records (0.11 s → 1 ms). Before them, measured with this script "
                    "(`docs/bench-raw/sync-grouped-SIZE.json`; the changes described next):")
-        out.append("")
-        out += [_history_line(s, b) for s, b in sorted(grouped.items())]
-        out.append("")
     if colpath:
-        out.append("**Earlier the same day** (2026-12-01): pages written in groups of a DuckDB row group "
+        out += _history(colpath, "**Earlier the same day** (2026-12-01): pages written in groups of a DuckDB row group "
                    "(122,880 rows then) instead of one transaction each, the next group read while one is written; "
                    "embedding floats stored plain "
                    "(DuckDB's ALPRD took 4× the CPU and made real e5 vectors 24 % larger, docs/design.md §5); the "
@@ -223,12 +225,9 @@ def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dic
                    "vectors of unregistered models, so the server checks skip a scan of every readable vector; an "
                    "incremental merge updates project lists only when one differs. Before them, measured with this "
                    "script (`docs/bench-raw/sync-colpath-SIZE.json`; the column path described next):")
-        out.append("")
-        out += [_history_line(s, b) for s, b in sorted(colpath.items())]
-        out.append("")
     if prebulk:
-        out.append("**The column path** (`core/sync/bulk.py`, `RecordWriter.write_tables`): a page's records and "
-                   "vectors are read with psycopg's binary protocol straight into Arrow columns (JSON kept as text, "
+        out += _history(prebulk, "**The column path** (`core/sync/bulk.py`, `RecordWriter.write_tables`): a page's "
+                   "records and vectors are read with psycopg's binary protocol straight into Arrow columns (JSON kept as text, "
                    "all the vectors of a page converted by one numpy call), merged with one statement per table "
                    "instead of a Python object per row and per vector, the next page read from the server while "
                    "one is written; an incremental merge keeps the stored embeddings whose server stamp "
@@ -241,9 +240,6 @@ def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dic
                    "overlap them), then ≈ 9 s for the one deferred checkpoint of the 675 MiB store; with "
                    "`--page 5000` the same sync took 28.9 s against 33.9 s at page 500 (raw COPY text 9.3 s). "
                    "Before it, measured with this script (`docs/bench-raw/sync-prebulk-SIZE.json`):")
-        out.append("")
-        out += [_history_line(s, b) for s, b in sorted(prebulk.items())]
-        out.append("")
     if before:
         out.append("**The earlier puller fix** (`core/sync/puller.py`): vectors are read in pgvector's binary form "
                    "(`vector_send(embedding)`, one numpy view each) instead of `embedding::real[]` text parsed into "
