@@ -21,7 +21,8 @@ names. A lexical test cannot see who did what to whom (hand check, docs/ask_spot
 quote is then put to the answer model itself (``verify.py``): do these words, read alone, state
 the sentence? Any failing citation sends the answer back once; after that, a
 citation piled onto a sentence another cited passage states is dropped, and a sentence cited
-under the wrong label may move to the passage that states it (``reattribute``).
+under the wrong label, or an answer cited nowhere, may move to the passage that states it
+(``reattribute``).
 """
 
 from __future__ import annotations
@@ -56,7 +57,12 @@ class SentenceVerdict:
     supported: list[str] = field(default_factory=list)  # the cited passages that do say it
     quotes: dict[str, Quote] = field(default_factory=dict)  # per supporting passage: the words it rests on
     dangling: bool = False
-    moved: bool = False  # none of its citations said it; ``supported`` is the passage of this turn that does
+    moved: bool = False  # none of its citations said it (or it had none); ``supported`` is the passage that does
+
+    @property
+    def cited(self) -> bool:
+        """It names a passage: written by the model, or attributed by ``reattribute``."""
+        return bool(self.ids) or self.moved
 
     @property
     def grounded(self) -> bool:
@@ -70,7 +76,7 @@ class SentenceVerdict:
 
     def shown(self, evidence: Mapping[str, Evidence]) -> str:
         """The sentence as shown: canonical ids, citations that did not check out removed or moved."""
-        if not self.dropped:
+        if not self.dropped and not self.moved:
             return canonical(self.text, evidence)
         text = without(self.text, self.dropped, evidence)
         if self.moved:
@@ -102,7 +108,7 @@ class Validation:
     def ok(self) -> bool:
         """Grounded once the citations that did not check out are dropped: every sentence that cites
         has a passage that states it, and no citation names anything outside this turn's evidence."""
-        return bool(self.valid_ids) and all(s.grounded for s in self.sentences if s.ids)
+        return bool(self.valid_ids) and all(s.grounded for s in self.sentences if s.cited)
 
     def shown(self, evidence: Mapping[str, Evidence]) -> str:
         """The answer as shown: dropped citations removed, labels replaced by canonical ids."""
@@ -111,12 +117,17 @@ class Validation:
     @property
     def moved(self) -> int:
         """Sentences whose citation was moved to the passage of this turn that states them."""
-        return sum(s.moved for s in self.sentences)
+        return sum(s.moved and bool(s.ids) for s in self.sentences)
+
+    @property
+    def attributed(self) -> int:
+        """Sentences the model left uncited, attributed to the passage of this turn that states them."""
+        return sum(s.moved and not s.ids for s in self.sentences)
 
     @property
     def uncited(self) -> list[str]:
         """Sentences that cite nothing (flagged, not fatal)."""
-        return [s.text for s in self.sentences if not s.ids]
+        return [s.text for s in self.sentences if not s.cited]
 
 
 def parse_citations(text: str) -> list[str]:
@@ -375,27 +386,41 @@ def reattribute(validation: Validation, evidence: Mapping[str, Evidence], *, que
     """Move the citation of a sentence none of whose passages states it to one of this turn's that does.
 
     The last resort after the regeneration: the small model often writes a true sentence under the
-    wrong label. A passage qualifies only by the full test — words and numbers, then the model check
-    on that passage alone — so without a model to ask nothing is moved. Dangling citations are
-    never repaired (they may come from text injected into the archive). Returns the new checks.
+    wrong label, or writes its whole answer without a label (a third of the answerable dev-half
+    questions not grounded). A passage qualifies only by the full test — words and numbers, the
+    quote, then the model check on that passage alone — so without a model to ask nothing is moved.
+    An answer that cites nothing is attributed whole or not at all: one sentence no passage states
+    would otherwise ride into a grounded answer beside the ones that check out. Dangling citations
+    are never repaired (they may come from text injected into the archive). Returns the new checks.
     """
     if entails is None or entailment_min <= 0:
         return []
     given = _stems(question)
-    new: list[CitationCheck] = []
+    uncited = not any(v.ids for v in validation.sentences)
+    found: list[tuple[SentenceVerdict, str, Quote | None, float | None]] = []
     for v in validation.sentences:
-        if not v.ids or v.dangling or v.supported or not _stems(v.claim) - given:
-            continue  # a sentence that adds no word to the question (a bare number) is never moved
+        if v.dangling or v.supported or not v.ids and not uncited:
+            continue  # a sentence left uncited beside cited ones stays flagged as uncited
+        if not _stems(v.claim) - given:  # a sentence that adds no word to the question (a bare number) never moves
+            if uncited:
+                return []
+            continue
         for i in (i for i in evidence if i not in v.ids):  # the word test runs first; only passes are judged
             good, _, judged, quote = _sentence_support(v.claim, [i], evidence, given, question, similarity,
                                                        semantic, entails, entailment_min)[i]
             if good:
-                v.supported, v.moved = [i], True
-                v.quotes = {i: quote} if quote is not None else {}
-                new.append(CitationCheck(i, True, "", attempt, judged))
-                if i not in validation.valid_ids:
-                    validation.valid_ids.append(i)
+                found.append((v, i, quote, judged))
                 break
+        else:
+            if uncited:
+                return []
+    new: list[CitationCheck] = []
+    for v, i, quote, judged in found:
+        v.supported, v.moved = [i], True
+        v.quotes = {i: quote} if quote is not None else {}
+        new.append(CitationCheck(i, True, "", attempt, judged))
+        if i not in validation.valid_ids:
+            validation.valid_ids.append(i)
     validation.checks.extend(new)
     return new
 

@@ -247,7 +247,7 @@ def _conclude(res: AnswerResult, text: str, check: Validation, ctx: Context, que
                         "dense_score": p["dense_score"]} for p in res.provenance]
         return res
     by_id: dict[str, Evidence] = {e.id: e for e in ctx.evidence}
-    res.unsupported = [canonical(s.text, by_id) for s in check.sentences if not s.ids or not s.grounded]
+    res.unsupported = [canonical(s.text, by_id) for s in check.sentences if not s.cited or not s.grounded]
     if not check.ok:
         res.reason, res.details = "not_grounded", list(check.problems or ["no sentence cites a passage"])
         res.nearest = [{"id": p["id"], "title": p["title"], "source_path": p["source_path"], "page": p["page"],
@@ -267,6 +267,9 @@ def _conclude(res: AnswerResult, text: str, check: Validation, ctx: Context, que
     dropped = sum(len(s.dropped) for s in check.sentences if not s.moved)
     if check.moved:
         notes.append(f"{check.moved} sentence(s) cited under the wrong label moved to the passage that states them")
+    if check.attributed:
+        notes.append(f"{check.attributed} sentence(s) the model left uncited attributed to the passage that "
+                     "states them")
     if dropped:
         notes.append(f"{dropped} citation(s) that did not check out removed")
     res.reason, res.details = "grounded", notes

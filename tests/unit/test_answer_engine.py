@@ -460,6 +460,26 @@ def test_without_regeneration_a_wrong_label_is_moved_on_the_first_attempt(shared
         engine._retry("sometimes", engine.Validation([], [], []))
 
 
+def test_an_answer_cited_nowhere_is_attributed_to_the_passage_the_model_confirms(shared_app: Ovillo) -> None:
+    gen = ScriptedGenerator(["El agua del pantano cubrió el pueblo en marzo de 1959."],
+                            judge=lambda messages: 0.9 if "pantano" in messages[-1].content else 0.1)
+    with make_app(shared_app, gen) as app:
+        app.settings.answer_model_check = 0.5
+        events, res = ask(app, "¿Cuándo cubrió el agua del pantano el pueblo?")
+    assert len(gen.calls) == 1 and res.grounded and res.unsupported == []
+    assert [(c.source_path or "").endswith("pantano.md") for c in res.citations] == [True]
+    assert res.answer == f"El agua del pantano cubrió el pueblo en marzo de 1959 [{res.citations[0].id}]."
+    c = res.citations[0]
+    assert c.cited_text == c.quotes[0]["text"] and "marzo de 1959" in c.cited_text and c.quote_start is not None
+    assert res.details == ["1 sentence(s) the model left uncited attributed to the passage that states them"]
+    # the model does not confirm: nothing is attributed, the answer is not shown as grounded
+    gen = ScriptedGenerator(["El agua del pantano cubrió el pueblo en marzo de 1959."], judge=lambda _m: 0.1)
+    with make_app(shared_app, gen) as app:
+        app.settings.answer_model_check = 0.5
+        _, res = ask(app, "¿Cuándo cubrió el agua del pantano el pueblo?")
+    assert not res.grounded and res.citations == [] and res.reason == "not_grounded"
+
+
 def test_nothing_is_moved_when_the_model_does_not_confirm(shared_app: Ovillo) -> None:
     gen = ScriptedGenerator([cite("forn", "El agua del pantano cubrió el pueblo en marzo de 1959")],
                             judge=lambda _messages: 0.1)

@@ -235,6 +235,48 @@ def test_a_true_sentence_under_the_wrong_label_is_moved_only_when_the_model_conf
     assert reattribute(v, turn, question=q, entails=entails, entailment_min=0.5) == [] and not v.ok
 
 
+def test_an_answer_cited_nowhere_is_attributed_whole_or_not_at_all() -> None:
+    from core.answer.citations import reattribute
+
+    turn = labelled(FORN, PANTANO)
+    q = "¿Qué se encontró en Comafreda?"
+
+    def entails(question: str, sentence: str, passage: str) -> float | None:
+        return 0.9 if ("pantano" in sentence) == ("pantano" in passage) else 0.1
+
+    text = "El forn de la trinxera 4 era circular, de 2,4 m de diàmetre. El agua del pantano cubrió el pueblo en 1959."
+    v = validate(text, turn, question=q)
+    assert not v.ok and len(v.uncited) == 2
+    new = reattribute(v, turn, question=q, entails=entails, entailment_min=0.75)
+    assert [c.id for c in new] == ["demo-7#0", "demo-9#2"] and v.ok
+    assert v.attributed == 2 and v.moved == 0 and v.uncited == []
+    assert v.shown(turn) == ("El forn de la trinxera 4 era circular, de 2,4 m de diàmetre [demo-7#0]. "
+                             "El agua del pantano cubrió el pueblo en 1959 [demo-9#2].")
+    assert {s.quotes[s.supported[0]].text for s in v.sentences} == {FORN.hit.text, PANTANO.hit.text}
+    # one sentence that no passage states keeps the whole answer from being grounded
+    invented = "El forn de la trinxera 4 era circular, de 2,4 m de diàmetre. El pueblo tenía 23 alumnos en 1958."
+    v = validate(invented, turn, question=q)
+    assert reattribute(v, turn, question=q, entails=entails, entailment_min=0.75) == []
+    assert not v.ok and v.attributed == 0 and len(v.uncited) == 2 and v.valid_ids == []
+    # the model must confirm at the move threshold: a passage whose words fit is not enough
+    v = validate(text, turn, question=q)
+    assert reattribute(v, turn, question=q, entails=lambda *_: 0.7, entailment_min=0.75) == [] and not v.ok
+    # without a model nothing is attributed
+    assert reattribute(validate(text, turn, question=q), turn, question=q, entails=None, entailment_min=0.75) == []
+
+
+def test_an_uncited_sentence_beside_cited_ones_stays_flagged() -> None:
+    from core.answer.citations import reattribute
+
+    turn = labelled(FORN, PANTANO)
+    q = "¿Qué se encontró en Comafreda?"
+    text = "El agua del pantano cubrió el pueblo de Comafreda en marzo de 1959 [S1]. El forn era circular, de 2,4 m."
+    v = validate(text, turn, question=q)
+    new = reattribute(v, turn, question=q, entails=lambda *_: 0.9, entailment_min=0.75)
+    assert [c.id for c in new] == ["demo-9#2"] and v.ok and v.moved == 1 and v.attributed == 0
+    assert v.uncited == ["El forn era circular, de 2,4 m."]
+
+
 def test_bracket_only_pieces_are_no_claim_and_bare_numbers_are_never_moved() -> None:
     from core.answer.citations import reattribute
 
