@@ -91,8 +91,9 @@ def _print_result(result: AnswerResult, streamed: bool) -> None:
     if streamed:
         print()
     if result.grounded:
-        if not streamed:
-            print(result.answer)
+        if streamed:  # the stream showed the model's labels ([S1]) and its citations before the check moved any
+            print("\nChecked answer:")
+        print(result.answer)
         print("\nSources:")
         for c in result.to_json()["citations"]:
             print(f"  [{c['id']}] {c['source_path'] or ''} {_where(c)}".rstrip())

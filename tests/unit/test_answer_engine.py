@@ -339,6 +339,18 @@ def test_cli_prints_answer_then_sources(shared_app: Ovillo, capsys: pytest.Captu
         assert out.startswith("Refused:") and "Nearest records found:" in out
 
 
+def test_a_streamed_answer_is_printed_again_as_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    from core.answer.result import AnswerResult, Citation
+    from core.cli_ask import _print_result
+
+    c = Citation("demo-9#2", "demo", 9, 2, "cubrió el pueblo", "/a/p.md", None, None, 10, 26)
+    res = AnswerResult("El agua cubrió el pueblo [demo-9#2].", True, False, "grounded", citations=[c])
+    _print_result(res, streamed=True)
+    out = capsys.readouterr().out
+    assert out.startswith("\n\nChecked answer:\nEl agua cubrió el pueblo [demo-9#2].\n\nSources:\n")
+    assert "“cubrió el pueblo”" in out
+
+
 @pytest.mark.usefixtures("regenerating")
 def test_model_check_no_regenerates_then_yes_grounds(shared_app: Ovillo) -> None:
     verdicts = iter([0.1, 0.9])
