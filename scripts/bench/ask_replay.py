@@ -108,6 +108,8 @@ def render(raw: dict[str, Any]) -> str:
         ["unanswerable refused", A.pct(a["refused_unanswerable"]), A.pct(b["refused_unanswerable"])],
         ["citations accepted in grounded answers", str(a["accepted"]), str(b["accepted"])],
         ["sentences moved to the passage that states them", str(a["moved"]), str(b["moved"])],
+        ["sentences of answers cited nowhere, attributed to the passage that states them",
+         str(a.get("attributed", 0)), str(b.get("attributed", 0))],
         ["citation precision, final attempt (validator)", A.pct(a["precision_final"]), A.pct(b["precision_final"])],
     ]
     out.append(C.md_table([f"same {len(run)} questions", "ask run", "replayed with today's checks"], rows))
@@ -143,7 +145,8 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=2, help="llama.cpp and encoder threads (default 2, as ask.py)")
     ap.add_argument("--rebuild", action="store_true", help="re-render the section from docs/bench-raw/ask-replay.json")
     ap.add_argument("--split", choices=("test", "dev"), default="test", help="which ask run to replay (default test)")
-    ap.add_argument("--tag", default="", help="dev only: replay docs/bench-raw/ask-dev-TAG.json")
+    ap.add_argument("--tag", default="", help="dev only: replay docs/bench-raw/ask-dev-TAG.json (a run, or a "
+                    "replay: --tag replay-NAME)")
     ap.add_argument("--out", default="", help="dev only: write docs/bench-raw/ask-dev-replay-OUT.json")
     args = ap.parse_args()
     dev = args.split != "test"
@@ -182,7 +185,9 @@ def main() -> None:
     for i, r in enumerate(rows):
         r["i"] = run_rows[i]["i"]
         r["replay"] = replay.log[i]
-    raw = {"stamp": stamp, "run_stamp": saved["meta"]["stamp"], "split": args.split, "name": out_name, "thresholds": {
+    # a dev replay's own file can be replayed again (``--tag replay-NAME``): its stamp is the run's
+    run_stamp = saved["meta"]["stamp"] if "meta" in saved else saved["stamp"]
+    raw = {"stamp": stamp, "run_stamp": run_stamp, "split": args.split, "name": out_name, "thresholds": {
         "min_relevance": settings.answer_min_relevance, "semantic": settings.answer_semantic_support,
         "model_check": settings.answer_model_check, "move_check": A.MOVE_CHECK},
         "run_rows": [{k: v for k, v in r.items() if k not in ("attempts", "prompts")} for r in run_rows], "rows": rows}

@@ -93,11 +93,12 @@ def outcome(run: dict[str, Any]) -> str:
 
 
 MOVED = re.compile(r"(\d+) sentence\(s\) cited under the wrong label moved")
+ATTRIBUTED = re.compile(r"(\d+) sentence\(s\) the model left uncited attributed")
 
 
-def moved(row: dict[str, Any]) -> int:
+def moved(row: dict[str, Any], pattern: re.Pattern[str] = MOVED) -> int:
     """Sentences the engine moved to the passage that states them (it says so in the result's reason)."""
-    m = MOVED.search(row.get("reason") or "")
+    m = pattern.search(row.get("reason") or "")
     return int(m.group(1)) if m and row["outcome"] == "grounded" else 0
 
 
@@ -126,6 +127,7 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "precision_first": precision("checks_first", rows),
         "uncited_sentences": sum(len(r["unsupported"]) for r in ans if r["outcome"] == "grounded"),
         "moved": sum(moved(r) for r in rows),
+        "attributed": sum(moved(r, ATTRIBUTED) for r in rows),
         "accepted": sum(len(r["citations"]) for r in rows if r["outcome"] == "grounded"),
         "facts": (sum(facts), len(facts)),
         "refused_unanswerable": share(una, lambda r: r["outcome"].startswith("refused")),
@@ -167,6 +169,8 @@ def quality_md(s: dict[str, Any]) -> str:
         ["citation precision, final attempt (validator: accepted / written)", pct(s["precision_final"])],
         ["citations accepted in grounded answers / sentences moved to the passage that states them",
          f"{s.get('accepted', '—')} / {s.get('moved', '—')}"],
+        *([["… sentences of an answer the model cited nowhere, attributed to the passage that states them",
+            str(s["attributed"])]] if s.get("attributed") else []),
         ["citation precision, first attempt", pct(s["precision_first"])],
         ["answers regenerated once (first attempt failed validation)", pct(s["regenerated"])],
         ["unanswerable questions refused", pct(s["refused_unanswerable"])],
