@@ -239,6 +239,43 @@ def test_write_tables_stores_and_reports_what_write_does(tmp_path: Path) -> None
         by_tables.close()
 
 
+def stamped(recs: list[RecordRow], stamps: dict[tuple[int, str], object]) -> tuple[pa.Table, pa.Table]:
+    """:func:`as_tables` with the source's stamp of each embedding ((section_id, component_tipo) → stamp)."""
+    records, chunks = as_tables(recs)
+    keys = zip(chunks["section_id"].to_pylist(), chunks["component_tipo"].to_pylist(), strict=True)
+    return records, chunks.append_column("updated_at", pa.array([stamps[k] for k in keys], pa.timestamp("us")))
+
+
+def test_write_tables_keeps_what_the_source_stamped_the_same_and_replaces_the_rest(store: Store) -> None:
+    from datetime import datetime
+
+    s1, s2 = datetime(2026, 5, 1, 12, 0), datetime(2026, 6, 1, 12, 0)
+    recs = [coin(1, origin="central", text=True), coin(2, origin="central")]
+    stamps = {(r.section_id, e.component_tipo): s1 for r in recs for e in r.embeddings}
+    w = RecordWriter(store)
+    w.write_tables(*stamped(recs, stamps))
+    _, vectors = snapshot(store)
+    # a new title, every vector stamped as before: the record is updated, every vector kept as it was
+    recs[0].title = "Moneda 1, revisada"
+    changes = w.write_tables(*stamped(recs, stamps))
+    assert changes.updated == Counter({("monedas", "image"): 2, ("monedas", "text"): 1}) and not changes.added
+    assert snapshot(store)[1] == vectors
+    assert [t for _, _, t, *_ in snapshot(store)[0]] == ["Moneda 1, revisada", "Moneda 2"]
+    # coin 1's obverse re-embedded (a new stamp) and its text gone; coin 3 new beside them
+    recs[0].embeddings[0].embedding = vec(77)
+    recs[0].embeddings = recs[0].embeddings[:2]
+    recs.append(coin(3, origin="central"))
+    stamps.update({(1, "img:obverse"): s2, (3, "img:obverse"): s2, (3, "img:reverse"): s2})
+    changes = w.write_tables(*stamped(recs, stamps))
+    assert changes.added == Counter({("monedas", "image"): 1})
+    rows = store.cursor().execute("SELECT section_id, component_tipo, embedding, updated_at FROM rag_embeddings "
+                                  "ORDER BY section_id, component_tipo").fetchall()
+    assert [(sid, c) for sid, c, _, _ in rows] == [(1, "img:obverse"), (1, "img:reverse"), (2, "img:obverse"),
+                                                   (2, "img:reverse"), (3, "img:obverse"), (3, "img:reverse")]
+    assert np.allclose(rows[0][2], vec(77)) and rows[0][3] == s2 and rows[1][3] == s1
+    assert count(store, "SELECT count(*) FROM records") == 3
+
+
 def test_write_tables_never_replaces_a_record_of_the_other_origin(store: Store) -> None:
     w = RecordWriter(store)
     w.write([coin(7, origin="local")])
