@@ -150,7 +150,8 @@ class Puller:
                    self.con.execute("SELECT name, modality, dimension, sha256 FROM models").fetchall()}
         used: dict[str, list[str]] = {}
         # which models the readable vectors use, without reading every vector. First the vectors
-        # of the first readable records (a probe each: 0.5 ms at 100k); only a model not found
+        # of the first 100 readable records (10.5 ms for 1,000 under a restricted user's row
+        # check on the AVX2 EPYC, 1.3 ms for 100: a tenth of a no-op sync); only a model not found
         # there gets one readable row searched among its vectors, and (before schema 3, which
         # refuses them) unregistered names are scanned for, their row-level check run only on rows
         # of such names. A small work_mem keeps that check a probe per row rather than a hash of
@@ -159,7 +160,7 @@ class Puller:
         self.con.commit()
         self.con.execute("SET LOCAL work_mem = '64kB'")
         rows = self.con.execute(
-            "SELECT DISTINCT e.model, e.modality FROM (SELECT section_tipo, section_id FROM records LIMIT 1000) r "
+            "SELECT DISTINCT e.model, e.modality FROM (SELECT section_tipo, section_id FROM records LIMIT 100) r "
             "JOIN rag_embeddings e ON e.section_tipo = r.section_tipo AND e.section_id = r.section_id").fetchall()
         missing = [n for n in central if n not in {str(r[0]) for r in rows}]
         unregistered = "" if version >= _MODELS_REFERENCED else (
