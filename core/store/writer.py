@@ -307,10 +307,10 @@ def _same_content(cur: duckdb.DuckDBPyConnection) -> pa.Table:
 
 
 def _bulk_insert(cur: duckdb.DuckDBPyConnection, t: datetime, kept: pa.Table | None, stamped: bool, *,
-                 new_records: bool = True, staged_chunks: int = -1) -> None:
+                 new_records: bool = True, staged_chunks: int | None = None) -> None:
     """Insert the staged records not stored yet and the staged embeddings not ``kept``. A statement that
-    would insert nothing is not run: ``new_records`` False (every staged record is stored), or every one
-    of the ``staged_chunks`` embeddings kept (each scanned the tables it joined)."""
+    would insert nothing is not run: ``new_records`` False (every staged record is stored), or all
+    ``staged_chunks`` embeddings (their count; None: unknown) kept — each scanned the tables it joined."""
     if new_records:
         cur.execute("""
             INSERT INTO records (section_tipo, section_id, title, lang, classification, project_ids, data,
@@ -319,7 +319,7 @@ def _bulk_insert(cur: duckdb.DuckDBPyConnection, t: datetime, kept: pa.Table | N
                    date_start, date_end, updated_at, NULL, origin FROM ovillo_bulk_records n
         """ + ("" if kept is None else "WHERE NOT EXISTS (SELECT 1 FROM records r "
                                         "WHERE r.section_tipo = n.section_tipo AND r.section_id = n.section_id)"))
-    if kept is None or kept.num_rows < staged_chunks or staged_chunks < 0:
+    if kept is None or staged_chunks is None or kept.num_rows < staged_chunks:
         _insert_staged_embeddings(cur, t, kept, stamped)
     # vectors now stored with their record need no cache copy
     cur.execute("DELETE FROM embedding_cache USING ovillo_bulk_chunks n "
