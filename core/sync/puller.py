@@ -352,12 +352,20 @@ class Puller:
         partly filled row group, and the vacuum rewrote the runs of them into fewer full ones,
         which took 2 s of a 100k sync's close (a few partial row groups cost nothing measurable
         to search). Later checkpoints vacuum as usual; they leave these row groups alone.
+
+        DuckDB runs on one thread until then. Its second thread made a group's vector insert take
+        4x the CPU (1.37 CPU-s against 0.33 for 21k vectors) and competed for the 2 cores with the
+        reader and the server: a 10k first sync took 2.39-2.88 s with two threads and 2.16-2.60 s
+        with one, alternating (scripts/bench/sync.py). A search in the window meanwhile runs on
+        one thread too, for the sync's length only.
         """
         cur = self.store.cursor()
-        before = {name: str(row[0]).replace("'", "''") for name in ("checkpoint_threshold", "max_vacuum_tasks")
+        before = {name: str(row[0]).replace("'", "''")
+                  for name in ("checkpoint_threshold", "max_vacuum_tasks", "threads")
                   if (row := cur.execute(f"SELECT current_setting('{name}')").fetchone())}
         cur.execute("SET checkpoint_threshold = '1TiB'")
         cur.execute("SET max_vacuum_tasks = 0")
+        cur.execute("SET threads = 1")
 
         def restore() -> None:
             try:

@@ -344,8 +344,11 @@ def main() -> None:
         b = C.load_raw(f"sync-before-{n}.json")
         if isinstance(b, dict):
             before[n] = b
-    prebulk, colpath, grouped = {}, {}, {}
+    prebulk, colpath, grouped, twothreads = {}, {}, {}, {}
     for n in sizes:
+        b = C.load_raw(f"sync-twothreads-{n}.json")
+        if isinstance(b, dict):
+            twothreads[n] = b
         b = C.load_raw(f"sync-grouped-{n}.json")
         if isinstance(b, dict):
             grouped[n] = b
@@ -355,7 +358,7 @@ def main() -> None:
         b = C.load_raw(f"sync-colpath-{n}.json")
         if isinstance(b, dict):
             colpath[n] = b
-    section = render(results, failed, before, prebulk, colpath, grouped)
+    section = render(results, failed, before, prebulk, colpath, grouped, twothreads)
     print(section)
     C.write_section("sync", section)
 

@@ -9,11 +9,17 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
+from core.paths import Paths
+from core.store.db import Store
 from core.store.models_repo import pin_model
+from core.store.writer import RecordWriter
+from core.sync.connect import connect
+from core.sync.puller import Puller
 from tests.integration.test_sync import DIM, MODEL, REPO, SHA, Central, central, keys, open_store, pull, rows  # noqa: F401
 from tests.pg_fixtures import central_server  # noqa: F401  (the session fixture)
 
@@ -184,3 +190,35 @@ def test_a_record_committed_behind_the_watermark_is_fetched_by_its_key(central: 
     clean = pinned_home(tmp_path / "clean")
     pull(central, clean, "kit")
     assert rows(clean) == rows(home)
+
+
+def test_a_sync_writes_on_one_duckdb_thread_and_gives_the_store_its_settings_back(central: Central,
+                                                                                 tmp_path: Path) -> None:
+    # the puller runs DuckDB on one thread, without automatic checkpoints or vacuum, for its length
+    # (core/sync/puller.py, _defer_checkpoints); the store's own settings come back after it
+    central.publish(12, classification="public", chunks=2)
+    central.user("ona", "public")
+    home = pinned_home(tmp_path / "home")
+    names = ("threads", "checkpoint_threshold", "max_vacuum_tasks")
+
+    def settings(cur: Any) -> dict[str, str]:
+        return {n: str(cur.execute(f"SELECT current_setting('{n}')").fetchone()[0]) for n in names}
+
+    seen: list[dict[str, str]] = []
+
+    class Watching(RecordWriter):
+        def write_tables(self, records: Any, chunks: Any, *, also: Any = ()) -> Any:
+            return super().write_tables(records, chunks, also=[*also, lambda cur: seen.append(settings(cur))])
+
+    with connect(central.server.address, "ona", "pw-ona") as con, Store(Paths.from_home(home).store,
+                                                                         threads=2) as store:
+        before = settings(store.cursor())
+        assert before["threads"] == "2"
+        puller = Puller(store, con, server="central", user="ona", page=5, group_rows=6, ramp=False)
+        puller.writer = Watching(store)
+        for _ in puller.run():
+            pass
+        assert settings(store.cursor()) == before
+    assert len(seen) >= 2
+    assert all(s["threads"] == "1" and s["max_vacuum_tasks"] == "0" for s in seen)
+    assert len(keys(home)) == 12
