@@ -138,3 +138,17 @@ def test_date_vote_range_central_and_agreement() -> None:
                        hit(3, 0.9, period_years=[-200, -200]), hit(4, 0.9, period_years=[1700, 1700])])
     assert split.confidence == pytest.approx(0.0, abs=1e-9) and split.earliest == -200 and split.latest == 1700
     assert date_vote([hit(1, 0.9, period_years=[1, 2])]).to_json()["note"] == NOT_ENOUGH
+
+
+def test_the_central_year_of_neighbours_from_two_eras_is_one_of_the_heavier_era() -> None:
+    # three 17th-century pieces and two Iberian ones: the weighted mean (~930) is a year none holds
+    mixed = date_vote([hit(1, 0.9, period_years=[1600, 1650]), hit(2, 0.8, period_years=[1660, 1681]),
+                       hit(3, 0.7, period_years=[1600, 1650]), hit(4, 0.85, period_years=[-300, -250]),
+                       hit(5, 0.6, period_years=[-250, -200])])
+    assert mixed.central == 1625 and (mixed.earliest, mixed.latest) == (-300, 1681)
+    assert mixed.confidence < 0.2  # the spread still says the neighbours disagree
+    # the heavier side wins even when it has fewer voters
+    heavy = date_vote([hit(1, 0.95, period_years=[-200, -150]), hit(2, 0.9, period_years=[-200, -150]),
+                       hit(3, 0.2, period_years=[1700, 1700]), hit(4, 0.2, period_years=[1700, 1700]),
+                       hit(5, 0.2, period_years=[1700, 1700])])
+    assert heavy.central == -175
