@@ -9,7 +9,9 @@ Parts, one loaded answer model (in its child process, as in the product):
   regeneration), model-check time, prompt tokens and how many of them the KV cache already held.
   Medians. An idle run by default; ``--loaded`` repeats only this part (and the overhead pairs)
   while a CPU burner runs — one busy-looping process per llama.cpp thread, normal priority — and
-  keeps the idle results already saved, so the section shows both side by side.
+  keeps the idle results already saved, so the section shows both side by side. ``--skip-grounding``
+  (an idle re-timing, e.g. on another CPU) keeps the saved grounding rows, which a person's verdicts
+  on their citations are keyed to (``spotcheck.py``).
 * **overhead** — for a few answerable demo questions, ``ask`` (first attempt) against bare
   ``Llama.create_chat_completion`` on the very messages ``ask`` sent (captured), same sampling.
   Both sides start with the system prompt in their KV cache and nothing else of that question
@@ -420,7 +422,8 @@ def main() -> None:
         settings = Settings(threads=args.threads, answer_model_check=args.model_check)
         knobs["model_check"] = args.model_check
     kind = "loaded" if args.loaded else "idle"
-    saved: Any = C.load_raw(name) if args.loaded else None
+    # a loaded run adds to the idle one; an idle run without grounding re-times and keeps the saved rows
+    saved: Any = C.load_raw(name) if args.loaded or args.skip_grounding else None
     if args.loaded and not isinstance(saved, dict):
         raise SystemExit("--loaded adds to an idle run: run scripts/bench/ask.py first")
     meta: dict[str, Any] = saved["meta"] if isinstance(saved, dict) else {

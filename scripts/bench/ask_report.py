@@ -223,8 +223,12 @@ def tuning_note(split: str, min_relevance: float = MIN_RELEVANCE, semantic: floa
 def render(meta: dict[str, Any], over: list[dict[str, Any]], rows: list[dict[str, Any]],
            canon: list[dict[str, Any]], runs: dict[str, dict[str, Any]] | None = None) -> str:
     """The whole section from the saved raw results."""
-    parts = ["## Ask: speed, overhead and grounding (`scripts/bench/ask.py`)\n", C.stamp_line(meta["stamp"]) + "\n",
-             meta["intro"]]
+    stamp = C.stamp_line(meta["stamp"])
+    if runs and any(r["stamp"].get("date") != meta["stamp"].get("date") for r in runs.values()):
+        # re-timed later (another CPU, `--skip-grounding`): the header dates the grounding rows only
+        stamp = (f"Grounding part: {stamp[0].lower()}{stamp[1:]} The timing runs and the overhead pairs "
+                 f"were measured later: each run is named under its table (the overhead pairs are the idle run's).")
+    parts = ["## Ask: speed, overhead and grounding (`scripts/bench/ask.py`)\n", stamp + "\n", meta["intro"]]
     if runs:
         n = max(len(r["rows"]) for r in runs.values())
         parts.append(f"### Time per question on the demo questions ({n} answerable, idle and loaded)\n\n"
