@@ -6,7 +6,8 @@ confidence, and the runners-up; the period → earliest…latest over the voters
 weighted median of the voters' mid-years: neighbours split between two eras give a year of the
 heavier one, never a mean between them that no neighbour holds), and confidence = 1 − spread/span
 (spread: twice the weighted standard deviation of the voters' mid-years; span: latest − earliest),
-so voters that agree give 1 and voters split between the two ends give 0. Neighbours without a value do not vote; fewer than 3 voters → not enough evidence.
+so voters that agree give 1 and voters split between the two ends give 0. Neighbours without a
+value do not vote; fewer than 3 voters → not enough evidence.
 """
 
 from __future__ import annotations

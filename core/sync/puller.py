@@ -353,11 +353,12 @@ class Puller:
         which took 2 s of a 100k sync's close (a few partial row groups cost nothing measurable
         to search). Later checkpoints vacuum as usual; they leave these row groups alone.
 
-        DuckDB runs on one thread until then. Its second thread made a group's vector insert take
-        4x the CPU (1.37 CPU-s against 0.33 for 21k vectors) and competed for the 2 cores with the
-        reader and the server: a 10k first sync took 2.39-2.88 s with two threads and 2.16-2.60 s
-        with one, alternating (scripts/bench/sync.py). A search in the window meanwhile runs on
-        one thread too, for the sync's length only.
+        DuckDB runs on one thread until then. A second thread made a 10k group's write cost 1.8
+        CPU-s instead of 1.05 (its vector insert 1.37 against 0.33) and took a core from the
+        reader and the server: alternating the two, a 10k first sync took 2.39-2.88 s with two
+        threads and 2.16-2.60 s with one, 100k 17.9-22.8 s and 16.8-17.0 s (docs/benchmarks.md,
+        sync section). A search in the window meanwhile runs on one thread too, for the sync's
+        length only.
         """
         cur = self.store.cursor()
         before = {name: str(row[0]).replace("'", "''")
