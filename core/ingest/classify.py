@@ -22,8 +22,16 @@ class Classifier:
         self.loosened: dict[tuple[str, str], int] = {}
         self.kept: dict[tuple[str, str], int] = {}
 
-    def decide(self, section_id: int, own: str | None) -> str:
-        """The classification record ``section_id`` gets (its own value is ``own``)."""
+    def decide(self, section_id: int, own: str | None, floor: str | None = None) -> str:
+        """The classification record ``section_id`` gets (its own value is ``own``; ``floor``: the strictest
+        its content has had under any path, which only ``--reclassify`` goes below)."""
+        chosen = self._decide(section_id, own)
+        if floor and not self.reclassify and looser(chosen, floor):
+            self.kept[(chosen, floor)] = self.kept.get((chosen, floor), 0) + 1
+            return floor
+        return chosen
+
+    def _decide(self, section_id: int, own: str | None) -> str:
         now = self.current.get(section_id)
         stated = strictest(self.asked, own)  # None: nobody said anything about this record
         if now is None or self.reclassify:

@@ -27,6 +27,7 @@ from core.errors import Cancelled, CorruptSource, IngestError, ModelError, Refus
 from core.ids import section_id_for, slug
 from core.ingest import queue
 from core.ingest.classify import Classifier
+from core.ingest.content_class import content_floors
 from core.ingest.images import is_image, is_member
 from core.ingest.objects import PreparedView, catalogued_images, embeds_images, prepare_views, source_signature
 from core.ingest.options import FileOptions, IngestOptions
@@ -538,6 +539,8 @@ class Ingestor:
         view_errors: list[str] = []
         rules = Classifier(self._current_classifications(item.path), opts.classification, opts.reclassify,
                            self.settings.default_classification)
+        content_hash = hashlib.sha256(raw).hexdigest()
+        floors = content_floors(self.store.cursor(), content_hash)
         for rec in result.records:
             full_text = " ".join(b.text for b in rec.blocks)
             lang = opts.lang or rec.lang or detect_language(f"{rec.title}. {full_text}")
@@ -545,7 +548,7 @@ class Ingestor:
             # a new view sorting first
             owner = str(path.parent) if result.reader == "image" and rec.key.startswith("object:") else str(path)
             section_id = section_id_for(owner, rec.key)
-            classification = rules.decide(section_id, rec.classification)
+            classification = rules.decide(section_id, rec.classification, floors.get(rec.key))
             chunks = chunk_record(rec, self.encoder.count_tokens, target=self.settings.chunk_target_tokens,
                                   floor=self.settings.chunk_min_tokens) if rec.blocks else []
             views, errors = prepare_views(
@@ -567,7 +570,8 @@ class Ingestor:
                 section_tipo=collection, section_id=section_id, title=rec.title,
                 lang=lang, classification=classification,
                 project_ids=list(opts.project_ids), data=data,
-                date_start=rec.date_start, date_end=rec.date_end, chunks=chunks, views=views))
+                date_start=rec.date_start, date_end=rec.date_end, chunks=chunks, views=views,
+                record_key=rec.key))
         if not records:
             if len(view_errors) == 1 and result.reader == "image":
                 raise CorruptSource(view_errors[0].split(": ", 1)[-1])
@@ -575,7 +579,7 @@ class Ingestor:
         notes = list(result.notes) + rules.notes() + view_errors
         mtime, size = signature
         return PreparedSource(path=str(path), root=item.root, collection=collection, reader=result.reader,
-                              content_hash=hashlib.sha256(raw).hexdigest(), mtime=mtime, size=size,
+                              content_hash=content_hash, mtime=mtime, size=size,
                               options=opts, records=records, notes=notes, reclassified=rules.loosened,
                               kept_stricter=rules.kept)
 

@@ -26,6 +26,7 @@ class PreparedRecord:
     date_end: date | None
     chunks: list[Chunk]
     views: list[PreparedView] = field(default_factory=list)  # an object's photographs
+    record_key: str = ""  # the reader's key within its file (a CSV row's id); with the content hash, its origin
 
 
 @dataclass

@@ -18,6 +18,7 @@ import pyarrow as pa
 
 from core.ingest import queue
 from core.ingest.images import sweep_thumbnails
+from core.ingest.content_class import remember_and_tighten
 from core.ingest.options import FileOptions
 from core.ingest.prepared import PreparedSource
 from core.store.db import Store, now
@@ -164,11 +165,16 @@ def _bookkeeping(batch: list[tuple[PreparedSource, list[RecordKey], int]]) -> Bo
     def step(cur: duckdb.DuckDBPyConnection) -> None:
         paths = [src.path for src, _, _ in batch]
         cur.execute("DELETE FROM source_records WHERE path IN (SELECT unnest(?::VARCHAR[]))", [paths])
-        rows = [(src.path, st, sid) for src, keys, _ in batch for st, sid in keys]
+        rows = [(src.path, rec.section_tipo, rec.section_id, rec.record_key)
+                for src, _, _ in batch for rec in src.records]
         if rows:
-            cur.execute("INSERT INTO source_records SELECT unnest(?::VARCHAR[]), unnest(?::VARCHAR[]), "
-                        "unnest(?::BIGINT[])", [[r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]])
+            cur.execute("INSERT INTO source_records (path, section_tipo, section_id, record_key) "
+                        "SELECT unnest(?::VARCHAR[]), unnest(?::VARCHAR[]), unnest(?::BIGINT[]), unnest(?::VARCHAR[])",
+                        [[r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows]])
         _record_ok_sources(cur, [(src, chunks) for src, _, chunks in batch])
+        remember_and_tighten(cur, [(src.content_hash, rec.record_key, rec.classification)
+                                   for src, _, _ in batch for rec in src.records],
+                             [src.path for src, _, _ in batch if src.options.reclassify])
         cur.execute("DELETE FROM index_queue WHERE path IN (SELECT unnest(?::VARCHAR[]))", [paths])  # queue.done
     return step
 
@@ -268,6 +274,15 @@ def collect_thumbnails(store: Store, folder: Path, claimant: str, *, since: floa
 
 
 _DIGEST = re.compile(r"^[0-9a-f]{64}$")  # a page folder is named by its file's sha256; nothing else is touched
+_PAGE_REF = re.compile(r"pages[/\\\\]+([0-9a-f]{64})[/\\\\]")
+
+
+def live_page_folders(cur: duckdb.DuckDBPyConnection) -> set[str]:
+    """The page folders any live record names, wherever in its data the name stands: a reader that
+    moves its page list (``fields.scan_pages`` today) must never make the sweep blind to it."""
+    rows = cur.execute("SELECT CAST(data AS VARCHAR) FROM records WHERE deleted_at IS NULL "
+                       "AND CAST(data AS VARCHAR) LIKE '%pages%'").fetchall()
+    return {m for (text,) in rows if text for m in _PAGE_REF.findall(text)}
 
 
 def _others_busy(cur: duckdb.DuckDBPyConnection, claimant: str, claim_ttl_s: int) -> bool:
@@ -284,12 +299,7 @@ def collect_pages(store: Store, folder: Path, claimant: str, *, since: float, cl
     cur = store.cursor()
     if _others_busy(cur, claimant, claim_ttl_s):
         return 0
-    keep: set[str] = set()
-    for (pages,) in cur.execute("SELECT json_extract(data, '$.scan_pages') FROM records WHERE deleted_at IS NULL "
-                                "AND json_extract(data, '$.scan_pages') IS NOT NULL").fetchall():
-        for page in (json.loads(pages) if isinstance(pages, str) else pages or {}).values():
-            if isinstance(page, dict) and page.get("image"):
-                keep.add(Path(str(page["image"])).parent.name)
+    keep = live_page_folders(cur)
     removed = 0
     try:
         entries = [e for e in os.scandir(folder) if e.is_dir(follow_symlinks=False)]

@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 import duckdb
 
 from core.errors import MigrationError
+from core.ids import section_id_for
 
 Migration = tuple[str, Callable[[duckdb.DuckDBPyConnection], None]]
 
@@ -155,9 +156,38 @@ def _m002_unsupported_and_unit_times(con: duckdb.DuckDBPyConnection) -> None:
                 "WHERE reader IN ('vtt', 'srt', 'ohms', 'tc-marks')")
 
 
+def _m003_content_classes(con: duckdb.DuckDBPyConnection) -> None:
+    """Classification follows content (:mod:`core.ingest.content_class`): each stored record's in-file key
+    beside its path, and the strictest classification each content has had. Keys are recovered where the
+    id shows them (a file of one record: key ""); a CSV row's comes with its file's next import."""
+    con.execute("ALTER TABLE source_records ADD COLUMN record_key VARCHAR")
+    con.execute("""
+    CREATE TABLE content_classes (
+        content_hash   VARCHAR NOT NULL,
+        record_key     VARCHAR NOT NULL,
+        classification VARCHAR NOT NULL CHECK (classification IN ('public', 'restricted', 'secret')),
+        PRIMARY KEY (content_hash, record_key)
+    )""")
+    rows = con.execute("SELECT s.path, s.section_id, src.content_hash, r.classification FROM source_records s "
+                       "JOIN sources src ON src.path = s.path JOIN records r USING (section_tipo, section_id) "
+                       "WHERE src.content_hash IS NOT NULL").fetchall()
+    rank = {c: i for i, c in enumerate(("public", "restricted", "secret"))}
+    best: dict[tuple[str, str], str] = {}
+    for path, sid, digest, cls in rows:
+        if section_id_for(str(path), "") != int(sid) or cls not in rank:
+            continue
+        con.execute("UPDATE source_records SET record_key = '' WHERE path = ? AND section_id = ?", [path, sid])
+        old = best.get((digest, ""))
+        if old is None or rank[cls] > rank[old]:
+            best[(digest, "")] = cls
+    for (digest, key), cls in best.items():
+        con.execute("INSERT INTO content_classes VALUES (?, ?, ?)", [digest, key, cls])
+
+
 MIGRATIONS: list[Migration] = [
     ("m001_initial", _m001_initial),
     ("m002_unsupported_and_unit_times", _m002_unsupported_and_unit_times),
+    ("m003_content_classes", _m003_content_classes),
 ]
 
 

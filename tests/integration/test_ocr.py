@@ -108,6 +108,10 @@ def test_scanned_pdf_tiff_and_a_page_picture(tmp_path: Path, encoder: TextEncode
         # a second run reads nothing again: the file is unchanged
         _, again = drain(app.ingest([docs]))
         assert len(again.skipped) == 3 and not again.ok
+        # and keeps the page images the record view shows and the OCR cache beside them
+        for info in pages.values():
+            assert Path(info["image"]).is_file(), info
+            assert Path(info["image"]).with_suffix(".json").is_file(), info
 
 
 OFFLINE_CHILD = """

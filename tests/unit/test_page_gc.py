@@ -42,3 +42,20 @@ def test_unused_old_page_folders_go_and_nothing_else(tmp_path: Path) -> None:
         assert collect_pages(store, tmp_path / "missing", "me", since=2_000_000, claim_ttl_s=600) == 0
     finally:
         store.close()
+
+
+def test_pages_a_record_names_under_its_fields_stay(tmp_path: Path) -> None:
+    """The pipeline keeps a scan's pages at ``data.fields.scan_pages``: the sweep once looked only at
+    ``data.scan_pages`` and deleted every page image on the next ingest of the same folder."""
+    store = Store(tmp_path / "s.duckdb")
+    pages = tmp_path / "pages"
+    used, unused = page_dir(pages, "d", old=True), page_dir(pages, "e", old=True)
+    data = {"source_path": "/x/scan.pdf", "reader": "pdf",
+            "fields": {"scan_pages": {"1": {"confidence": 0.9, "image": str(used / "p0001.png")}}}}
+    RecordWriter(store).write([RecordRow(section_tipo="docs", section_id=3, title="Carta", classification="public",
+                                         data=data)])
+    try:
+        assert collect_pages(store, pages, "me", since=2_000_000, claim_ttl_s=600) == 1
+        assert (used / "p0001.png").is_file() and (used / "p0001.json").is_file() and not unused.exists()
+    finally:
+        store.close()
