@@ -56,6 +56,9 @@ class Paths:
         """Log folder (unexpected errors land here)."""
         return self.home / "logs"
 
-    def ensure(self) -> None:
-        """Create the data folder if it is missing."""
-        self.home.mkdir(parents=True, exist_ok=True)
+    def ensure(self) -> int:
+        """Create the data folder if it is missing, private to its owner (:mod:`core.private`); returns how
+        many of its entries were readable by other accounts and have been tightened."""
+        from core.private import make_private
+
+        return make_private(self.home)

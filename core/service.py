@@ -73,7 +73,10 @@ class Ovillo:
         from core.store.holder import HolderLock
 
         self.paths = Paths.from_home(home, models_dir)
-        self.paths.ensure()
+        tightened = self.paths.ensure()
+        # what the front end tells the user once about this data folder
+        self.notes: list[str] = [f"made the data folder private: {tightened} file(s) and folder(s) other accounts "
+                                 "could read are now readable by their owner only"] if tightened else []
         self.settings = settings or load_settings(self.paths.settings)
         # the folder's lock first: another live Ovillo holding it is StoreBusy, said apart from damage
         self._holder = HolderLock.acquire(self.paths.home, doing)
