@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 from core.acl import CLASSIFICATIONS, Profile, load_profile
 from core.answer.conversation import Conversation
 from core.answer.result import AnswerResult, AskEvent
-from core.errors import ModelMismatch
+from core.errors import ModelMismatch, StoreError
 from core.ingest import queue
 from core.ingest.pipeline import IngestOptions, Ingestor, IngestSummary
 from core.models.encoder import AnyEncoder, ImageEncoder, Modality, TextEncoder
@@ -111,9 +111,19 @@ class Ovillo:
             self._server.stop()
         if self._generator is not None and self._owns_generator:
             self._generator.close()
+        self._finish_erasing()
         self.store.close()
         if self._holder is not None:
             self._holder.release()  # after the store: a waiter must find DuckDB's lock free too
+
+    def _finish_erasing(self) -> None:
+        """What an interrupted import or sync left to erase is erased before the folder is let go."""
+        from core.store.compact import compact_if_pending
+
+        try:
+            compact_if_pending(self.store)
+        except StoreError:
+            pass  # the flag stays: the next import, sync or close tries again
 
     def __enter__(self) -> "Ovillo":
         return self
@@ -205,7 +215,17 @@ class Ovillo:
         ingestor = Ingestor(self.store, enc, self.settings, image_encoder=lambda: self.encoder_for("image"),
                             thumbs=self.paths.home / "thumbs")
         summary = yield from ingestor.run(paths, options, cancel)
+        yield from self._erase_removed()
         return summary
+
+    def _erase_removed(self) -> Generator[Progress, None, None]:
+        """Rewrite the store when records were removed or revoked: no readable copy stays on disk."""
+        from core.store.compact import compact, erase_pending
+
+        if erase_pending(self.store):
+            yield Progress("erase", 0, 1, "store", message="erasing removed records from the store file")
+            compact(self.store)
+            yield Progress("erase", 1, 1, "store")
 
     def objects(self) -> "Objects":
         """Object lookups: neighbours by photographs, characterization (see :mod:`core.objects`)."""
@@ -364,6 +384,7 @@ class Ovillo:
                               remember=remember)
         report = yield from run_sync(self.store, request, cancel, encoder=lambda name: load_text_encoder(
             self.paths.models, name, threads=self.settings.threads, batch_size=self.settings.embed_batch))
+        yield from self._erase_removed()
         return report
 
     def sync_status(self) -> dict[str, Any] | None:

@@ -16,8 +16,15 @@ import duckdb
 
 from core.acl import CLASSIFICATIONS
 
-# rank of a classification in SQL: 1 public … 3 secret (list_position is 1-based)
-_RANK_SQL = "list_position(['public', 'restricted', 'secret'], {})"
+# rank of a classification in SQL, least restrictive first (list_position is 1-based)
+_RANK_SQL = "list_position([" + ", ".join(f"'{c}'" for c in CLASSIFICATIONS) + "], {{}})"
+
+
+def stored_classifications(cur: duckdb.DuckDBPyConnection, path: str) -> dict[int, str]:
+    """The classification each record of the file at ``path`` has in the store now (by section id)."""
+    rows = cur.execute("SELECT r.section_id, r.classification FROM source_records s "
+                       "JOIN records r USING (section_tipo, section_id) WHERE s.path = ?", [path]).fetchall()
+    return {int(sid): str(c) for sid, c in rows}
 
 
 def content_floors(cur: duckdb.DuckDBPyConnection, content_hash: str) -> dict[str, str]:

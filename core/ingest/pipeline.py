@@ -27,7 +27,7 @@ from core.errors import Cancelled, CorruptSource, IngestError, ModelError, Refus
 from core.ids import section_id_for, slug
 from core.ingest import queue
 from core.ingest.classify import Classifier
-from core.ingest.content_class import content_floors
+from core.ingest.content_class import content_floors, stored_classifications
 from core.ingest.images import is_image, is_member
 from core.ingest.objects import PreparedView, catalogued_images, embeds_images, prepare_views, source_signature
 from core.ingest.options import FileOptions, IngestOptions
@@ -537,8 +537,8 @@ class Ingestor:
         signature = source_signature(path, st)  # before its photographs are read: one replaced meanwhile shows
         records: list[PreparedRecord] = []
         view_errors: list[str] = []
-        rules = Classifier(self._current_classifications(item.path), opts.classification, opts.reclassify,
-                           self.settings.default_classification)
+        rules = Classifier({} if item.path in self._new else stored_classifications(self.store.cursor(), item.path),
+                           opts.classification, opts.reclassify, self.settings.default_classification)
         content_hash = hashlib.sha256(raw).hexdigest()
         floors = content_floors(self.store.cursor(), content_hash)
         for rec in result.records:
@@ -582,15 +582,6 @@ class Ingestor:
                               content_hash=content_hash, mtime=mtime, size=size,
                               options=opts, records=records, notes=notes, reclassified=rules.loosened,
                               kept_stricter=rules.kept)
-
-    def _current_classifications(self, path: str) -> dict[int, str]:
-        """The classification each record of this source has in the store now (by section id)."""
-        if path in self._new:
-            return {}
-        rows = self.store.cursor().execute(
-            "SELECT r.section_id, r.classification FROM source_records s "
-            "JOIN records r USING (section_tipo, section_id) WHERE s.path = ?", [path]).fetchall()
-        return {int(sid): str(c) for sid, c in rows}
 
 
 def _hash_file(path: Path) -> str:

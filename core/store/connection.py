@@ -70,8 +70,11 @@ def connect(path: Path | None, *, read_only: bool = False, threads: int | None =
             con.execute(f"LOAD '{extension_path(name)}'")
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
+            if not read_only:  # a rewrite a crash interrupted (core/store/compact.py): the old file is whole
+                path.with_name(path.name + ".compact").unlink(missing_ok=True)
+                path.with_name(path.name + ".compact.wal").unlink(missing_ok=True)
             mode = ", READ_ONLY" if read_only else ""
-            con.execute(f"ATTACH '{_sql_str(str(path))}' AS store (ROW_GROUP_SIZE {ROW_GROUP_ROWS}{mode})")
+            con.execute(f"ATTACH '{sql_literal(str(path))}' AS store (ROW_GROUP_SIZE {ROW_GROUP_ROWS}{mode})")
             con.execute("USE store")
     except duckdb.Error as exc:
         if "Could not set lock" in str(exc):  # another process holds the file: busy, never "damaged"
@@ -83,6 +86,6 @@ def connect(path: Path | None, *, read_only: bool = False, threads: int | None =
     return con
 
 
-def _sql_str(value: str) -> str:
+def sql_literal(value: str) -> str:
     """Escape a string for a SQL literal (ATTACH and LOAD take no parameters)."""
     return value.replace("'", "''")

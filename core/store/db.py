@@ -61,6 +61,14 @@ class Store:
             finally:
                 cur.close()
 
+    @contextmanager
+    def exclusive(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """The connection itself, under the write lock, for work on the attached file (a rewrite)."""
+        with self._write_lock:
+            if self._closed:
+                raise StoreError("the store is closed")
+            yield self._con
+
     def close(self) -> None:
         """Checkpoint and close; safe to call twice."""
         if self._closed:

@@ -26,6 +26,7 @@ import pyarrow.compute as pc
 
 from core.ids import chunk_id
 from core.errors import StoreError
+from core.store.compact import mark_erased
 from core.store.db import Store, now
 
 RecordKey = tuple[str, int]
@@ -152,6 +153,8 @@ class RecordWriter:
                 step(cur)
             if upserts or keys or tombstone:
                 Store.bump_generation(cur)
+            if changes.removed:
+                mark_erased(cur)
         return changes
 
     def write_tables(self, records: pa.Table, chunks: pa.Table, *, also: Sequence[Bookkeeping] = ()) -> Changes:
@@ -387,11 +390,11 @@ def _delete(cur: duckdb.DuckDBPyConnection, keys: Sequence[RecordKey]) -> None:
 
 
 def _tombstone(cur: duckdb.DuckDBPyConnection, keys: Sequence[RecordKey], t: datetime) -> None:
-    """Keep the record's identity, mark it deleted, drop its vectors (nothing may find it)."""
+    """Keep the record's identity, mark it deleted, drop its vectors and its text (nothing may find or read it)."""
     with _keys_table(cur, keys) as g:
         cur.execute(f"DELETE FROM rag_embeddings USING {g} g "
                     "WHERE rag_embeddings.section_tipo = g.st AND rag_embeddings.section_id = g.sid")
-        cur.execute(f"UPDATE records SET deleted_at = ?, updated_at = ? FROM {g} g "
+        cur.execute(f"UPDATE records SET deleted_at = ?, updated_at = ?, title = NULL, data = NULL FROM {g} g "
                     "WHERE records.section_tipo = g.st AND records.section_id = g.sid AND records.deleted_at IS NULL",
                     [t, t])
 
