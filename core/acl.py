@@ -1,9 +1,13 @@
 """Profiles and the ACL rule, stated once as data and compiled for every place that applies it.
 
 A record is visible to a profile when it is not tombstoned, its classification is
-one the profile may see and, if the profile is limited to projects, it shares one
-of them. :class:`Rule` holds exactly that (the visible classifications and the
-optional project set; tombstones are hidden by every rule) and compiles it to:
+one the profile may see and, if the profile is limited to projects, it is public or
+shares one of them. Access is monotonic: every profile sees at least what ``public``
+sees (``public`` is always among a rule's classifications, and projects narrow only
+what is above ``public``), so a project-limited researcher never gets less of the
+archive than the anonymous kiosk. :class:`Rule` holds exactly that (the visible
+classifications and the optional project set; tombstones are hidden by every rule)
+and compiles it to:
 
 - :meth:`Rule.allows` — the check on one record that the gate (:mod:`core.gate`) runs;
 - :meth:`Rule.duckdb_sql` — a predicate over the local ``records`` table (push-down);
@@ -11,9 +15,10 @@ optional project set; tombstones are hidden by every rule) and compiles it to:
 - :meth:`Rule.postgres_sql` — a predicate over the central archive's ``records``.
 
 ``tests/unit/test_acl_agreement.py`` and ``tests/integration/test_acl_agreement_pg.py``
-prove the four agree on every combination of classification, projects and tombstone. Sync
-sends no predicate: the central server's row-level security (the ``records_read`` policy) states the
-rule in its own SQL, and ``tests/integration/test_acl_agreement_central.py`` proves it agrees.
+prove the four agree on every combination of classification, projects and tombstone, and
+that no profile sees less than ``public``. Sync sends no predicate: the central server's
+row-level security (the ``records_read`` policy) states the rule in its own SQL, and
+``tests/integration/test_acl_agreement_central.py`` proves it agrees.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from core.errors import NotFound
 from core.store.db import Store
 
 CLASSIFICATIONS = ("public", "restricted", "secret")  # from least to most restrictive
+PUBLIC_CLASS = CLASSIFICATIONS[0]  # what the anonymous kiosk sees: the floor of every rule
 _RANK = {c: i for i, c in enumerate(CLASSIFICATIONS)}
 
 
@@ -58,19 +64,27 @@ class Rule:
 
     Visible ⇔ ``deleted_at IS NULL`` (always: no rule shows a tombstone)
     ∧ ``classification ∈ classifications`` (NULL or an unknown value: never)
-    ∧ (``projects is None`` ∨ ``project_ids ∩ projects ≠ ∅``) (NULL or empty
-    ``project_ids``: never under a project set; an empty project set: nothing).
+    ∧ (``classification = 'public'`` ∨ ``projects is None`` ∨ ``project_ids ∩ projects ≠ ∅``).
+
+    ``classifications`` always holds ``public`` (added when missing): public records are
+    what anyone at the kiosk reads, so no profile sees less. A project set narrows only the
+    records above ``public``: there NULL or empty ``project_ids`` never match, and an empty
+    project set lets nothing above ``public`` through. A public record of a project the
+    profile is not on is visible, as it is to ``public``.
     """
 
     classifications: frozenset[str]
     projects: frozenset[int] | None = None  # None: every project, and records of none
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "classifications", frozenset(self.classifications) | {PUBLIC_CLASS})
 
     def allows(self, classification: str | None, project_ids: Sequence[int | None] | None,
                deleted_at: datetime | None = None) -> bool:
         """The rule for one record (what the gate checks)."""
         if deleted_at is not None or classification not in self.classifications:
             return False
-        if self.projects is None:
+        if self.projects is None or classification == PUBLIC_CLASS:
             return True
         return bool(self.projects.intersection(project_ids or ()))
 
@@ -79,7 +93,8 @@ class Rule:
         clauses = [f"{alias}.deleted_at IS NULL", f"{alias}.classification IN (SELECT unnest(?::VARCHAR[]))"]
         params: list[object] = [sorted(self.classifications)]
         if self.projects is not None:
-            clauses.append(f"len(list_intersect({alias}.project_ids, ?::INTEGER[])) > 0")
+            clauses.append(f"({alias}.classification = '{PUBLIC_CLASS}' "
+                           f"OR len(list_intersect({alias}.project_ids, ?::INTEGER[])) > 0)")
             params.append(sorted(self.projects))
         return " AND ".join(clauses), params
 
@@ -89,7 +104,7 @@ class Rule:
         clauses = [f"{alias}.deleted_at IS NULL", f"{alias}.classification = ANY(%s::text[])"]
         params: list[object] = [sorted(self.classifications)]
         if self.projects is not None:
-            clauses.append(f"{alias}.project_ids && %s::int[]")
+            clauses.append(f"({alias}.classification = '{PUBLIC_CLASS}' OR {alias}.project_ids && %s::int[])")
             params.append(sorted(self.projects))
         return " AND ".join(clauses), params
 
@@ -99,7 +114,11 @@ class Rule:
         m: np.ndarray = ~rows.deleted & np.isin(rows.classification_codes, np.asarray(codes, dtype=np.int32))
         if self.projects is not None:
             projects = self.projects
-            m &= np.fromiter((bool(p & projects) for p in rows.project_ids), bool, len(rows.project_ids))
+            shared = np.fromiter((bool(p & projects) for p in rows.project_ids), bool, len(rows.project_ids))
+            public = rows.classification_vocab.get(PUBLIC_CLASS)
+            if public is not None:
+                shared |= rows.classification_codes == public
+            m &= shared
         return m
 
 
@@ -108,8 +127,8 @@ class Profile:
     """Who is asking: what classifications and projects they may see."""
 
     name: str
-    classifications: frozenset[str]
-    project_ids: frozenset[int] | None = None  # None: every project
+    classifications: frozenset[str]  # its rule adds ``public`` when missing: no profile sees less
+    project_ids: frozenset[int] | None = None  # None: every project; a set narrows only what is above public
 
     @property
     def rule(self) -> Rule:

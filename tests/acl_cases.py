@@ -3,7 +3,8 @@
 Shared by tests/unit/test_acl_agreement.py (Python, the gate, DuckDB SQL, numpy) and
 tests/integration/test_acl_agreement_pg.py (the same plus PostgreSQL SQL on a real server).
 Every evaluator answers the same question — which records may each profile see — as a set
-of (profile name, record key) pairs, so the tests compare sets and print the disagreements.
+of (profile name, record key) pairs, so the tests compare sets and print the disagreements,
+and check each answer is monotonic: no profile sees less than ``public``.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ PROFILES: tuple[Profile, ...] = (
     Profile("owner-projects-1-2", frozenset(CLASSIFICATIONS), frozenset({1, 2})),
     Profile("owner-no-project", frozenset(CLASSIFICATIONS), frozenset()),
     Profile("public-project-2", frozenset({"public"}), frozenset({2})),
+    Profile("researcher-project-1", frozenset({"public", "restricted"}), frozenset({1})),  # a field researcher
     Profile("restricted-project-3", frozenset({"restricted"}), frozenset({3})),
     Profile("secret-projects-2-9", frozenset({"secret"}), frozenset({2, 9})),
     Profile("odd-classification", frozenset({"public", "confidential"})),  # a rule is data: any value compiles
@@ -172,6 +174,13 @@ def by_gate(store: TableStore, cases: list[RecordCase]) -> Visible:
         assert passed == read, f"{p.name}: passages and record reads disagree"
         out.update((p.name, key) for key in passed)
     return out
+
+
+def below_public(cases: list[RecordCase], visible: Visible) -> list[str]:
+    """One line per (profile, record) that ``public`` sees and the profile does not (access is monotonic)."""
+    public = {r.key for r in cases if ("public", r.key) in visible}
+    return [f"{p.name} × {r.classification!r} {r.project_ids!r}" for p in PROFILES for r in cases
+            if r.key in public and (p.name, r.key) not in visible]
 
 
 def disagreements(cases: list[RecordCase], answers: Mapping[str, Visible]) -> list[str]:

@@ -72,7 +72,7 @@ def add_user(con: psycopg.Connection[tuple[object, ...]], name: str, clearance: 
              password: str) -> bool:
     """Create the role and its clearance, or update clearance, projects and password; True when created.
 
-    ``projects`` None: every project; a list: only records sharing one of them.
+    ``projects`` None: every project; a list: above public, only records sharing one of them.
     """
     if not _ROLE.match(name):
         raise ConfigError(f"invalid user name {name!r}", hint="Use lowercase letters, digits and _ (at most 63).")

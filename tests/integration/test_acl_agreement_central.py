@@ -1,17 +1,18 @@
 """The central archive's row-level security applies the same ACL rule as :class:`core.acl.Rule`.
 
 Sync does not filter what it pulls: a user gets what the server's RLS policy lets their role read
-(the ``records_read`` policy, last set by ``resources/central/migrations/0002_*``). That SQL states the rule a second time,
-so every clearance × project set is checked here against :meth:`Rule.allows` on the generated
-records (:mod:`tests.acl_cases`) the central schema can hold: a known classification and non-NULL
-``project_ids``, NULL members included, tombstoned or not. Real roles, real RLS, no mocks.
+(the ``records_read`` policy, last set by ``resources/central/migrations/0005_*``). That SQL states
+the rule a second time, so every clearance × project set is checked here against
+:meth:`Rule.allows` on the generated records (:mod:`tests.acl_cases`) the central schema can
+hold: a known classification and non-NULL ``project_ids``, NULL members included, tombstoned or
+not; and no user reads less than a ``public`` user does. Real roles, real RLS, no mocks.
 """
 
 from __future__ import annotations
 
 from core.acl import CLASSIFICATIONS, Rule
 from core.sync.connect import connect
-from tests.acl_cases import records
+from tests.acl_cases import RecordCase, records
 from tests.integration.test_sync import Central, central
 from tests.pg_fixtures import central_server  # noqa: F401  (the session fixture)
 
@@ -31,7 +32,8 @@ def rule_of(clearance: str, projects: list[int] | None) -> Rule:
                 frozenset(projects) if projects is not None else None)
 
 
-def test_central_row_level_security_agrees_with_the_rule(central: Central) -> None:
+def publish_cases(central: Central) -> list[RecordCase]:
+    """Every generated record the central schema can hold, written by the administrator."""
     cases = [r for r in records() if r.classification in CLASSIFICATIONS and r.project_ids is not None]
     with central.admin.transaction():
         with central.admin.cursor() as cur:
@@ -39,13 +41,23 @@ def test_central_row_level_security_agrees_with_the_rule(central: Central) -> No
                             "VALUES (%s, %s, %s, %s::int[], %s)",
                             [(r.section_tipo, r.section_id, r.classification, r.project_ids, r.deleted_at)
                              for r in cases])
+    return cases
+
+
+def read_as(central: Central, name: str, clearance: str, projects: list[int] | None) -> set[tuple[str, int]]:
+    """The record keys the user ``name`` reads with no WHERE at all (row-level security alone)."""
+    central.user(name, clearance, projects)
+    with connect(central.server.address, name, f"pw-{name}") as con:
+        return {(str(st), int(sid))  # type: ignore[call-overload]
+                for st, sid in con.execute("SELECT section_tipo, section_id FROM records").fetchall()}
+
+
+def test_central_row_level_security_agrees_with_the_rule(central: Central) -> None:
+    cases = publish_cases(central)
     disagree: dict[str, tuple[set[tuple[str, int]], set[tuple[str, int]]]] = {}
     total_seen = 0
     for name, (clearance, projects) in USERS.items():
-        central.user(name, clearance, projects)
-        with connect(central.server.address, name, f"pw-{name}") as con:
-            seen = {(str(st), int(sid))  # type: ignore[call-overload]
-                    for st, sid in con.execute("SELECT section_tipo, section_id FROM records").fetchall()}
+        seen = read_as(central, name, clearance, projects)
         rule = rule_of(clearance, projects)
         want = {r.key for r in cases if rule.allows(r.classification, r.project_ids, r.deleted_at)}
         total_seen += len(seen)
@@ -54,3 +66,14 @@ def test_central_row_level_security_agrees_with_the_rule(central: Central) -> No
     assert not disagree, disagree
     assert len(cases) == 3 * 8 * 2 and len(USERS) == 15
     assert total_seen > 0  # the server let through what the rule allows, not nothing at all
+
+
+def test_no_central_user_reads_less_than_a_public_user(central: Central) -> None:
+    """Monotonic on the server: what the public clearance reads, every clearance × project set reads."""
+    cases = publish_cases(central)
+    public = read_as(central, "acl_public_all", "public", None)
+    assert public == {r.key for r in cases if r.classification == "public" and r.deleted_at is None}
+    assert len(public) == 8  # public with no project, another project, a NULL member …
+    short = {name: sorted(public - read_as(central, name, clearance, projects))
+             for name, (clearance, projects) in USERS.items()}
+    assert short == {name: [] for name in USERS}

@@ -3,7 +3,8 @@
 Every generated profile × record (classification × projects × tombstone, see
 :mod:`tests.acl_cases`) gets one answer from each: the Python check, the gate on a real
 DuckDB table, the DuckDB SQL predicate, the dense index's numpy mask, and the PostgreSQL
-predicate (what sync will push to the central archive) evaluated by PostgreSQL itself.
+predicate (what sync will push to the central archive) evaluated by PostgreSQL itself; and the
+PostgreSQL predicate, like the others, lets no profile see less than ``public``.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from collections.abc import Iterator
 import psycopg
 import pytest
 
-from tests.acl_cases import (PROFILES, RecordCase, TableStore, Visible, by_duckdb_sql, by_gate, by_numpy_mask,
-                             disagreements, expected, records)
+from tests.acl_cases import (PROFILES, RecordCase, TableStore, Visible, below_public, by_duckdb_sql, by_gate,
+                             by_numpy_mask, disagreements, expected, records)
 from tests.pg_fixtures import PgServer
 
 # the central archive's ACL columns (docs/design.md §3), without constraints: NULLs and unknown values too
@@ -60,10 +61,21 @@ def test_all_compilations_agree_with_postgres(pg: psycopg.Connection[tuple[objec
         table.close()
     assert not disagreements(cases, answers)
     assert all(a == answers["python"] for a in answers.values())
-    assert len(cases) * len(PROFILES) == 1296
+    assert len(cases) * len(PROFILES) == 1404
     stored = pg.execute("SELECT count(*), count(*) FILTER (WHERE classification IS NULL), "
                         "count(*) FILTER (WHERE project_ids IS NULL) FROM records").fetchone()
     assert stored == (108, 18, 12)  # the NULLs reached PostgreSQL as NULLs
+
+
+def test_postgres_predicate_lets_no_profile_see_less_than_public(
+        pg: psycopg.Connection[tuple[object, ...]]) -> None:
+    cases = records()
+    visible = by_postgres_sql(pg, cases)
+    assert below_public(cases, visible) == []
+    # public records of no project and of another project reach the project-limited researcher
+    researcher = {key for name, key in visible if name == "researcher-project-1"}
+    public_keys = {r.key for r in cases if r.classification == "public" and r.deleted_at is None}
+    assert len(public_keys) == 9 and public_keys <= researcher
 
 
 def test_server_is_postgres_on_a_unix_socket(pg: psycopg.Connection[tuple[object, ...]]) -> None:

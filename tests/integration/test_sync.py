@@ -128,12 +128,12 @@ def test_rls_a_restricted_user_reads_nothing_more(central: Central) -> None:
     central.user("ana", "restricted", [7])
     with connect(central.server.address, "ana", "pw-ana") as con:
         seen = {int(r[1]) for r in con.execute("SELECT * FROM records").fetchall()}  # type: ignore[call-overload]
-        # public ones outside her projects are hidden too: a project-limited user needs a shared project
-        assert seen == {10, 11}
+        # her projects narrow only what is above public: the live public ones (of no project) too
+        assert seen == {1, 3, 10, 11}
         vec_ids = {int(r[0]) for r in con.execute(  # type: ignore[call-overload]
             "SELECT section_id FROM rag_embeddings").fetchall()}
-        assert vec_ids == {10, 11}
-        assert con.execute("SELECT count(*) FROM records WHERE classification = 'secret' OR true").fetchone() == (2,)
+        assert vec_ids == {1, 3, 10, 11}
+        assert con.execute("SELECT count(*) FROM records WHERE classification = 'secret' OR true").fetchone() == (4,)
         con.rollback()
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             con.execute("SELECT * FROM central_users")

@@ -89,6 +89,7 @@ def test_profile_rule() -> None:
     assert not OWNER.allows("public", [], deleted_at=object())  # type: ignore[arg-type]
     proj = Profile("team", frozenset({"public", "restricted"}), frozenset({3}))
     assert proj.allows("restricted", [1, 3]) and not proj.allows("restricted", [1]) and not proj.allows("secret", [3])
+    assert proj.allows("public", []) and proj.allows("public", [1])  # projects narrow only what is above public
 
 
 def test_project_profile_pushdown(mixed: Ovillo, tmp_path: Path) -> None:
@@ -99,4 +100,7 @@ def test_project_profile_pushdown(mixed: Ovillo, tmp_path: Path) -> None:
     with mixed.store.transaction() as cur:
         cur.execute("INSERT INTO profiles VALUES ('team7', 'project 7', ['public','restricted'], [7], false)")
     titles = {h.title for h in mixed.search("tesoro proyecto", profile="team7", limit=50)}
-    assert "Proyecto" in titles and "Reservado" not in titles and "Público" not in titles
+    # the public record of no project is found as the kiosk finds it; the restricted one of none is not
+    assert "Proyecto" in titles and "Público" in titles and "Reservado" not in titles
+    assert titles >= {h.title for h in mixed.search("tesoro proyecto", profile="public", limit=50)}
+    assert mixed.status("team7").records == mixed.status("public").records + 1

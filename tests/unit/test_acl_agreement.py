@@ -2,8 +2,9 @@
 
 Fast half (no PostgreSQL): the Python check, the gate reading a real DuckDB table, the DuckDB
 SQL predicate on that table and the dense index's numpy mask, on every generated profile ×
-record (classification × projects × tombstone). tests/integration/test_acl_agreement_pg.py
-adds the PostgreSQL predicate on a real server.
+record (classification × projects × tombstone), and every one of them is monotonic: no profile
+sees less than ``public``. tests/integration/test_acl_agreement_pg.py adds the PostgreSQL
+predicate on a real server.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from core.errors import NotFound
 from core.ingest.pipeline import IngestOptions
 from core.service import Ovillo
 from tests.conftest import drain
-from tests.acl_cases import (PROFILES, RecordCase, TableStore, by_duckdb_sql, by_gate, by_numpy_mask,
-                             disagreements, expected, records)
+from tests.acl_cases import (PROFILES, TOMBSTONE, RecordCase, TableStore, below_public, by_duckdb_sql, by_gate,
+                             by_numpy_mask, disagreements, expected, records)
 
 
 @pytest.fixture
@@ -35,12 +36,14 @@ def table(cases: list[RecordCase]) -> Iterator[TableStore]:
 
 
 def test_the_cases_cover_the_space(cases: list[RecordCase]) -> None:
-    assert len(cases) == 6 * 9 * 2 and len(PROFILES) == 12
+    assert len(cases) == 6 * 9 * 2 and len(PROFILES) == 13
+    assert next(p for p in PROFILES if p.name == "public").rule == PUBLIC.rule
     visible = expected(cases)
-    # neither everything nor nothing: each profile answers both ways somewhere, but one sees nothing
-    for p in PROFILES:
-        n = sum((p.name, r.key) in visible for r in cases)
-        assert (n == 0) == (p.name in ("no-classification", "owner-no-project")), (p.name, n)
+    seen = {p.name: {r.key for r in cases if (p.name, r.key) in visible} for p in PROFILES}
+    # every profile hides something (tombstones at least); those with nothing above public see just public's
+    assert all(0 < len(keys) < len(cases) for keys in seen.values())
+    assert {n for n, keys in seen.items() if keys == seen["public"]} == {
+        "public", "no-classification", "owner-no-project", "public-project-2"}
     assert not any(r.deleted_at for r in cases if ("owner", r.key) in visible)
 
 
@@ -51,17 +54,44 @@ def test_sql_mask_gate_and_python_agree_on_duckdb(cases: list[RecordCase], table
     assert all(a == answers["python"] for a in answers.values())
 
 
+def test_no_profile_sees_less_than_public(cases: list[RecordCase], table: TableStore) -> None:
+    """Monotonic: public.allows(record) ⇒ profile.allows(record), for every profile, record and compilation."""
+    answers = {"python": expected(cases), "gate": by_gate(table, cases), "duckdb": by_duckdb_sql(table),
+               "numpy": by_numpy_mask(table)}
+    assert {name: below_public(cases, visible) for name, visible in answers.items()} == {
+        name: [] for name in answers}
+    public = [r for r in cases if PUBLIC.allows(r.classification, r.project_ids, r.deleted_at)]
+    assert len(public) == 9  # every live public record, whatever its projects
+    assert all(p.allows(r.classification, r.project_ids, r.deleted_at) for p in PROFILES for r in public)
+
+
+def test_projects_narrow_only_what_is_above_public() -> None:
+    researcher = Rule(frozenset({"public", "restricted"}), frozenset({1}))
+    # public: with no project, another project, a NULL member or NULL projects, all visible
+    for projects in (None, [], [1], [2], [3], [None], [2, 9]):
+        assert researcher.allows("public", projects), projects
+    assert [p for p in (None, [], [1], [2], [1, 2], [None], [1, None]) if researcher.allows("restricted", p)] == [
+        [1], [1, 2], [1, None]]
+    assert not researcher.allows("secret", [1]) and not researcher.allows("public", [], deleted_at=TOMBSTONE)
+    # public is the floor of every rule, even one that lists no classification or no project
+    assert Rule(frozenset()).classifications == frozenset({"public"})
+    assert Rule(frozenset({"restricted"})).classifications == frozenset({"public", "restricted"})
+    nothing_above = Rule(frozenset({"restricted", "secret"}), frozenset())
+    assert nothing_above.allows("public", [7]) and not nothing_above.allows("restricted", [7])
+
+
 def test_profiles_compile_their_rule() -> None:
     assert OWNER.rule == Rule(frozenset({"public", "restricted", "secret"}))
     assert PUBLIC.rule.projects is None
-    team = Rule(frozenset({"restricted", "public"}), frozenset({3, 1}))
-    # parameters are sorted: one profile, one SQL text and one parameter list
+    team = Rule(frozenset({"restricted"}), frozenset({3, 1}))
+    # parameters are sorted, public added: one profile, one SQL text and one parameter list
     assert team.duckdb_sql("x") == (
         "x.deleted_at IS NULL AND x.classification IN (SELECT unnest(?::VARCHAR[])) "
-        "AND len(list_intersect(x.project_ids, ?::INTEGER[])) > 0", [["public", "restricted"], [1, 3]])
-    assert team.postgres_sql("x") == (
-        "x.deleted_at IS NULL AND x.classification = ANY(%s::text[]) AND x.project_ids && %s::int[]",
+        "AND (x.classification = 'public' OR len(list_intersect(x.project_ids, ?::INTEGER[])) > 0)",
         [["public", "restricted"], [1, 3]])
+    assert team.postgres_sql("x") == (
+        "x.deleted_at IS NULL AND x.classification = ANY(%s::text[]) "
+        "AND (x.classification = 'public' OR x.project_ids && %s::int[])", [["public", "restricted"], [1, 3]])
 
 
 def test_record_view_goes_through_the_gate(fake_app: Ovillo, tmp_path: Path) -> None:
