@@ -118,6 +118,9 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "ingest.csv_mapping_columns": QT_TRANSLATE_NOOP(
         "CoreErrors", "column(s) named in {name} not in the CSV: {columns}"),
     "ingest.csv_missing_columns": QT_TRANSLATE_NOOP("CoreErrors", "missing column(s) for {roles} ({expected})"),
+    "ingest.csv_cell": QT_TRANSLATE_NOOP(
+        "CoreErrors", "line {line}: a cell of more than {limit} characters (a document pasted into a field?)"),
+    "ingest.csv_malformed": QT_TRANSLATE_NOOP("CoreErrors", "malformed CSV at line {line}: {detail}"),
     "ingest.xml_malformed": QT_TRANSLATE_NOOP("CoreErrors", "malformed XML: {detail}"),
     "ingest.not_ohms": QT_TRANSLATE_NOOP(
         "CoreErrors", "XML is not an OHMS export (no <record> with <transcript> or <index>)"),
@@ -237,6 +240,7 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
         "CoreErrors", "Open it in a PDF viewer and save or print a new copy, then import that."),
     "hint.csv_header": QT_TRANSLATE_NOOP("CoreErrors", "The CSV has: {header}"),
     "hint.csv_rename": QT_TRANSLATE_NOOP("CoreErrors", "Rename a column or add {mapping}. The CSV has: {header}"),
+    "hint.csv_cell": QT_TRANSLATE_NOOP("CoreErrors", "Shorten that cell, or keep long texts in files of their own."),
     "hint.known_options": QT_TRANSLATE_NOOP("CoreErrors", "Known options: {options}."),
     "hint.run_again": QT_TRANSLATE_NOOP("CoreErrors", "Run the ingest again."),
     "hint.look_again": QT_TRANSLATE_NOOP("CoreErrors", "Look it up again."),

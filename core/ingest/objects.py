@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,10 +20,14 @@ import numpy as np
 from core.errors import CorruptSource, IngestError, RefusedSource
 from core.ingest.images import decode, group_signature, is_image, view_hash, write_thumbnail
 from core.ingest.walk import LINK_OUTSIDE, inside, read_regular
+from core.settings import Settings
 
 
 #: decoded photographs one file keeps in memory until they are embedded; the rest are read again then
 KEEP_DECODED = 16
+#: catalogues over this size are not parsed while scanning; indexing refuses them too unless
+#: max_file_mb was raised (then their photographs are not claimed as views in the scan)
+SCAN_LIMIT = int(Settings.model_fields["max_file_mb"].default) * 1024 * 1024
 
 
 @dataclass
@@ -91,14 +96,17 @@ def catalogue_images(path: Path) -> list[str]:
         return []
     try:
         st = path.stat()
+        if not stat.S_ISREG(st.st_mode) or st.st_size > SCAN_LIMIT:
+            return []  # stat first: a pipe is never opened, a huge file never read
         key = (str(path), st.st_mtime_ns, st.st_size)
         if key not in _NAMED_BY:
-            result = csv_reader.read(path, path.read_bytes())
+            raw, _ = read_regular(path, follow=True, roots=[], limit=SCAN_LIMIT)
+            result = csv_reader.read(path, raw)
             if len(_NAMED_BY) > 256:
                 _NAMED_BY.clear()
             _NAMED_BY[key] = sorted({p for rec in result.records for p in rec.images.values()})
-    except (OSError, IngestError):
-        return []  # the CSV's own indexing reports why
+    except Exception:  # the CSV's own indexing reports why; the scan of its folder goes on
+        return []
     return _NAMED_BY[key]
 
 

@@ -8,6 +8,8 @@ reader from that row, so its title, text, roles and fields are what importing th
 its section id is the one an import of that file would give. ``export`` writes visible objects as
 rows in the same columns, photographs copied next to the CSV, so a fresh data folder importing
 it holds the same objects (the round trip). Every record read here passes the one gate.
+Cells a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``, tab, CR first) are written
+with a leading ``'`` (OWASP's advice on CSV injection); the CSV importer takes it off again.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from core.acl import CLASSIFICATIONS, Profile
 from core.errors import ConfigError, CorruptSource, NotFound
 from core.ids import section_id_for, slug
 from core.ingest.images import IMAGE_SUFFIXES, decode, view_hash, write_thumbnail
-from core.ingest.readers.csv_reader import OBJECT_ROLES
+from core.ingest.readers.csv_reader import OBJECT_ROLES, neutralise, restore
 from core.ingest.walk import read_regular
 from core.models.encoder import TextEncoder
 from core.objects.api import Objects
@@ -306,14 +308,15 @@ def _read_rows(path: Path) -> list[dict[str, str]]:
     if not path.exists():
         return []
     with path.open(encoding="utf-8", newline="") as fh:
-        return [{c: r.get(c) or "" for c in COLUMNS} for r in csv.DictReader(fh)]
+        return [{c: restore(r.get(c) or "") for c in COLUMNS} for r in csv.DictReader(fh)]
 
 
 def _write_csv(path: Path, rows: list[dict[str, str]]) -> None:
+    """Write rows in :data:`COLUMNS`, every cell neutralised against formula injection."""
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=list(COLUMNS), extrasaction="ignore", lineterminator="\n")
     w.writeheader()
-    w.writerows(rows)
+    w.writerows({c: neutralise(str(r.get(c) or "")) for c in COLUMNS} for r in rows)
     _write_atomic(path, buf.getvalue().encode("utf-8"))
 
 

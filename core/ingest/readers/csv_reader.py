@@ -5,22 +5,32 @@ The mapping comes from a sidecar ``<file>.mapping.json`` (``{"title": "Nombre", 
 es/ca/en. A mapped or required column that is missing is a per-file error naming it.
 Object catalogues also name photographs (relative to the CSV) per view, and the roles
 ``typology``, ``material``, ``period`` and ``denomination`` that characterization votes on.
+
+Rows are parsed one at a time from the decoded text (never a list of every row); a cell over
+the csv module's limit or a malformed row fails this file, naming the line, not the batch.
+A cell written as ``'=…`` (a formula neutralised by an export, :func:`neutralise`) is read as
+``=…``: an exported catalogue imports as the values it was written from.
 """
 
 from __future__ import annotations
 
 import csv
-import io
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.acl import CLASSIFICATIONS
 from core.errors import CorruptSource
 from core.chunking.model import Block, ParsedRecord, ReadResult
 from core.ingest.period import parse_period
+from core.ingest.sidecar import read_beside
 from core.ingest.readers.common import parse_date_range
 from core.ingest.readers.textio import decode_tolerant
+
+if TYPE_CHECKING:
+    from _csv import Reader
 
 OBJECT_ROLES = ("typology", "material", "period", "denomination")
 ROLES = ("id", "title", "text", "date", "classification", "lang", "collection") + OBJECT_ROLES
@@ -47,12 +57,17 @@ IMAGE_COLUMNS: dict[str, tuple[str, ...]] = {
 REQUIRED = ("title", "text")
 # delimiters a suffix promises (.psv pipes, .tsv tabs); .ssv is semicolons in Europe, spaces elsewhere
 SUFFIX_DELIMITERS = {".tsv": "\t", ".psv": "|", ".ssv": "; "}
+#: the csv module's cell limit (131,072 characters) is kept: a longer cell is a document pasted into a field
+CELL_LIMIT = csv.field_size_limit()
+#: first characters a spreadsheet reads as a formula (OWASP's list for CSV injection)
+FORMULA_PREFIXES = frozenset("=+-@\t\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
 
 
 def read(path: Path, raw: bytes) -> ReadResult:
     """Read every row of a catalogue CSV as a record."""
-    text, notes = decode_tolerant(raw, what="CSV file")
-    sample = text[:8192]
+    decoded, notes = decode_tolerant(raw, what="CSV file")
+    sample = decoded[:8192]
     allowed = SUFFIX_DELIMITERS.get(path.suffix.lower(), ",;\t|")
     try:
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, delimiters=allowed)
@@ -62,19 +77,22 @@ def read(path: Path, raw: bytes) -> ReadResult:
             class _Given(csv.excel):
                 delimiter = allowed
             dialect = _Given
-    rows = list(csv.reader(io.StringIO(text), dialect))
-    if not rows:
+    reader = csv.reader(_lines(decoded), dialect)
+    rows = _rows(reader)
+    first = next(rows, None)
+    if first is None:
         raise CorruptSource("empty CSV file")
-    header = [h.strip() for h in rows[0]]
+    header = [h.strip() for h in first]
     mapping, image_cols = _mapping(path, header)
     idx = {role: header.index(col) for role, col in mapping.items()}
     image_idx = {view: header.index(col) for view, col in image_cols.items()}
     records: list[ParsedRecord] = []
     seen_ids: dict[str, int] = {}
     id_events: dict[str, list[str]] = {"blank": [], "repeated": []}
-    for line_no, row in enumerate(rows[1:], start=2):
+    for line_no, row in enumerate(rows, start=2):
         if not any(c.strip() for c in row):
             continue
+        row = [restore(c) for c in row]
         if len(row) < len(header):
             row = row + [""] * (len(header) - len(row))
 
@@ -113,6 +131,52 @@ def read(path: Path, raw: bytes) -> ReadResult:
     if not records:
         raise CorruptSource("the CSV has a header but no rows with a title or text")
     return ReadResult(records, reader="csv", notes=notes + _id_notes(id_events))
+
+
+def neutralise(cell: str) -> str:
+    """A cell a spreadsheet will not run as a formula: one ``'`` before a formula character.
+
+    A plain number (``-300``, a period's year) is left alone: it cannot be a formula, and a
+    spreadsheet keeps reading it as a number.
+    """
+    if cell.lstrip("'")[:1] in FORMULA_PREFIXES and not _PLAIN_NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
+def restore(cell: str) -> str:
+    """The value :func:`neutralise` was given: one leading ``'`` before a formula character comes off."""
+    if cell[:1] == "'" and cell.lstrip("'")[:1] in FORMULA_PREFIXES:
+        return cell[1:]
+    return cell
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The text's lines, ends kept, one at a time (as iterating a StringIO gives them, without its copy)."""
+    start, n = 0, len(text)
+    while start < n:
+        end = text.find("\n", start)
+        if end < 0:
+            yield text[start:]
+            return
+        yield text[start:end + 1]
+        start = end + 1
+
+
+def _rows(reader: Reader) -> Iterator[list[str]]:
+    """The reader's rows; an oversized cell or a malformed row fails the file, naming its line."""
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            if "field limit" in str(exc):
+                raise CorruptSource(f"line {reader.line_num}: a cell of more than {CELL_LIMIT} characters "
+                                    "(a document pasted into a field?)",
+                                    hint="Shorten that cell, or keep long texts in files of their own.") from None
+            raise CorruptSource(f"malformed CSV at line {reader.line_num}: {exc}") from None
+        yield row
 
 
 def _unique_id(given: str, line_no: int, seen: dict[str, int], events: dict[str, list[str]], *,
@@ -164,10 +228,11 @@ def _mapping(path: Path, header: list[str]) -> tuple[dict[str, str], dict[str, s
     """(role → column, view → image column), from the sidecar or by known names; missing ones raise."""
     sidecar = path.with_name(path.name + ".mapping.json")
     lowered = {h.lower(): h for h in header}
-    if sidecar.exists():
+    raw = read_beside(path, sidecar)  # checked and capped like any file: a FIFO or /dev/zero is refused
+    if raw is not None:
         try:
-            given = json.loads(sidecar.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
+            given = json.loads(raw)
+        except (ValueError, RecursionError) as exc:
             raise CorruptSource(f"unreadable mapping {sidecar.name}: {exc}") from exc
         if not isinstance(given, dict):
             raise CorruptSource(f"{sidecar.name} must be a JSON object of role → column")
