@@ -387,11 +387,16 @@ class Ovillo:
         yield from self._erase_removed()
         return report
 
-    def sync_status(self) -> dict[str, Any] | None:
-        """``{server, user, last_sync, watermark}`` of the last sync (None: never synced)."""
+    def sync_status(self, profile: str = "owner") -> dict[str, Any] | None:
+        """``{server, user, last_sync, watermark}`` of the last sync (None: never synced). Another profile
+        gets ``last_sync`` alone: the watermark is the key of a record it may not see, and the server and
+        user are the owner's configuration."""
         from core.sync.service import sync_status
 
-        return sync_status(self.store)
+        state = sync_status(self.store)
+        if state is None or self.profile(profile).name == "owner":
+            return state
+        return {"last_sync": state.get("last_sync")}
 
     @staticmethod
     def sync_keyring(server: str | None = None, user: str | None = None, *, forget: bool = False) -> bool:
