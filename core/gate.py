@@ -91,11 +91,14 @@ def passages(store: Store, chunk_ids: Sequence[str], profile: Profile,
 
 
 def record(store: Store, section_tipo: str, section_id: int, profile: Profile) -> VisibleRecord:
-    """One record the profile may see; hidden or missing → the same :class:`NotFound`."""
+    """One record the profile may see; hidden or missing → the same :class:`NotFound`, by the same path:
+    the rule is in the query, so a hidden record's row is never read (reading it made a hidden id
+    answer measurably slower than a missing one)."""
+    acl, params = profile.sql("r")
     row = store.cursor().execute(
         "SELECT section_tipo, section_id, title, lang, classification, date_start, date_end, data, "
-        "project_ids, deleted_at FROM records WHERE section_tipo = ? AND section_id = ?",
-        [section_tipo, section_id]).fetchone()
+        f"project_ids, deleted_at FROM records r WHERE section_tipo = ? AND section_id = ? AND {acl}",
+        [section_tipo, section_id, *params]).fetchone()
     if row is None or not profile.rule.allows(row[4], row[8], row[9]):
         raise NotFound(f"no record {section_tipo} {section_id}")
     return VisibleRecord(*row[:8])

@@ -17,7 +17,7 @@ import duckdb
 from core.acl import CLASSIFICATIONS
 
 # rank of a classification in SQL, least restrictive first (list_position is 1-based)
-_RANK_SQL = "list_position([" + ", ".join(f"'{c}'" for c in CLASSIFICATIONS) + "], {{}})"
+_RANK_SQL = "list_position([" + ", ".join(f"'{c}'" for c in CLASSIFICATIONS) + "], {})"
 
 
 def stored_classifications(cur: duckdb.DuckDBPyConnection, path: str) -> dict[int, str]:
