@@ -3,14 +3,23 @@
 The password comes from the caller (a password file, the OS keyring or a prompt) and goes only
 into the connection parameters, never into a file or a log. A server that is not on this machine
 must be reached with ``sslmode=verify-full`` (or ``verify-ca``) unless ``insecure`` is given.
+
+The address is the whole truth. libpq fills what an address leaves out from ``PG*`` variables
+and a service file, after the check has looked at the address alone; so every fallback that could
+choose the server or how it is checked is given libpq's no-environment value explicitly, the few
+left to the environment can only narrow what libpq accepts, and a service name, ``PGSERVICE`` or a
+variable of a keyword this module does not know (a newer libpq's) is refused.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import os
 import re
+from functools import cache
 
 import psycopg
+from psycopg import pq
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from core.errors import ConfigError, OvilloError
@@ -18,6 +27,16 @@ from core.errors import ConfigError, OvilloError
 Connection = psycopg.Connection[tuple[object, ...]]
 _TLS = {"verify-full", "verify-ca"}
 _TRIED = re.compile(r"connection to server .*? failed: (.*)")
+_PLACE = re.compile(r'connection to server (?:at "([^"]*)"(?: \(([^)]*)\))?, port (\d+)|on socket "([^"]*)")')
+# given by sync itself (dbname: the user's name when the address has none, as libpq does)
+_OWN = frozenset({"user", "password", "dbname", "connect_timeout", "application_name"})
+# no compiled default, and libpq reads an empty value as "not given" (host: its own socket folder)
+_EMPTY_IS_UNSET = frozenset({"host", "hostaddr", "sslrootcert"})
+# no compiled default and no neutral value (libpq 18 rejects an empty one for several); from the
+# environment they only narrow what libpq accepts or pick the client's own files and encoding
+_NARROWING = frozenset({"passfile", "client_encoding", "sslcert", "sslkey", "sslcertmode", "sslcrl", "sslcrldir",
+                        "requirepeer", "require_auth", "min_protocol_version", "max_protocol_version",
+                        "ssl_max_protocol_version", "gsslib"})
 
 
 class SyncError(OvilloError):
@@ -43,6 +62,18 @@ def server_params(server: str, *, ca_file: str | None = None, insecure: bool = F
     if "password" in params:
         raise ConfigError("the server address contains a password",
                           hint="Pass it with --password-file, or let Ovillo ask for it.")
+    if "service" in params:
+        raise ConfigError(f"not a PostgreSQL address: service={params['service']} names an entry of a service "
+                          "file, and sync reads none", hint="Use postgresql://HOST:PORT/DATABASE")
+    # PGSERVICE makes libpq read a service file for any address, even a complete one
+    why = {"PGSERVICE": "sync reads no service file"} | dict.fromkeys(_unknown_variables(),
+                                                                      "sync does not know what libpq makes of it")
+    if found := [n for n in why if n in os.environ]:  # named, not shown: a value may be a secret
+        name = found[0]
+        raise ConfigError(f"not a PostgreSQL address: {name} is set, and {why[name]}: unset it",
+                          hint="Use postgresql://HOST:PORT/DATABASE")
+    if params.get("sslrootcert") == "system":
+        params.setdefault("sslmode", "verify-full")  # libpq's own rule; the pinned default would say prefer
     if ca_file:
         params["sslrootcert"] = ca_file
         mode = params.setdefault("sslmode", "verify-full")
@@ -58,6 +89,32 @@ def server_params(server: str, *, ca_file: str | None = None, insecure: bool = F
     return params
 
 
+def _fallbacks() -> list[pq.ConninfoOption]:
+    """libpq's own table of keywords with a ``PG*`` variable: one a newer libpq adds is seen too."""
+    return [d for d in pq.Conninfo.get_defaults() if d.envvar and d.keyword.decode() != "service"]
+
+
+@cache
+def _no_environment() -> dict[str, str]:
+    """The value libpq has for each fallback no variable were set, where one can be written down."""
+    out = {d.keyword.decode(): d.compiled.decode() for d in _fallbacks() if d.compiled is not None}
+    return out | {key: "" for key in _EMPTY_IS_UNSET}
+
+
+@cache
+def _unknown_variables() -> tuple[str, ...]:
+    """The ``PG*`` variables of keywords this module has not weighed (none with the libpq it was written for)."""
+    known = _OWN | _NARROWING | set(_no_environment())
+    return tuple((d.envvar or b"").decode() for d in _fallbacks() if d.keyword.decode() not in known)
+
+
+def libpq_params(params: dict[str, str], user: str, *, timeout_s: int = 10) -> dict[str, str]:
+    """What libpq is given for ``params`` (from :func:`server_params`): nothing left for ``PG*`` to choose."""
+    out = {**_no_environment(), "dbname": user, **params, "user": user, "application_name": "ovillo-sync"}
+    out["connect_timeout"] = params.get("connect_timeout") or str(timeout_s)
+    return out
+
+
 def describe(params: dict[str, str]) -> str:
     """``host:port/db`` for messages and status (never the user's secret)."""
     return f"{params.get('host', 'localhost')}:{params.get('port', '5432')}/{params.get('dbname', '')}"
@@ -67,19 +124,26 @@ def connect(server: str, user: str, password: str, *, ca_file: str | None = None
             insecure: bool = False, timeout_s: int = 10) -> Connection:
     """A connection as ``user``; wrong credentials and an unreachable server become :class:`SyncError`."""
     params = server_params(server, ca_file=ca_file, insecure=insecure)
-    params.setdefault("connect_timeout", str(timeout_s))
-    params["application_name"] = "ovillo-sync"
-    where = describe(params)
     try:
-        return psycopg.connect(make_conninfo(**params), user=user, password=password)
+        return psycopg.connect(make_conninfo(**libpq_params(params, user, timeout_s=timeout_s)), password=password)
     except psycopg.OperationalError as exc:
         text = str(exc)
+        where = _places(text) or describe(params)
         if "password authentication failed" in text or "no password supplied" in text:
             raise SyncError(f"the central server at {where} refused user {user!r}: wrong user or password") from exc
         if "SSL" in text or "certificate" in text:
             raise SyncError(f"TLS with {where} failed: {_tls_reason(text)}", hint=_tls_hint(text)) from exc
         raise SyncError(f"cannot reach the central server at {where}",
                         hint="Check the address and that you are in range; nothing local was changed.") from exc
+
+
+def _places(text: str) -> str:
+    """The servers libpq says it tried (``host:port`` or a socket path), in order; "" when it names none."""
+    seen: dict[str, None] = {}
+    for m in _PLACE.finditer(text):
+        host, addr, port, socket = m.groups()
+        seen[socket or f"{host}{f' ({addr})' if addr else ''}:{port}"] = None
+    return ", ".join(seen)
 
 
 def _tls_reason(text: str) -> str:
