@@ -71,8 +71,13 @@ def compact(store: Store) -> float:
 
 
 def compact_if_pending(store: Store) -> float | None:
-    """:func:`compact` when removed records may have left bytes behind; None when nothing was pending."""
-    return compact(store) if erase_pending(store) else None
+    """:func:`compact` when removed records may have left bytes behind; None when nothing was pending or the
+    store cannot be read now (a full disk invalidated it): the flag stays for the next open."""
+    try:
+        pending = erase_pending(store)
+    except duckdb.Error:
+        return None
+    return compact(store) if pending else None
 
 
 def _fsync(path: Path) -> None:
