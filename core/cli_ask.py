@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import signal
 import sys
 from pathlib import Path
@@ -11,6 +10,7 @@ from types import FrameType
 from typing import Any
 
 from core.answer.result import AnswerResult, Checking, Regenerating, RetrievalDone, Token
+from core.cli_text import print_json, say, timecode
 from core.progress import CancelToken
 
 
@@ -22,9 +22,9 @@ def assemble_answer_model(folder: Path, which: str, force: bool) -> int:
         return 0
     key = "default" if which == "auto" else which
     if which == "auto" and not parts_installed(GENERATORS[key]):
-        print("answer model: packages not installed, skipped (setup installs them)", file=sys.stderr)
+        say("answer model: packages not installed, skipped (setup installs them)", file=sys.stderr)
         return 0
-    print(f"ready: {assemble_generator(folder, key, force=force)}")
+    say(f"ready: {assemble_generator(folder, key, force=force)}")
     return 0
 
 
@@ -32,8 +32,7 @@ def _where(c: dict[str, Any]) -> str:
     if c.get("page"):
         return f"p. {c['page']}"
     if c.get("tc_in") is not None:
-        s = int(c["tc_in"])
-        return f"{s // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}"
+        return timecode(c["tc_in"])
     return ""
 
 
@@ -61,17 +60,18 @@ def run_ask(app: Any, args: argparse.Namespace) -> int:
             if not live:
                 continue
             if isinstance(ev, RetrievalDone):
-                print(f"({ev.hits} passages found, {len(ev.evidence)} relevant)", file=sys.stderr)
-            elif isinstance(ev, Token):
-                print(ev.text, end="", flush=True)
+                say(f"({ev.hits} passages found, {len(ev.evidence)} relevant)", file=sys.stderr)
+            elif isinstance(ev, Token):  # the model may echo a passage's escape sequences: escaped, lines kept
+                say(ev.text, end="", flush=True, lines=True)
             elif isinstance(ev, Checking):
-                print("\n(checking the citations against their passages…)", file=sys.stderr)
+                say("", "(checking the citations against their passages…)", sep="\n", file=sys.stderr)
             elif isinstance(ev, Regenerating):
-                print("\n[citations did not check out; asking the model once more]\n", file=sys.stderr)
+                say("", "[citations did not check out; asking the model once more]", "", sep="\n",
+                    file=sys.stderr)
     finally:
         signal.signal(signal.SIGINT, old)
     if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False))
+        print_json(result.to_json())
         return 0 if result.grounded or result.refused else 1
     _print_result(result, live)
     return 130 if result.reason == "cancelled" else (0 if result.grounded or result.refused else 1)
@@ -89,23 +89,23 @@ def human_reason(result: AnswerResult) -> str:
 
 def _print_result(result: AnswerResult, streamed: bool) -> None:
     if streamed:
-        print()
+        say()
     if result.grounded:
         if streamed:  # the stream showed the model's labels ([S1]) and its citations before the check moved any
-            print("\nChecked answer:")
-        print(result.answer)
-        print("\nSources:")
+            say("", "Checked answer:", sep="\n")
+        say(result.answer, lines=True)  # its paragraphs are the model's own line breaks
+        say("", "Sources:", sep="\n")
         for c in result.to_json()["citations"]:
-            print(f"  [{c['id']}] {c['source_path'] or ''} {_where(c)}".rstrip())
+            say(f"  [{c['id']}] {c['source_path'] or ''} {_where(c)}".rstrip())
             for q in c["quotes"] or [{"text": c["cited_text"]}]:
-                print(f"      “{' '.join(q['text'].split())}”")  # the words the sentence rests on, verbatim
+                say(f"      “{' '.join(q['text'].split())}”")  # the words the sentence rests on, verbatim
         for s in result.unsupported:
-            print(f"  (uncited: {s})")
+            say(f"  (uncited: {s})")
         return
     label = "Refused" if result.refused else "Not grounded"
-    print(f"{label}: {human_reason(result)}")
+    say(f"{label}: {human_reason(result)}")
     if result.nearest:
-        print("Nearest records found:")
+        say("Nearest records found:")
         for n in result.nearest:
             score = f" (cosine {n['dense_score']:.3f})" if n.get("dense_score") is not None else ""
-            print(f"  [{n['id']}] {n.get('title', '')} — {n.get('source_path') or ''} {_where(n)}{score}")
+            say(f"  [{n['id']}] {n.get('title', '')} — {n.get('source_path') or ''} {_where(n)}{score}")

@@ -8,6 +8,7 @@ import traceback
 from datetime import datetime
 from pathlib import Path
 
+from core.cli_text import say
 from core.paths import Paths
 
 EXIT_UNEXPECTED = 70  # EX_SOFTWARE (sysexits.h): distinct from 2, "your input cannot work"
@@ -21,8 +22,8 @@ def report_unexpected(exc: BaseException, args: argparse.Namespace | None) -> in
     message = " ".join(str(exc).split())
     if len(message) > 200:
         message = message[:200] + "…"
-    print(f"error: unexpected {type(exc).__name__}: {message}{where}", file=sys.stderr)
-    print("  This is a bug in Ovillo; please report it with that log.", file=sys.stderr)
+    say(f"error: unexpected {type(exc).__name__}: {message}{where}", file=sys.stderr)
+    say("  This is a bug in Ovillo; please report it with that log.", file=sys.stderr)
     return EXIT_UNEXPECTED
 
 

@@ -9,7 +9,6 @@ before anything is opened (one line, exit 2), like :mod:`core.cli_args`.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import stat
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Any
 
 from core.cli_args import MAX_QUERY_CHARS, UsageError, _profile, _scalar, _section_tipo, _show, _values, _whole, \
     check_text
+from core.cli_text import print_json, say
 
 MAX_OBJECT_LIMIT = 50
 
@@ -121,7 +121,7 @@ def run(app: Any, args: argparse.Namespace) -> int:
                                near_duplicates=args.near_duplicates, all_views=args.all_views)
     rows = [h.to_json() for h in hits]
     if args.json:
-        print(json.dumps(rows, ensure_ascii=False))
+        print_json(rows)
     else:
         _print_hits(rows)
     return 0
@@ -129,25 +129,25 @@ def run(app: Any, args: argparse.Namespace) -> int:
 
 def _print_hits(rows: list[dict[str, Any]]) -> None:
     if not rows:
-        print("no similar objects")
+        say("no similar objects")
     for n, h in enumerate(rows, 1):
         faces = "  ".join(f"{v} {s['score']:.3f} (#{s['rank']})" for v, s in h["views"].items())
         flag = "  NEAR-DUPLICATE" if h["near_duplicate"] else ""
-        print(f"{n:>2}. {h['title']}  [{h['section_tipo']} {h['section_id']}] score {h['score']:.4f}{flag}")
-        print(f"    {faces}")
-        print(f"    {h['thumbnail'] or ''}")
+        say(f"{n:>2}. {h['title']}  [{h['section_tipo']} {h['section_id']}] score {h['score']:.4f}{flag}")
+        say(f"    {faces}")
+        say(f"    {h['thumbnail'] or ''}")
 
 
 def _print_characterization(result: dict[str, Any], as_json: bool) -> None:
     if as_json:
-        print(json.dumps(result, ensure_ascii=False))
+        print_json(result)
         return
     for role, p in result["proposals"].items():
         if p.get("note"):
-            print(f"{role:>12}: {p['note']} ({p['voters']} neighbours with a value)")
+            say(f"{role:>12}: {p['note']} ({p['voters']} neighbours with a value)")
             continue
         value = (f"{p['earliest']} … {p['latest']} (central {p['central']})" if role == "period" else p["value"])
         others = ", ".join(f"{r['value']} {r['share']:.2f}" for r in p.get("runners_up", []))
-        print(f"{role:>12}: {value}  confidence {p['confidence']:.2f}" + (f"  (also: {others})" if others else ""))
-        print(f"{'':>14}evidence: " + ", ".join(f"{e['title']} {e['score']:.3f}" for e in p["evidence"][:4]))
-    print(f"{len(result['neighbours'])} neighbours voted")
+        say(f"{role:>12}: {value}  confidence {p['confidence']:.2f}" + (f"  (also: {others})" if others else ""))
+        say(f"{'':>14}evidence: " + ", ".join(f"{e['title']} {e['score']:.3f}" for e in p["evidence"][:4]))
+    say(f"{len(result['neighbours'])} neighbours voted")

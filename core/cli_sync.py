@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import getpass
-import json
 import os
 import stat
 import sys
@@ -12,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from core.acl import CLASSIFICATIONS
+from core.cli_text import print_json, say, visible
 from core.errors import ConfigError
 
 
@@ -34,7 +34,7 @@ def add_parsers(sub: Any) -> None:
     cs = ce.add_subparsers(dest="central_command", required=True)
     ci = cs.add_parser("init", help="create and start a server in DIR; prints the administrator's DSN last")
     ci.add_argument("dir")
-    ci.add_argument("--port", type=int)
+    ci.add_argument("--port", metavar="N", help="TCP port, 1 to 65535 (default: a free one)")
     for name in ("start", "stop"):
         cs.add_parser(name, help=f"{name} the server in DIR").add_argument("dir")
     cp = cs.add_parser("publish", help="ingest files with the local pipeline and write them to the central archive")
@@ -83,7 +83,7 @@ def _password(args: argparse.Namespace) -> tuple[str | None, str]:
         return None, "keyring"
     if not sys.stdin.isatty():
         raise ConfigError("no password given", hint="Use --password-file F, or run in a terminal to be asked.")
-    return getpass.getpass(f"password for {args.user}: "), "prompt"
+    return getpass.getpass(f"password for {visible(args.user)}: "), "prompt"
 
 
 def _offer_keyring(args: argparse.Namespace, source: str) -> bool:
@@ -110,16 +110,16 @@ def _central(args: argparse.Namespace) -> int:
 
     if args.central_command == "init":
         dsn = server.init(Path(args.dir), args.port)
-        print(f"central server running in {args.dir}; keep this address private (it holds the password):")
-        print(dsn)
+        say(f"central server running in {args.dir}; keep this address private (it holds the password):")
+        say(dsn)
         return 0
     if args.central_command == "start":
         pid = server.start(Path(args.dir))
-        print(f"central server started (pid {pid}, port {server.Cluster(Path(args.dir).resolve()).port})")
+        say(f"central server started (pid {pid}, port {server.Cluster(Path(args.dir).resolve()).port})")
         return 0
     if args.central_command == "stop":
         server.stop(Path(args.dir))
-        print("central server stopped")
+        say("central server stopped")
         return 0
     if args.central_command == "publish":
         return _publish(args)
@@ -127,8 +127,8 @@ def _central(args: argparse.Namespace) -> int:
 
     password = read_password_file(args.password_file)
     created = add_user_at(args.dsn, args.name, args.clearance, args.projects, password)
-    print(f"user {args.name} {'created' if created else 'updated'}: clearance {args.clearance}, "
-          f"projects {', '.join(map(str, args.projects)) if args.projects else 'all'}")
+    say(f"user {args.name} {'created' if created else 'updated'}: clearance {args.clearance}, "
+        f"projects {', '.join(map(str, args.projects)) if args.projects else 'all'}")
     return 0
 
 
@@ -163,10 +163,10 @@ def _publish(args: argparse.Namespace) -> int:
         con.commit()
     out = {**summary.to_json(), "failed": [{"path": o.path, "reason": o.reason} for o in ingested.failed]}
     if args.json:
-        print(json.dumps(out, ensure_ascii=False))
+        print_json(out)
     else:
-        print(f"published: added {summary.added} · updated {summary.updated} · unchanged {summary.unchanged} · "
-              f"tombstoned {summary.tombstoned} · vectors {summary.vectors} · failed files {len(ingested.failed)}")
+        say(f"published: added {summary.added} · updated {summary.updated} · unchanged {summary.unchanged} · "
+            f"tombstoned {summary.tombstoned} · vectors {summary.vectors} · failed files {len(ingested.failed)}")
     return 0
 
 
@@ -179,8 +179,8 @@ def _sync(args: argparse.Namespace) -> int:
 
     if args.forget_password:
         had = forget_password(args.server, args.user)
-        print(f"forgot the saved password of {args.user}" if had else
-              f"no saved password for {args.user}" + ("" if keyring_available() else " (no safe system keyring here)"))
+        say(f"forgot the saved password of {args.user}" if had else
+            f"no saved password for {args.user}" + ("" if keyring_available() else " (no safe system keyring here)"))
         return 0
     if not 1 <= args.page <= 10000:
         raise ConfigError("--page must be between 1 and 10000")
@@ -196,14 +196,14 @@ def _sync(args: argparse.Namespace) -> int:
     if password is not None and not report.remembered and _offer_keyring(args, source):
         report.remembered = remember_password(args.server, args.user, password)
     if args.remember_password and not report.remembered:
-        print("the password was not saved: no safe system keyring here", file=sys.stderr)
+        say("the password was not saved: no safe system keyring here", file=sys.stderr)
     if args.json:
-        print(json.dumps(report.summary.to_json()))
+        print_json(report.summary.to_json())
     else:
         s = report.summary
-        print(f"added {s.added} · updated {s.updated} · removed {s.removed} · revoked {s.revoked} · "
-              f"vectors reused {s.vectors_reused} · embedded {s.vectors_embedded} · "
-              f"{s.bytes / 1e6:.1f} MB in {s.seconds:.1f} s")
+        say(f"added {s.added} · updated {s.updated} · removed {s.removed} · revoked {s.revoked} · "
+            f"vectors reused {s.vectors_reused} · embedded {s.vectors_embedded} · "
+            f"{s.bytes / 1e6:.1f} MB in {s.seconds:.1f} s")
     return 0
 
 
