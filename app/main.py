@@ -150,6 +150,10 @@ def main(argv: list[str] | None = None) -> int:
         window.showFullScreen()
     else:
         window.show()
+    if ovillo.made_private:
+        window.statusBar().showMessage(QCoreApplication.translate(
+            "Main", "%n file(s) and folder(s) of this data folder that other accounts could read are now private.",
+            "", ovillo.made_private), 30_000)
     if args.index_demo and not args.kiosk:
         window.index_in_background(args.index_demo, collection=args.collection, classification=args.classification)
     try:

@@ -202,9 +202,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         if args.command == "status":
             status = app.status(args.profile)
             if args.json:
-                from core.cli_sync import sync_status
-
-                print_json({**status.to_json(), "sync": sync_status(app.store)})
+                print_json({**status.to_json(), "sync": app.sync_status(args.profile)})
             else:
                 for k, v in status.to_json().items():
                     say(f"{k:>15}: {v}")
@@ -225,7 +223,11 @@ def _open(args: argparse.Namespace, models: Path | None) -> Any:
     waiting, unanswered = False, 0
     while True:
         try:
-            return Ovillo(args.home, models_dir=models, doing=doing)
+            app = Ovillo(args.home, models_dir=models, doing=doing)
+            if app.made_private:
+                say(f"note: {app.made_private} file(s) and folder(s) of {app.paths.home} that other accounts could "
+                    "read are now readable by you only", file=sys.stderr)
+            return app
         except StoreLocked:
             raise  # held by a program that does not say who it is: said at once, not waited for blindly
         except StoreBusy as busy:

@@ -31,6 +31,7 @@ MAX_TOKENS = (1, 4096)  # the same upper bound as the answer_max_tokens setting
 PROJECT_IDS = (1, 2**31 - 1)  # project_ids are INTEGER[] in the store
 SECTION_IDS = (0, 2**63 - 1)  # section_id is a BIGINT
 PORTS = (1, 65535)  # TCP
+SYNC_PAGES = (1, 10_000)  # records per local transaction of a sync
 
 _CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]")  # \t \n \r are fine in text
 _SURROGATE = re.compile(r"[\ud800-\udfff]")  # argv bytes that were not UTF-8 (surrogateescape)
@@ -133,6 +134,10 @@ def _check_central(args: argparse.Namespace) -> None:
     if hasattr(args, "port"):  # the server reads a missing or 0 port as "any free one": never by accident
         port = _scalar(args.port, "--port")
         args.port = None if port is None else _whole(port, "--port", *PORTS)
+    if hasattr(args, "page"):
+        args.page = _whole(str(_scalar(args.page, "--page")), "--page", *SYNC_PAGES)
+    if getattr(args, "projects", None) is not None:  # `user add` without --project: every project
+        args.projects = [_whole(p, "--project", *PROJECT_IDS) for p in _values(args.projects, "--project")]
     if hasattr(args, "paths"):
         args.paths = [_ingest_path(p) for p in _values(args.paths, "PATH")]
     if getattr(args, "collection", None) is not None:

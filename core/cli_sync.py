@@ -23,7 +23,7 @@ def add_parsers(sub: Any) -> None:
     sy.add_argument("--password-file", metavar="F", help="file whose first line is the password (mode 600)")
     sy.add_argument("--ca-file", metavar="F", help="CA certificate: connects with sslmode=verify-full")
     sy.add_argument("--insecure", action="store_true", help="allow a non-local server without verified TLS")
-    sy.add_argument("--page", type=int, default=500, metavar="N", help="records per local transaction (1 to 10000)")
+    sy.add_argument("--page", default="500", metavar="N", help="records per local transaction (1 to 10000)")
     sy.add_argument("--json", action="store_true", help="print the summary as JSON")
     sy.add_argument("--remember-password", action="store_true",
                     help="save the password in the system keyring once the server accepted it")
@@ -42,7 +42,7 @@ def add_parsers(sub: Any) -> None:
     cp.add_argument("--dsn", required=True, help="the administrator's DSN")
     cp.add_argument("--collection")
     cp.add_argument("--classification", choices=list(CLASSIFICATIONS))
-    cp.add_argument("--project", action="append", type=int, default=[], dest="projects", metavar="P")
+    cp.add_argument("--project", action="append", default=[], dest="projects", metavar="P")
     cp.add_argument("--json", action="store_true")
     cu = cs.add_parser("user", help="manage users")
     cua = cu.add_subparsers(dest="user_command", required=True)
@@ -50,7 +50,7 @@ def add_parsers(sub: Any) -> None:
     ua.add_argument("name")
     ua.add_argument("--dsn", required=True, help="the administrator's DSN")
     ua.add_argument("--clearance", required=True, choices=list(CLASSIFICATIONS))
-    ua.add_argument("--project", action="append", type=int, dest="projects", metavar="P",
+    ua.add_argument("--project", action="append", dest="projects", metavar="P",
                     help="limit the user to these projects (repeat); none: every project")
     ua.add_argument("--password-file", required=True, metavar="F")
 
@@ -182,8 +182,6 @@ def _sync(args: argparse.Namespace) -> int:
         say(f"forgot the saved password of {args.user}" if had else
             f"no saved password for {args.user}" + ("" if keyring_available() else " (no safe system keyring here)"))
         return 0
-    if not 1 <= args.page <= 10000:
-        raise ConfigError("--page must be between 1 and 10000")
     server_params(args.server, ca_file=args.ca_file, insecure=args.insecure)  # refuse before asking
     models = Path(args.models).expanduser().resolve() if args.models else None
     # the store first: a second sync (or ingest) holding it fails here, before a password is asked

@@ -60,16 +60,17 @@ def test_an_older_readable_folder_is_tightened_on_open_with_a_note(tmp_path: Pat
         os.chmod(dirpath, 0o755)
         for name in filenames:
             os.chmod(Path(dirpath) / name, 0o644)
-    assert loose_entries(home)
+    loose = loose_entries(home)
+    assert loose
     app = Ovillo(home, models_dir=tmp_path / "models", encoder=HashingEncoder())
     try:
         assert loose_entries(home) == []
-        assert len(app.notes) == 1 and "private" in app.notes[0]
+        assert app.made_private == len(loose)
     finally:
         app.close()
     again = Ovillo(home, models_dir=tmp_path / "models", encoder=HashingEncoder())
     again.close()
-    assert again.notes == []  # said once
+    assert again.made_private == 0  # said once
 
 
 @pytest.mark.skipif(os.geteuid() != 0 or shutil.which("runuser") is None,
@@ -89,3 +90,17 @@ def test_another_account_cannot_read_the_store(tmp_path: Path) -> None:
         assert listing.returncode != 0
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+def test_the_cli_says_once_that_it_made_an_older_folder_private(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from core.cli import main
+
+    home = tmp_path / "home"
+    ingest_secret(home, tmp_path).close()
+    os.chmod(home, 0o755)
+    os.chmod(home / "ovillo.duckdb", 0o644)
+    assert main(["--home", str(home), "status"]) == 0
+    assert "2 file(s) and folder(s)" in capsys.readouterr().err
+    assert main(["--home", str(home), "status"]) == 0
+    assert "note:" not in capsys.readouterr().err
