@@ -231,7 +231,8 @@ def catalogue() -> list[dict[str, object]]:
 
 
 def main(out: Path) -> None:
-    """Write images, catalogue.csv and README.md into ``out``."""
+    """Write images and catalogue.csv into ``out`` (their notes are in resources/demo/README.md: a README in
+    an indexed folder would be a record of the archive)."""
     out.mkdir(parents=True, exist_ok=True)
     (out / "images").mkdir(exist_ok=True)
     rows = []
@@ -260,14 +261,6 @@ def main(out: Path) -> None:
         writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
-    (out / "README.md").write_text(
-        "# Demo coins (procedurally generated sample data)\n\n"
-        "These images are **not photographs**: `scripts/make_demo_coins.py` draws them with numpy and Pillow "
-        "(deterministic; no third-party images, no licence restrictions). 8 typologies × 4 coins, obverse and "
-        "reverse; MNC-033 and MNC-034 are second photographs of MNC-005 and MNC-025 (near-duplicates); "
-        "MNC-006 shares MNC-005's obverse die (a die link: the same design and die flaws struck off-centre on "
-        "another flan, with another reverse; both rows say so in `descripcion`). `catalogue.csv` names the faces "
-        "in its `anverso`/`reverso` columns. Regenerate with `python scripts/make_demo_coins.py`.\n", encoding="utf-8")
 
 
 def new_find(out: Path) -> None:
