@@ -102,7 +102,7 @@ def test_a_catalogue_names_its_photographs_and_roles(coins_app: Ovillo) -> None:
                           "WHERE modality = 'image'").fetchone()
     assert objects == (34,)
     # images named by the catalogue are its rows' views, not objects of their own
-    assert cur.execute("SELECT count(*) FROM records").fetchone() == (35,)  # 34 coins + the README
+    assert cur.execute("SELECT count(*) FROM records").fetchone() == (34,)  # the 34 coins, nothing else
     data = json.loads(cur.execute("SELECT data FROM records WHERE title LIKE '%MNC-001)%'").fetchone()[0])
     assert data["roles"]["period_years"] == [-200, -150] and data["roles"]["material"] == "bronce"
     assert set(data["views"]) == {"obverse", "reverse"}
