@@ -3,7 +3,8 @@
 While one process holds a data folder (the window, ``ovillo ingest``), DuckDB refuses every
 other process (:mod:`core.store.holder`). The holder therefore listens on an ``AF_UNIX``
 socket in a folder only its user can enter (0700, socket 0600), checks each peer's uid with
-``SO_PEERCRED``, and answers a small JSON-lines protocol with the facade's read operations.
+``SO_PEERCRED``, and answers a small JSON-lines protocol (:mod:`core.remote_protocol`) with the
+facade's read operations.
 
 One request per line, one reply per line::
 
@@ -15,23 +16,30 @@ One request per line, one reply per line::
 The profile is the client's: required, never defaulted, and the facade applies it exactly as
 for a local call (the gate re-checks every hit), so a request can never see more than the same
 command run locally. Unknown fields are refused rather than ignored.
+
+A misbehaving client costs the holder little: one selector thread reads every connection
+without blocking, a few workers run complete requests, at most :data:`MAX_CLIENTS` connections
+are open at once (the next one gets an error line and is closed), and a client has
+:data:`REQUEST_S` seconds from connecting, or from its last reply, to send a whole request line.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
+import queue
 import selectors
 import socket
 import struct
 import threading
-from datetime import date
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core import errors
-from core.errors import ConfigError, OvilloError, StoreError
+from core.errors import OvilloError
+from core.remote_protocol import (MAX_LINE, MAX_QUERY_CHARS, PROTOCOL, HolderGone, ProtocolError, encode,
+                                  error_reply, filters_to_json, handle, parse)
 from core.retrieval.filters import SearchFilters
 from core.retrieval.hits import Hit
 from core.store.holder import HolderInfo, HolderLock, socket_path
@@ -39,26 +47,13 @@ from core.store.holder import HolderInfo, HolderLock, socket_path
 if TYPE_CHECKING:
     from core.service import Ovillo
 
-PROTOCOL = 1
-MAX_LINE = 1 << 20  # a request or reply longer than this is not one of ours
-IDLE_S = 30.0  # a connected client that says nothing for this long is dropped
-_PROFILE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")  # the CLI's rule for --profile
-MAX_QUERY_CHARS = 4000
-_FILTER_LISTS = ("collections", "facets", "langs", "classifications")
-_FIELDS = {
-    "hello": set(),
-    "status": {"profile"},
-    "search": {"profile", "query", "limit", "passages", "filters"},
-    "similar": {"profile", "section_tipo", "section_id", "limit", "filters"},
-}
+__all__ = ["BACKLOG", "MAX_CLIENTS", "MAX_LINE", "MAX_QUERY_CHARS", "PROTOCOL", "REQUEST_S", "WORKERS",
+           "HolderGone", "ProtocolError", "RemoteOvillo", "Server", "filters_to_json", "handle", "peer_uid"]
 
-
-class HolderGone(StoreError):
-    """The holder named in the lock file did not answer (it just ended, or is not serving)."""
-
-
-class ProtocolError(ConfigError):
-    """A request that is not part of the protocol."""
+REQUEST_S = 30.0  # from connecting or the last reply to a whole request line; also bounds writing a reply
+MAX_CLIENTS = 64  # connections open at once; each holds at most MAX_LINE bytes of a request
+WORKERS = 2  # requests take turns on the store; a second worker keeps a slow reader from stalling the next
+BACKLOG = 256  # a burst of clients waits in the kernel instead of getting EAGAIN
 
 
 def peer_uid(conn: socket.socket) -> int:
@@ -68,99 +63,35 @@ def peer_uid(conn: socket.socket) -> int:
     return int(uid)
 
 
-# -- requests: checked, then run on the facade ------------------------------------------------------
-def _profile(req: dict[str, Any]) -> str:
-    name = req.get("profile")
-    if not isinstance(name, str) or not _PROFILE.fullmatch(name):
-        raise ProtocolError("a request must name its profile (e.g. owner or public)")
-    return name
-
-
-def _limit(req: dict[str, Any]) -> int | None:
-    limit = req.get("limit")
-    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
-        raise ProtocolError("limit must be a positive whole number")
-    return limit
-
-
-def _filters(req: dict[str, Any]) -> SearchFilters:
-    raw = req.get("filters") or {}
-    if not isinstance(raw, dict) or set(raw) - {*_FILTER_LISTS, "date_from", "date_to"}:
-        raise ProtocolError("unknown filter")
-    lists: dict[str, tuple[str, ...]] = {}
-    for key in _FILTER_LISTS:
-        values = raw.get(key) or []
-        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-            raise ProtocolError(f"filter {key} must be a list of strings")
-        lists[key] = tuple(values)
-    dates: dict[str, date | None] = {}
-    for key in ("date_from", "date_to"):
-        value = raw.get(key)
-        try:
-            dates[key] = date.fromisoformat(value) if value is not None else None
-        except (TypeError, ValueError):
-            raise ProtocolError(f"filter {key} must be a date (YYYY-MM-DD)") from None
-    return SearchFilters(collections=lists["collections"], facets=lists["facets"], langs=lists["langs"],
-                         classifications=lists["classifications"], date_from=dates["date_from"],
-                         date_to=dates["date_to"])
-
-
-def filters_to_json(filters: SearchFilters | None) -> dict[str, Any]:
-    """The protocol's form of search filters."""
-    if filters is None:
-        return {}
-    return {"collections": list(filters.collections), "facets": list(filters.facets), "langs": list(filters.langs),
-            "classifications": list(filters.classifications),
-            "date_from": filters.date_from.isoformat() if filters.date_from else None,
-            "date_to": filters.date_to.isoformat() if filters.date_to else None}
-
-
-def handle(app: "Ovillo", req: object, holder: HolderInfo | None = None) -> Any:
-    """Run one request on ``app`` and return its JSON-able result (raises :class:`OvilloError`)."""
-    if not isinstance(req, dict) or not isinstance(req.get("op"), str) or req["op"] not in _FIELDS:
-        raise ProtocolError("unknown operation")
-    op = req["op"]
-    unknown = set(req) - _FIELDS[op] - {"op"}
-    if unknown:  # e.g. a "clearance" or "acl" smuggled in: refused, not ignored
-        raise ProtocolError(f"unknown field(s) for {op}: {', '.join(sorted(unknown))}")
-    if op == "hello":
-        return {"protocol": PROTOCOL, "pid": os.getpid(), "doing": holder.doing if holder else ""}
-    profile = _profile(req)
-    if op == "status":
-        status = app.status(profile)
-        owner = status.profile == "owner"
-        return {**status.to_json(), "sync": app.sync_status(),  # as `ovillo status --json` prints locally
-                "failed": [list(f) for f in app.failed_sources()] if owner else []}
-    if op == "search":
-        query = req.get("query")
-        if not isinstance(query, str) or not query.strip() or len(query) > MAX_QUERY_CHARS:
-            raise ProtocolError(f"query must be text of 1 to {MAX_QUERY_CHARS} characters")
-        hits = app.search(query, profile=profile, limit=_limit(req), filters=_filters(req),
-                          passages=bool(req.get("passages", False)))
-        return [h.to_json() for h in hits]
-    tipo, sid = req.get("section_tipo"), req.get("section_id")
-    if not isinstance(tipo, str) or not isinstance(sid, int) or isinstance(sid, bool):
-        raise ProtocolError("similar needs section_tipo (text) and section_id (whole number)")
-    return [h.to_json() for h in app.similar(tipo, sid, profile=profile, limit=_limit(req), filters=_filters(req))]
-
-
-def _error(exc: BaseException) -> dict[str, Any]:
-    if isinstance(exc, OvilloError):
-        return {"kind": type(exc).__name__, "message": str(exc), "hint": exc.hint}
-    return {"kind": "OvilloError", "message": f"the Ovillo holding the store failed: {type(exc).__name__}: {exc}",
-            "hint": ""}
-
-
 # -- the server (in the holder) -----------------------------------------------------------------------
-class Server:
-    """Listens on the holder's socket on a daemon thread; one short-lived thread per client."""
+class _Conn:
+    """One client: the part of its next request read so far, and until when it may finish sending it."""
 
-    def __init__(self, app: "Ovillo", lock: HolderLock, path: Path) -> None:
+    __slots__ = ("sock", "buf", "deadline")
+
+    def __init__(self, sock: socket.socket, deadline: float) -> None:
+        self.sock, self.buf, self.deadline = sock, bytearray(), deadline
+
+
+class Server:
+    """Serves the holder's socket: a selector thread reads every client, :data:`WORKERS` threads answer."""
+
+    def __init__(self, app: "Ovillo", lock: HolderLock, path: Path, *, request_s: float | None = None,
+                 max_clients: int | None = None, workers: int | None = None, backlog: int | None = None) -> None:
         self.app, self.lock, self.path = app, lock, path
+        # the module's values are read here, not at import, so a test can make them small first
+        self.request_s = REQUEST_S if request_s is None else request_s
+        self.max_clients = MAX_CLIENTS if max_clients is None else max_clients
         self._stop = threading.Event()
         self._busy = threading.Lock()  # one request on the store at a time; close() waits for it
-        self._clients: set[socket.socket] = set()
-        self._wake, self._waker = socket.socketpair()  # stop() wakes the accept loop at once
+        self._guard = threading.Lock()  # the open connections, counted by the selector, closed by either side
+        self._open: set[_Conn] = set()
+        self._watched: set[_Conn] = set()  # the selector thread's alone
+        self._jobs: queue.SimpleQueue[tuple[_Conn, bytes] | None] = queue.SimpleQueue()
+        self._answered: queue.SimpleQueue[_Conn] = queue.SimpleQueue()  # back from a worker, to read again
+        self._sel = selectors.DefaultSelector()
+        self._wake, self._waker = socket.socketpair()  # wakes the selector for stop() and answered clients
+        self._waker.setblocking(False)
         self._listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             try:
@@ -169,13 +100,17 @@ class Server:
                 pass
             self._listener.bind(str(path))
             os.chmod(path, 0o600)
-            self._listener.listen(16)
+            self._listener.listen(BACKLOG if backlog is None else backlog)
+            self._listener.setblocking(False)
         except OSError:
-            for s in (self._listener, self._wake, self._waker):
+            for s in (self._listener, self._wake, self._waker, self._sel):
                 s.close()
             raise
-        self._thread = threading.Thread(target=self._serve, name="ovillo-holder", daemon=True)
-        self._thread.start()
+        self._threads = [threading.Thread(target=self._serve, name="ovillo-holder", daemon=True)]
+        self._threads += [threading.Thread(target=self._work, name="ovillo-holder-worker", daemon=True)
+                          for _ in range(WORKERS if workers is None else workers)]
+        for thread in self._threads:
+            thread.start()
 
     @classmethod
     def start(cls, app: "Ovillo", lock: HolderLock) -> "Server | None":
@@ -190,73 +125,170 @@ class Server:
         lock.publish(str(path))
         return server
 
+    # the selector thread
     def _serve(self) -> None:
-        with selectors.DefaultSelector() as sel:
-            sel.register(self._listener, selectors.EVENT_READ)
-            sel.register(self._wake, selectors.EVENT_READ)
+        self._sel.register(self._listener, selectors.EVENT_READ)
+        self._sel.register(self._wake, selectors.EVENT_READ)
+        try:
             while not self._stop.is_set():
-                ready = sel.select()
-                if self._stop.is_set() or not any(key.fileobj is self._listener for key, _ in ready):
-                    continue
-                try:
-                    conn, _ = self._listener.accept()
-                    if peer_uid(conn) != os.getuid():
-                        conn.close()  # the folder is private already; this is the second lock on the door
-                        continue
-                except OSError:
-                    continue
-                self._clients.add(conn)
-                threading.Thread(target=self._client, args=(conn,), name="ovillo-holder-client", daemon=True).start()
-
-    def _client(self, conn: socket.socket) -> None:
-        conn.settimeout(IDLE_S)
-        try:
-            with conn.makefile("rb") as reader:
-                while not self._stop.is_set():
-                    line = reader.readline(MAX_LINE + 1)
-                    if not line:
-                        return
-                    reply = self._reply(line)
-                    conn.sendall(json.dumps(reply, ensure_ascii=False, default=str).encode("utf-8") + b"\n")
-                    if len(line) > MAX_LINE:
-                        return
-        except OSError:
-            return  # the client went away or went quiet
+                soonest = min((c.deadline for c in self._watched), default=None)
+                for key, _ in self._sel.select(None if soonest is None else max(0.0, soonest - time.monotonic())):
+                    if key.fileobj is self._listener:
+                        self._accept()
+                    elif key.fileobj is self._wake:
+                        self._wake.recv(4096)
+                    else:
+                        self._read(key.data)
+                while not self._answered.empty():
+                    self._dispatch(self._answered.get())
+                now = time.monotonic()
+                for conn in [c for c in self._watched if c.deadline <= now]:
+                    self._unwatch(conn)
+                    if conn.buf:  # a request begun and not finished; a silent client is just dropped
+                        self._say(conn.sock, ProtocolError(f"no whole request within {self.request_s:g} s"))
+                    self._close(conn)
         finally:
-            self._clients.discard(conn)
-            conn.close()
+            for conn in list(self._watched):
+                self._close(conn)
+            self._sel.close()
 
-    def _reply(self, line: bytes) -> dict[str, Any]:
-        if len(line) > MAX_LINE:
-            return {"ok": False, "error": _error(ProtocolError("request too long"))}
+    def _accept(self) -> None:
+        while True:
+            try:
+                sock, _ = self._listener.accept()
+            except BlockingIOError:
+                return
+            except OSError:
+                time.sleep(0.1)  # out of descriptors: the listener stays ready, so do not spin on it
+                return
+            try:
+                foreign = peer_uid(sock) != os.getuid()
+                sock.setblocking(False)
+            except OSError:
+                foreign = True
+            if foreign:
+                sock.close()  # the folder is private already; this is the second lock on the door
+                continue
+            conn = _Conn(sock, time.monotonic() + self.request_s)
+            with self._guard:
+                full = len(self._open) >= self.max_clients
+                if not full:
+                    self._open.add(conn)
+            if full:
+                self._say(sock, HolderGone(f"the Ovillo holding the store is answering {self.max_clients} "
+                                           "connections already; try again"))
+                sock.close()
+                continue
+            self._sel.register(sock, selectors.EVENT_READ, conn)
+            self._watched.add(conn)
+
+    def _read(self, conn: _Conn) -> None:
         try:
-            req = json.loads(line)
-        except ValueError:
-            return {"ok": False, "error": _error(ProtocolError("a request is one JSON object per line"))}
+            data = conn.sock.recv(65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self._unwatch(conn)
+            self._close(conn)
+            return
+        conn.buf += data
+        if b"\n" in data or len(conn.buf) > MAX_LINE:  # a watched buffer holds no newline: look only at news
+            self._dispatch(conn)
+
+    def _dispatch(self, conn: _Conn) -> None:
+        """Hand the next whole line (or an overlong one) to a worker, else wait for more of it."""
+        end = conn.buf.find(b"\n")
+        if end < 0 and len(conn.buf) <= MAX_LINE:
+            if conn not in self._watched:
+                self._sel.register(conn.sock, selectors.EVENT_READ, conn)
+                self._watched.add(conn)
+            return
+        self._unwatch(conn)
+        cut = end + 1 if 0 <= end < MAX_LINE else len(conn.buf)
+        line = bytes(conn.buf[:cut])
+        del conn.buf[:cut]
+        self._jobs.put((conn, line))
+
+    def _unwatch(self, conn: _Conn) -> None:
+        if conn in self._watched:
+            self._watched.discard(conn)
+            self._sel.unregister(conn.sock)
+
+    # the workers
+    def _work(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            conn, line = job
+            try:
+                conn.sock.settimeout(self.request_s)  # sendall's timeout bounds the whole reply
+                conn.sock.sendall(self._answer(line))
+                conn.sock.setblocking(False)
+            except OSError:
+                self._close(conn)
+                continue
+            if len(line) > MAX_LINE or self._stop.is_set():
+                self._close(conn)
+                continue
+            conn.deadline = time.monotonic() + self.request_s
+            self._answered.put(conn)
+            self._poke()
+
+    def _answer(self, line: bytes) -> bytes:
+        try:
+            req = parse(line)
+        except ProtocolError as exc:
+            return encode(error_reply(exc))
         with self._busy:
             if self._stop.is_set():
-                return {"ok": False, "error": _error(HolderGone("the Ovillo holding the store is closing"))}
+                return encode(error_reply(HolderGone("the Ovillo holding the store is closing")))
             try:
-                return {"ok": True, "result": handle(self.app, req, self.lock.info)}
+                return encode({"ok": True, "result": handle(self.app, req, self.lock.info)})
             except Exception as exc:  # every failure becomes a reply; the holder's own work goes on
-                return {"ok": False, "error": _error(exc)}
+                return encode(error_reply(exc, self.app.paths.logs))
+
+    # either side
+    def _say(self, sock: socket.socket, exc: OvilloError) -> None:
+        try:
+            sock.send(encode(error_reply(exc)))  # one short line fits a fresh socket's buffer
+        except OSError:
+            pass
+
+    def _close(self, conn: _Conn) -> None:
+        with self._guard:
+            self._open.discard(conn)
+        conn.sock.close()
+
+    def _poke(self) -> None:
+        try:
+            self._waker.send(b"x")
+        except OSError:
+            pass  # full: the selector has wake-ups waiting already
 
     def stop(self) -> None:
         """Stop listening, drop clients, and wait for a running request to finish."""
         if self._stop.is_set():
             return
         self._stop.set()
-        self._waker.send(b"x")
-        self._thread.join(timeout=5)
-        for s in (self._listener, self._wake, self._waker):
-            s.close()
-        for conn in list(self._clients):
+        self._poke()
+        self._threads[0].join(timeout=5)
+        with self._guard:
+            clients = list(self._open)
+        for conn in clients:
             try:
-                conn.shutdown(socket.SHUT_RDWR)
+                conn.sock.shutdown(socket.SHUT_RDWR)
             except OSError:
                 pass
+        for _ in self._threads[1:]:
+            self._jobs.put(None)
         with self._busy:  # after this no request touches the store
             pass
+        for thread in self._threads[1:]:
+            thread.join(timeout=5)
+        for conn in clients:
+            self._close(conn)
+        for s in (self._listener, self._wake, self._waker):
+            s.close()
         try:
             self.path.unlink()
         except FileNotFoundError:
@@ -289,7 +321,8 @@ class RemoteOvillo:
     def call(self, op: str, **fields: Any) -> Any:
         """Send one request; return its result or raise the holder's error as the same kind."""
         try:
-            self._sock.sendall(json.dumps({"op": op, **fields}, ensure_ascii=False).encode("utf-8") + b"\n")
+            # escaped, so text that is not valid Unicode reaches the holder and is refused there, in words
+            self._sock.sendall(json.dumps({"op": op, **fields}).encode("ascii") + b"\n")
             line = self._reader.readline(MAX_LINE * 64)
         except OSError as exc:
             raise HolderGone(f"{self.holder.describe()} stopped answering: {exc.strerror or exc}") from exc
