@@ -15,11 +15,12 @@ from typing import assert_never
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRegularExpression, Qt, QTimer, Signal
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLineEdit, QVBoxLayout, QWidget
 
 from app.kiosk_lock import Lock, Outcome, PinGuard, check_pin
 from app.kiosk_pin import (DEFAULT_IDLE_S, KIOSK_FILE, MAX_DIGITS, MIN_DIGITS, KioskConfig, PinProblem, WeakPinError,
                            load_config, save_config, set_pin)
+from app.plain import plain_label
 from app.qt import named
 
 __all__ = ["DEFAULT_IDLE_S", "KIOSK_FILE", "IdleWatcher", "KioskConfig", "Outcome", "PinDialog", "PinGuard",
@@ -40,13 +41,20 @@ def pin_problem_text(problem: PinProblem) -> str:
         return QCoreApplication.translate("KioskPin", "Use at least three different digits (not 111111 or 121212).")
     if problem is PinProblem.SEQUENCE:
         return QCoreApplication.translate(
-            "KioskPin", "Digits in a row are too easy to guess (like 123456, 654321, 135791 or 112233).")
+            "KioskPin", "Digits in a row, even with one digit changed, left out or added, are too easy to guess "
+                        "(like 123456, 654321, 135791, 112233 or 123457).")
     if problem is PinProblem.PATTERN:
         return QCoreApplication.translate(
             "KioskPin", "A repeated or mirrored group is too easy to guess (like 123123 or 123321).")
     if problem is PinProblem.KEYPAD:
         return QCoreApplication.translate("KioskPin",
                                           "Lines on the keypad are too easy to guess (like 147258 or 159753).")
+    if problem is PinProblem.CONSTANT:
+        return QCoreApplication.translate(
+            "KioskPin", "The first digits of a well-known number are too easy to guess (like 314159, from π).")
+    if problem is PinProblem.DATE:
+        return QCoreApplication.translate("KioskPin",
+                                          "Dates are too easy to guess (like 14021937, 19370214 or 140237).")
     assert_never(problem)
 
 
@@ -139,9 +147,9 @@ class PinDialog(QDialog):
         self.pin.setMaxLength(MAX_DIGITS)
         self.pin.setValidator(QRegularExpressionValidator(QRegularExpression(r"[0-9]{0,%d}" % MAX_DIGITS), self.pin))
         self.pin.setInputMethodHints(Qt.InputMethodHint.ImhDigitsOnly | Qt.InputMethodHint.ImhSensitiveData)
-        label = QLabel(self.tr("Staff PIN:"))
+        label = plain_label(self.tr("Staff PIN:"))
         label.setBuddy(self.pin)
-        self.message = named(QLabel(), "pinMessage")
+        self.message = named(plain_label(), "pinMessage")
         self.message.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         lay = QVBoxLayout(self)
@@ -171,8 +179,12 @@ class PinDialog(QDialog):
             self.pin.clear()
             self.pin.setEnabled(False)
             ok.setEnabled(False)
-            self.message.setText(self.tr("Locked for %1 after %2 wrong PINs.")
-                                 .replace("%1", duration_text(lock.locked_s)).replace("%2", str(lock.failures)))
+            if lock.tampered:
+                self.message.setText(self.tr("Locked for %1: the lock-out record in the data folder was missing "
+                                             "or changed.").replace("%1", duration_text(lock.locked_s)))
+            else:
+                self.message.setText(self.tr("Locked for %1 after %2 wrong PINs.")
+                                     .replace("%1", duration_text(lock.locked_s)).replace("%2", str(lock.failures)))
             if not self.ticker.isActive():
                 self.ticker.start()
             return

@@ -5,20 +5,16 @@ Three defences, each against a different attack:
 * **PIN rules** (:func:`pin_problem`): at least :data:`MIN_DIGITS` digits, and none of the
   PINs people pick first — fewer than three different digits (``111111``, ``121212``), a run
   that steps by the same amount, stutters allowed (``123456``, ``654321``, ``135791``,
-  ``890123``, ``112233``), a repeated group (``123123``), a mirror (``123321``), or two or three
-  straight lines of the keypad (``147258``, ``159753``, ``147258369``). Dates are not refused:
-  they are too many to list and the lock-out below makes guessing at the keypad hopeless.
-* **Lock-out** (:class:`PinGuard`): after :data:`LOCK_AFTER` wrong PINs in a row every further
-  wrong PIN locks the keypad, 30 s the first time and twice as long each time after, up to
-  :data:`MAX_LOCK_S`; while locked no PIN is even checked, the right one included. The count
-  and the lock live in ``kiosk_lock.json`` in the data folder (written atomically), so
-  restarting the kiosk does not clear them. A clock set backwards cannot shorten a lock: when
-  the stored last failure lies in the future the lock starts again, whole, from now (rather
-  than lasting until that future time, which after a large clock correction would shut staff
-  out for as long); within one run the lock is also timed on the monotonic clock, so a clock
-  set forwards cannot shorten it either. A damaged lock file counts as a 30 s lock. A right
-  PIN clears the count, and so does setting a new PIN (``--set-kiosk-pin``, which is how staff
-  recover from a lock-out they cannot wait for).
+  ``890123``, ``112233``), or one digit away from such a run (``123457``, ``987643``), a
+  repeated group (``123123``), a mirror (``123321``), two or three straight lines of the keypad
+  (``147258``, ``159753``, ``147258369``), the first digits of a well-known constant
+  (``314159``, ``271828``, ``141421``, ``161803``), or a date (``19370214``, ``140237``).
+  Together they refuse about a tenth of the six-digit PINs, most of them six-digit dates.
+* **Lock-out** (:mod:`app.kiosk_lock`): after :data:`LOCK_AFTER` wrong PINs in a row every
+  further wrong PIN locks the keypad, 30 s the first time and twice as long each time after, up
+  to :data:`MAX_LOCK_S`; the state is kept signed in ``kiosk_lock.json``, and a missing,
+  unreadable or unsigned one locks for the longest time. Setting a new PIN (``--set-kiosk-pin``)
+  clears it: that is how staff recover from a lock-out they cannot wait for.
 * **Slow hash**: the PIN is stored only as a salted scrypt hash whose parameters are stored
   with it, so an offline guess of every 6-digit PIN from a copied ``kiosk.json`` costs about a
   million hashes of :data:`SCRYPT_N` (measured below). A hash stored with weaker parameters is
@@ -30,7 +26,9 @@ Three defences, each against a different attack:
 
 from __future__ import annotations
 
+import calendar
 import contextlib
+import functools
 import hashlib
 import hmac
 import json
@@ -82,6 +80,8 @@ class PinProblem(Enum):
     SEQUENCE = "sequence"
     PATTERN = "pattern"
     KEYPAD = "keypad"
+    CONSTANT = "constant"
+    DATE = "date"
 
 
 # the straight lines of a keypad's 3x3 block, both ways; phone (123 on top) and numeric keypad
@@ -108,6 +108,55 @@ def _is_keypad_lines(digits: str) -> bool:
     return len(digits) in (6, 9) and all(digits[i:i + 3] in _KEYPAD_LINES for i in range(0, len(digits), 3))
 
 
+# well-known constants, 32 digits (π, e, √2, √3, the golden ratio); a PIN may start at the integer
+# part or after the point, and its last digit may be rounded
+_CONSTANTS = ("31415926535897932384626433832795", "27182818284590452353602874713526",
+              "14142135623730950488016887242096", "17320508075688772935274463415058",
+              "16180339887498948482045868343656")
+_CONSTANT_STARTS = tuple(c for const in _CONSTANTS for c in (const, const[1:]))
+
+
+@functools.cache
+def _steady(length: int) -> tuple[str, ...]:
+    """Every run of ``length`` digits that steps by the same non-zero amount (mod 10)."""
+    return tuple("".join(str((a + d * i) % 10) for i in range(length)) for a in range(10) for d in range(1, 10))
+
+
+def _is_near_run(digits: str) -> bool:
+    """One digit away from a steady run: one changed (``123457``), one left out (``987643``) or one added."""
+    n = len(digits)
+    if any(sum(x != y for x, y in zip(digits, run, strict=True)) <= 1 for run in _steady(n)):
+        return True
+    longer = _steady(n + 1)
+    if any(run[:i] + run[i + 1:] == digits for run in longer for i in range(1, n)):
+        return True
+    shorter = _steady(n - 1)
+    return any(digits[:i] + digits[i + 1:] in shorter for i in range(n))
+
+
+def _is_constant(digits: str) -> bool:
+    """The first digits of π, e, √2, √3 or the golden ratio (``314159``, ``271828``, ``141421``, ``618033``)."""
+    return any(const.startswith(digits[:-1]) for const in _CONSTANT_STARTS)
+
+
+def _valid_date(day: str, month: str, year: int) -> bool:
+    d, m = int(day), int(month)
+    return 1 <= m <= 12 and 1 <= d <= calendar.monthrange(year, m)[1]
+
+
+def _is_date(digits: str) -> bool:
+    """A date: DDMMYYYY, YYYYMMDD or MMDDYYYY for years 1900-2099, or DDMMYY, YYMMDD or MMDDYY."""
+    if len(digits) == 8:
+        long_forms = ((digits[:2], digits[2:4], digits[4:]), (digits[6:], digits[4:6], digits[:4]),
+                      (digits[2:4], digits[:2], digits[4:]))
+        return any(1900 <= int(y) <= 2099 and _valid_date(d, m, int(y)) for d, m, y in long_forms)
+    if len(digits) == 6:
+        # the century is unknown: 2000 is a leap year, so 29 February counts
+        short_forms = ((digits[:2], digits[2:4]), (digits[4:], digits[2:4]), (digits[2:4], digits[:2]))
+        return any(_valid_date(d, m, 2000) for d, m in short_forms)
+    return False
+
+
 def pin_problem(pin: str) -> PinProblem | None:
     """Why ``pin`` may not become the staff PIN, or None when it may."""
     if not pin or not all("0" <= c <= "9" for c in pin):
@@ -124,6 +173,12 @@ def pin_problem(pin: str) -> PinProblem | None:
         return PinProblem.PATTERN
     if _is_keypad_lines(pin):
         return PinProblem.KEYPAD
+    if _is_near_run(pin):
+        return PinProblem.SEQUENCE
+    if _is_constant(pin):
+        return PinProblem.CONSTANT
+    if _is_date(pin):
+        return PinProblem.DATE
     return None
 
 
@@ -250,9 +305,9 @@ def set_pin(home: Path, pin: str, idle_s: int | None = None) -> None:
     if idle_s is not None:
         cfg.idle_s = idle_s
     _store_pin(home, cfg, pin)
-    from app.kiosk_lock import LockState  # the lock-out builds on this module; imported late to avoid a cycle
+    from app.kiosk_lock import LockState, save_lock  # the lock-out builds on this module; imported late
 
-    _write_atomic(home / LOCK_FILE, LockState().to_json())
+    save_lock(home, LockState())  # signed with the new PIN's key: from now on a missing lock file is tampering
 
 
 def _verify(cfg: KioskConfig, pin: str) -> bool:

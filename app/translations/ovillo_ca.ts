@@ -1387,8 +1387,8 @@
     </message>
     <message>
         <location filename="../kiosk.py" line="42"/>
-        <source>Digits in a row are too easy to guess (like 123456, 654321, 135791 or 112233).</source>
-        <translation>Els dígits seguits són massa fàcils d&apos;endevinar (com 123456, 654321, 135791 o 112233).</translation>
+        <source>Digits in a row, even with one digit changed, left out or added, are too easy to guess (like 123456, 654321, 135791, 112233 or 123457).</source>
+        <translation>Els dígits seguits, encara que se&apos;n canviï, se&apos;n tregui o se&apos;n afegeixi un, són massa fàcils d&apos;endevinar (com 123456, 654321, 135791, 112233 o 123457).</translation>
     </message>
     <message>
         <location filename="../kiosk.py" line="45"/>
@@ -1399,6 +1399,16 @@
         <location filename="../kiosk.py" line="48"/>
         <source>Lines on the keypad are too easy to guess (like 147258 or 159753).</source>
         <translation>Les línies del teclat són massa fàcils d&apos;endevinar (com 147258 o 159753).</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="52"/>
+        <source>The first digits of a well-known number are too easy to guess (like 314159, from π).</source>
+        <translation>Les primeres xifres d&apos;un nombre conegut són massa fàcils d&apos;endevinar (com 314159, de π).</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="55"/>
+        <source>Dates are too easy to guess (like 14021937, 19370214 or 140237).</source>
+        <translation>Les dates són massa fàcils d&apos;endevinar (com 14021937, 19370214 o 140237).</translation>
     </message>
     <message>
         <location filename="../kiosk.py" line="57"/>
@@ -1870,6 +1880,11 @@
         <location filename="../kiosk.py" line="142"/>
         <source>Staff PIN:</source>
         <translation>PIN del personal:</translation>
+    </message>
+    <message>
+        <location filename="../kiosk.py" line="175"/>
+        <source>Locked for %1: the lock-out record in the data folder was missing or changed.</source>
+        <translation>Bloquejat durant %1: el registre de bloqueig de la carpeta de dades faltava o s&apos;havia modificat.</translation>
     </message>
     <message>
         <location filename="../kiosk.py" line="174"/>

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.fake_clock import FakeClock
-from app.kiosk_lock import Outcome, PinGuard, check_pin, lock_seconds
+from app.kiosk_lock import LockState, Outcome, PinGuard, check_pin, lock_seconds, save_lock
 from app.kiosk_pin import (FIRST_LOCK_S, KIOSK_FILE, LOCK_AFTER, LOCK_FILE, MAX_LOCK_S, MIN_SCRYPT_N, SCRYPT_N,
                            KioskConfig, PinProblem, WeakPinError, load_config, pin_problem, set_pin)
 
@@ -48,6 +48,19 @@ def fail(guard: PinGuard, times: int) -> None:
     ("1231231", PinProblem.PATTERN), ("123321", PinProblem.PATTERN), ("1234321", PinProblem.PATTERN),
     ("147258", PinProblem.KEYPAD), ("159753", PinProblem.KEYPAD), ("789456", PinProblem.KEYPAD),
     ("963852", PinProblem.KEYPAD), ("741852", PinProblem.SEQUENCE), ("147258369", PinProblem.KEYPAD), ("123654", PinProblem.KEYPAD),
+    # one digit away from a run: changed, left out, added
+    ("123457", PinProblem.SEQUENCE), ("987643", PinProblem.SEQUENCE), ("124567", PinProblem.SEQUENCE),
+    ("234568", PinProblem.SEQUENCE), ("1234568", PinProblem.SEQUENCE), ("975318", PinProblem.SEQUENCE),
+    ("1234560", PinProblem.SEQUENCE), ("4567891", PinProblem.SEQUENCE), ("123945", PinProblem.SEQUENCE),
+    # the first digits of π, e, √2, √3 and the golden ratio, from the integer part or after the point, rounded too
+    ("314159", PinProblem.CONSTANT), ("31415926", PinProblem.CONSTANT), ("3141593", PinProblem.CONSTANT),
+    ("141592", PinProblem.CONSTANT), ("271828", PinProblem.CONSTANT), ("2718281828", PinProblem.CONSTANT),
+    ("718281", PinProblem.CONSTANT), ("141421", PinProblem.CONSTANT), ("173205", PinProblem.CONSTANT),
+    ("161803", PinProblem.CONSTANT), ("618034", PinProblem.CONSTANT),
+    # dates: DDMMYYYY, YYYYMMDD, MMDDYYYY (1900-2099), DDMMYY, YYMMDD, MMDDYY
+    ("19370214", PinProblem.DATE), ("14021937", PinProblem.DATE), ("02141937", PinProblem.DATE),
+    ("29022000", PinProblem.DATE), ("20991231", PinProblem.DATE), ("140237", PinProblem.DATE),
+    ("370214", PinProblem.DATE), ("021437", PinProblem.DATE), ("311299", PinProblem.DATE),
 ])
 def test_short_and_trivial_pins_are_refused(pin: str, problem: PinProblem, tmp_path: Path) -> None:
     assert pin_problem(pin) is problem
@@ -57,8 +70,10 @@ def test_short_and_trivial_pins_are_refused(pin: str, problem: PinProblem, tmp_p
     assert not (tmp_path / KIOSK_FILE).exists()  # nothing was stored
 
 
-@pytest.mark.parametrize("pin", ["582931", "204871", "7395016", "31415926", "860472", "0918273", "5" + "82931" * 6])
+@pytest.mark.parametrize("pin", ["582931", "204871", "7395016", "73950164", "860472", "0918273", "5" + "82931" * 6,
+                                 "29022001", "30021937", "18991231", "21001231", "311337", "90364512", "31415962"])
 def test_ordinary_pins_of_six_digits_or_more_are_taken(pin: str) -> None:
+    # the dates among them do not exist (29 February 2001, 30 February) or lie outside 1900-2099
     assert pin_problem(pin) is None
 
 
@@ -154,19 +169,21 @@ def test_within_one_run_neither_clock_change_nor_a_deleted_file_unlocks(home: Pa
     assert guard.attempt(RIGHT).outcome is Outcome.LOCKED
     clock.now -= 20 * 86_400  # set backwards
     assert guard.attempt(RIGHT).outcome is Outcome.LOCKED
-    (home / LOCK_FILE).unlink()
-    assert guard.attempt(RIGHT).outcome is Outcome.LOCKED and guard.status().failures == 5
+    (home / LOCK_FILE).unlink()  # worse than no help: a missing file locks for the longest time
+    assert guard.attempt(RIGHT).outcome is Outcome.LOCKED and guard.status().failures >= 5
     clock.advance(FIRST_LOCK_S)
+    assert guard.attempt(RIGHT).outcome is Outcome.LOCKED
+    clock.advance(MAX_LOCK_S)
     assert guard.attempt(RIGHT).outcome is Outcome.ACCEPTED
 
 
-def test_a_damaged_lock_file_counts_as_a_lock(home: Path) -> None:
+def test_a_damaged_lock_file_counts_as_the_longest_lock(home: Path) -> None:
     (home / LOCK_FILE).write_text('{"failures": 0, "last_failure": NaN, "locked_until": 0}')
     clock = FakeClock()
     guard = PinGuard(home, clock)
-    assert guard.status().locked_s == FIRST_LOCK_S
+    assert guard.status().locked_s == MAX_LOCK_S
     assert guard.attempt(RIGHT).outcome is Outcome.LOCKED
-    clock.advance(FIRST_LOCK_S)
+    clock.advance(MAX_LOCK_S)
     assert guard.attempt(RIGHT).outcome is Outcome.ACCEPTED
 
 
@@ -201,6 +218,7 @@ def _old_style(home: Path, pin: str, n: int, with_params: bool) -> None:
 
 def test_a_weaker_stored_hash_is_upgraded_on_the_next_right_pin(tmp_path: Path) -> None:
     _old_style(tmp_path, RIGHT, MIN_SCRYPT_N, with_params=True)
+    save_lock(tmp_path, LockState())  # what setting that PIN wrote beside it
     guard = PinGuard(tmp_path, FakeClock())
     assert load_config(tmp_path).has_pin
     assert guard.attempt(WRONG).outcome is Outcome.WRONG
@@ -209,6 +227,7 @@ def test_a_weaker_stored_hash_is_upgraded_on_the_next_right_pin(tmp_path: Path) 
     cfg = load_config(tmp_path)
     assert cfg.params.n == SCRYPT_N and cfg.idle_s == 45
     assert guard.attempt(RIGHT).outcome is Outcome.ACCEPTED  # and the upgraded hash verifies
+    assert not PinGuard(tmp_path, FakeClock()).status().locked  # the lock file was signed again with the new key
 
 
 def test_a_kiosk_json_from_before_the_rules_is_not_trusted(tmp_path: Path) -> None:
