@@ -8,8 +8,7 @@ number seen while writing is the one the footnote gets unless an earlier citatio
 
 from __future__ import annotations
 
-import html
-
+from app.text import escape
 from core.answer.citations import CITE_GROUP, answer_sentences, parse_citations
 
 NO_ANSWER = "NO_ANSWER"
@@ -45,11 +44,11 @@ def streamed_html(raw: str) -> str:
         tokens = parse_citations(m.group(0))
         if not tokens:
             continue  # an ordinary bracket, e.g. "[sic]": shown as written
-        out.append(html.escape(text[pos:m.start()].rstrip()))
+        out.append(escape(text[pos:m.start()].rstrip()))
         marks = [str(numbers.setdefault(t, len(numbers) + 1)) for t in dict.fromkeys(tokens)]
         out.append(f"<sup>{','.join(marks)}</sup>")
         pos = m.end()
-    out.append(html.escape(text[pos:]))
+    out.append(escape(text[pos:]))
     return "".join(out)
 
 

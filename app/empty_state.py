@@ -10,9 +10,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QLabel, QPushButton, QTextEdit, QVBoxLayout,
+from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QPushButton, QTextEdit, QVBoxLayout,
                                QWidget)
 
+from app.plain import plain_label
 from app.qt import named
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ class EmptyState(QWidget):
         self.setObjectName(name)
         self._host = area
         self._empty = empty
-        self.message = named(QLabel(text), f"{name}Text")
+        self.message = named(plain_label(text), f"{name}Text")
         self.message.setWordWrap(True)
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         lay = QVBoxLayout(self)

@@ -20,6 +20,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from app.error_texts import ERROR_TEXTS, PART_WORDS
+from app.plain import message_box
 from core.errors import Cancelled, OvilloError, identify, split_reason
 
 log = logging.getLogger("ovillo.gui")
@@ -84,7 +85,7 @@ def report_error(parent: QWidget | None, exc: BaseException, details: str = "") 
     """Show ``exc`` to the user (non-blocking) and log it when it is unexpected; returns the dialog."""
     if isinstance(exc, Cancelled):
         return None
-    box = QMessageBox(parent)
+    box = message_box(parent)  # plain text: messages name files and folders
     box.setObjectName("errorDialog")
     box.setWindowTitle(QCoreApplication.translate("Errors", "Ovillo"))
     if isinstance(exc, OvilloError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QProgressBar,
+from PySide6.QtWidgets import (QApplication, QHBoxLayout, QMainWindow, QMessageBox, QProgressBar,
                                QPushButton, QStackedWidget, QWidget)
 
 from app.empty_state import install_empty_states
@@ -13,6 +13,7 @@ from app.kiosk import IdleWatcher, KioskConfig, Outcome, PinDialog, PinGuard
 from app.menus import build_menus
 from app.nav import NavList
 from app.ops import Ops
+from app.plain import plain_label
 from app.qt import named
 from app.views.ask import AskView
 from app.views.importer import ImportView, dropped_paths
@@ -113,7 +114,7 @@ class MainWindow(QMainWindow):
         self.search.query.setFocus()
 
     def _build_status_bar(self) -> None:
-        self.progress_label = named(QLabel(), "backgroundLabel")
+        self.progress_label = named(plain_label(), "backgroundLabel")
         self.progress_bar = named(QProgressBar(), "backgroundProgress")
         self.progress_bar.setRange(0, 0)
         self.progress_bar.setMaximumWidth(160)

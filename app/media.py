@@ -17,8 +17,9 @@ from types import ModuleType
 from typing import Any
 
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSlider, QWidget
 
+from app.plain import plain_label, set_tip
 from app.qt import named
 from app.status_note import notify
 from app.text import timecode
@@ -50,17 +51,17 @@ class MediaPanel(QWidget):
         self._play_pending = False
         self._duration_ms = 0
         self.play_button = named(QPushButton(self.tr("Play")), "playPause")
-        self.play_button.setToolTip(self.tr("Play or pause the recording"))
+        set_tip(self.play_button, self.tr("Play or pause the recording"))
         self.slider = named(QSlider(Qt.Orientation.Horizontal), "mediaPosition")
         self.slider.setAccessibleName(self.tr("Position in the recording"))
         self.slider.setRange(0, 0)
         self.slider.setPageStep(10_000)
-        self.time = named(QLabel("0:00:00"), "mediaTime")
+        self.time = named(plain_label("0:00:00"), "mediaTime")
         self.cue_button = named(QPushButton(), "playFromPassage")
         self.cue_button.hide()
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(QLabel(self.tr("Recording:")))
+        lay.addWidget(plain_label(self.tr("Recording:")))
         lay.addWidget(self.play_button)
         lay.addWidget(self.slider, 1)
         lay.addWidget(self.time)
@@ -253,6 +254,6 @@ class MediaPanel(QWidget):
     def _error(self, _error: Any, message: str = "") -> None:
         self._play_pending = False
         self.time.setText(self.tr("Cannot play this recording."))
-        self.time.setToolTip(message)
+        set_tip(self.time, message)
         shown = self.tr("Cannot play the recording %1").replace("%1", os.path.basename(self.source or ""))
         notify(self, f"{shown}: {message}" if message else shown)

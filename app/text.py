@@ -1,4 +1,5 @@
-"""Small text helpers for views: query-term highlighting, timecodes, byte sizes (no Qt)."""
+"""Small text helpers for views: escaping and query-term highlighting (the markup every view builds
+from data goes through these), timecodes, byte sizes (no Qt)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,11 @@ def _forms(terms: set[str]) -> set[str]:
     return out
 
 
+def escape(text: str) -> str:
+    """``text`` as HTML text (quotes too, so it is safe in an attribute): the one escape app/ uses."""
+    return html.escape(text, quote=True)
+
+
 def highlight(text: str, query: str) -> str:
     """HTML-escaped ``text`` with the query's content words marked (accent-insensitive, whole words,
     singular/plural)."""
@@ -43,11 +49,11 @@ def highlight(text: str, query: str) -> str:
     out: list[str] = []
     pos = 0
     for m in _WORD.finditer(text):
-        out.append(html.escape(text[pos:m.start()]))
-        word = html.escape(m.group())
+        out.append(escape(text[pos:m.start()]))
+        word = escape(m.group())
         out.append(f"{MARK}{word}</span>" if terms and fold(m.group()) in terms else word)
         pos = m.end()
-    out.append(html.escape(text[pos:]))
+    out.append(escape(text[pos:]))
     return "".join(out)
 
 

@@ -9,16 +9,16 @@ citation markers are never shown as written, only as footnote numbers.
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import QTimer, QUrl, Signal
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QProgressBar, QPushButton, QTextBrowser, QVBoxLayout,
+from PySide6.QtWidgets import (QHBoxLayout, QLineEdit, QProgressBar, QPushButton, QTextBrowser, QVBoxLayout,
                                QWidget)
 
 from app.answer_text import citation_count, parse_passage_id, streamed_html
 from app.ops import Ops
+from app.plain import plain_label
 from app.qt import named
 from app.reasons import answer_reason
+from app.text import escape
 from app.workers import Worker
 from app.palette import current
 from core.answer.citations import CITE_GROUP, parse_citations
@@ -93,7 +93,7 @@ class AskView(QWidget):
         self.ask_button = named(QPushButton(self.tr("&Ask")), "askButton")
         self.cancel_button = named(QPushButton(self.tr("S&top")), "cancelAsk")
         self.new_button = named(QPushButton(self.tr("&New conversation")), "newConversation")
-        self.state = named(QLabel(), "answerState")
+        self.state = named(plain_label(), "answerState")
         self.state.setWordWrap(True)
         self.busy = named(QProgressBar(), "answerBusy")
         self.busy.setRange(0, 0)  # no percentage to give: the bar only says "working"
@@ -224,36 +224,36 @@ class AskView(QWidget):
         self._repaint.stop()
         parts = list(self._history)
         if self._question:
-            parts.append(f"<p><b>{html.escape(self._question)}</b></p><p>{streamed_html(self._streamed)}▌</p>")
+            parts.append(f"<p><b>{escape(self._question)}</b></p><p>{streamed_html(self._streamed)}▌</p>")
         self.transcript.setHtml("<hr>".join(parts))
         bar = self.transcript.verticalScrollBar()
         bar.setValue(bar.maximum())
 
     def _turn_html(self, question: str, res: AnswerResult) -> str:
-        head = f"<p><b>{html.escape(question)}</b></p>"
+        head = f"<p><b>{escape(question)}</b></p>"
         if res.grounded:
             note = ""
             if any(u in res.answer for u in res.unsupported):
                 unchecked = self.tr("† cites no passage: not checked against the archive.")
-                note = f"<p><small><i>{html.escape(unchecked)}</i></small></p>"
+                note = f"<p><small><i>{escape(unchecked)}</i></small></p>"
             return head + f"<p>{self._linked(res)}</p>" + note + self._sources(res)
         if res.reason == "cancelled":
             stopped = self.tr("(stopped)")
-            return head + f"<p><i>{html.escape(stopped)}</i></p>"
+            return head + f"<p><i>{escape(stopped)}</i></p>"
         label = self.tr("No answer") if res.refused else self.tr("Could not ground an answer")
         found = "".join(f"<li>{self._passage_link(n)}</li>" for n in res.nearest)
         closest = self.tr("Closest passages found:")
-        extra = f"<p>{html.escape(closest)}</p><ul>{found}</ul>" if found else ""
-        return head + f"<p><i>{html.escape(label)} — {html.escape(answer_reason(res.reason))}</i></p>" + extra
+        extra = f"<p>{escape(closest)}</p><ul>{found}</ul>" if found else ""
+        return head + f"<p><i>{escape(label)} — {escape(answer_reason(res.reason))}</i></p>" + extra
 
     @staticmethod
     def _passage_link(n: dict[str, object]) -> str:
         """A passage found but not used, as a link to it (plain text if its id cannot be read)."""
-        title = html.escape(str(n.get("title") or n.get("id")))
+        title = escape(str(n.get("title") or n.get("id")))
         where = parse_passage_id(str(n.get("id", "")))
         if where is None:
             return title
-        return f"<a href='{html.escape(citation_url(*where).toString())}'>{title}</a>"
+        return f"<a href='{escape(citation_url(*where).toString())}'>{title}</a>"
 
     def _linked(self, res: AnswerResult) -> str:
         """The answer with validated citations as numbered links and uncited sentences marked (†, grey)."""
@@ -279,17 +279,17 @@ class AskView(QWidget):
             ids = list(dict.fromkeys(parse_citations(m.group(0))))
             if not ids:
                 continue  # an ordinary bracket, shown as written
-            out.append(html.escape(text[pos:m.start()].rstrip()))
+            out.append(escape(text[pos:m.start()].rstrip()))
             links = []
             for cid in ids:
                 c = valid.get(cid)
                 if c is None:
                     continue  # only validated citations are shown as sources
                 url = citation_url(c.section_tipo, c.section_id, c.chunk_index, _span(c)).toString()
-                links.append(f"<a href='{html.escape(url)}'><sup>{numbers[cid]}</sup></a>")
+                links.append(f"<a href='{escape(url)}'><sup>{numbers[cid]}</sup></a>")
             out.append("<sup>,</sup>".join(links))  # a citation that did not check out is not shown at all
             pos = m.end()
-        out.append(html.escape(text[pos:]))
+        out.append(escape(text[pos:]))
         return "".join(out)
 
     def _sources(self, res: AnswerResult) -> str:
@@ -300,10 +300,10 @@ class AskView(QWidget):
             url = citation_url(c.section_tipo, c.section_id, c.chunk_index, _span(c)).toString()
             where = f" · p. {c.page}" if c.page else ""
             quotes = [q["text"] for q in c.quotes] or ([c.cited_text] if c.quote_start is not None else [])
-            said = "".join(f"<br><span style='color:{current().meta}'>“{html.escape(' '.join(q.split()))}”</span>"
+            said = "".join(f"<br><span style='color:{current().meta}'>“{escape(' '.join(q.split()))}”</span>"
                            for q in dict.fromkeys(quotes))
-            items.append(f"<li><a href='{html.escape(url)}'>{i}. {html.escape(str(titles.get(c.id, c.id)))}</a>"
-                         f"{html.escape(where)}{said}</li>")
+            items.append(f"<li><a href='{escape(url)}'>{i}. {escape(str(titles.get(c.id, c.id)))}</a>"
+                         f"{escape(where)}{said}</li>")
         return f"<ol style='list-style:none;'>{''.join(items)}</ol>" if items else ""
 
     def _link(self, url: QUrl) -> None:

@@ -13,10 +13,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QMessageBox, QProgressBar, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLineEdit, QListWidget,
+                               QMessageBox, QProgressBar, QPushButton, QVBoxLayout, QWidget)
 
 from app.ops import Ops
+from app.plain import form_row, message_box, plain_label, set_tip
 from app.qt import named
 from app.labels import classification_label
 from app.errors import reason_text
@@ -49,7 +50,7 @@ class ImportView(QWidget):
         self._run: tuple[list[str], IngestOptions] | None = None
         self.setAcceptDrops(True)
         self.paths = named(QListWidget(), "importPaths")
-        self.paths.setToolTip(self.tr("Drop files or folders here"))
+        set_tip(self.paths, self.tr("Drop files or folders here"))
         self.add_files = named(QPushButton(self.tr("Add &files…")), "addFiles")
         self.add_folder = named(QPushButton(self.tr("Add f&older…")), "addFolder")
         self.remove = named(QPushButton(self.tr("&Remove")), "removePath")
@@ -64,7 +65,7 @@ class ImportView(QWidget):
         self.classification.setCurrentIndex(0)
         self.reclassify = named(QCheckBox(self.tr("Also loosen records already stored (reclassify)")),
                                 "importReclassify")
-        self.reclassify.setToolTip(self.tr("Without this, a record already stored keeps its classification "
+        set_tip(self.reclassify, self.tr("Without this, a record already stored keeps its classification "
                                            "when it is stricter than the one chosen here."))
         # asks before loosening; a test replaces it
         self.confirm_reclassify: Callable[[str], bool] = self._ask_reclassify
@@ -74,9 +75,9 @@ class ImportView(QWidget):
         self.cancel = named(QPushButton(self.tr("&Cancel")), "cancelImport")
         self.overall = named(QProgressBar(), "overallProgress")
         self.file_bar = named(QProgressBar(), "fileProgress")
-        self.current = named(QLabel(), "currentFile")
+        self.current = named(plain_label(), "currentFile")
         self.current.setWordWrap(True)
-        self.eta = named(QLabel(), "eta")
+        self.eta = named(plain_label(), "eta")
         self.failures = named(QListWidget(), "failures")
 
         row = QHBoxLayout()
@@ -84,26 +85,26 @@ class ImportView(QWidget):
             row.addWidget(b)
         row.addStretch(1)
         form = QFormLayout()
-        form.addRow(self.tr("Collection"), self.collection)
-        form.addRow(self.tr("Classification"), self.classification)
-        form.addRow("", self.reclassify)
+        form_row(form, self.tr("Collection"), self.collection)
+        form_row(form, self.tr("Classification"), self.classification)
+        form_row(form, "", self.reclassify)
         controls = QHBoxLayout()
         for b in (self.start, self.pause, self.resume, self.cancel):
             controls.addWidget(b)
         controls.addStretch(1)
         lay = QVBoxLayout(self)
-        lay.addWidget(QLabel(self.tr("Files and folders to import (drag and drop them here):")))
+        lay.addWidget(plain_label(self.tr("Files and folders to import (drag and drop them here):")))
         lay.addWidget(self.paths, 1)
         lay.addLayout(row)
         lay.addLayout(form)
         lay.addLayout(controls)
-        lay.addWidget(QLabel(self.tr("Overall")))
+        lay.addWidget(plain_label(self.tr("Overall")))
         lay.addWidget(self.overall)
-        lay.addWidget(QLabel(self.tr("Current file")))
+        lay.addWidget(plain_label(self.tr("Current file")))
         lay.addWidget(self.file_bar)
         lay.addWidget(self.current)
         lay.addWidget(self.eta)
-        lay.addWidget(QLabel(self.tr("Problems")))
+        lay.addWidget(plain_label(self.tr("Problems")))
         lay.addWidget(self.failures, 1)
 
         self.add_files.clicked.connect(self._pick_files)
@@ -185,11 +186,11 @@ class ImportView(QWidget):
         self._launch()
 
     def _ask_reclassify(self, classification: str) -> bool:
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Loosen classifications?"),
+        box = message_box(self, QMessageBox.Icon.Warning, self.tr("Loosen classifications?"),
                           self.tr("Records already stored with a stricter classification will become "
                                   "“%1” and may be seen by more people. Continue?").replace(
-                              "%1", classification_label(classification)),
-                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self)
+                              "%1", classification_label(classification)))
+        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         return box.exec() == QMessageBox.StandardButton.Yes
 
@@ -242,7 +243,7 @@ class ImportView(QWidget):
             self.file_bar.setRange(0, 1)
             self.file_bar.setValue(0)
             self.current.setText(os.path.basename(p.item) or p.item)
-            self.current.setToolTip(p.item)
+            set_tip(self.current, p.item)
             eta = human_eta(p.eta_s)
             self.eta.setText(self.tr("%1 of %2 files · about %3 left").replace("%1", str(p.done))
                              .replace("%2", str(p.total or "?")).replace("%3", eta) if eta else
@@ -266,7 +267,7 @@ class ImportView(QWidget):
                                   .replace("%3", classification_label(a)))
         for o in summary.failed:
             self.failures.addItem(f"{Path(o.path).name}: {reason_text(o.reason)}")
-            self.failures.item(self.failures.count() - 1).setToolTip(o.path)
+            set_tip(self.failures.item(self.failures.count() - 1), o.path)
         by_type: dict[str, list[str]] = {}  # nothing left out silently: files no reader handles, by type
         for o in summary.unsupported:
             by_type.setdefault(Path(o.path).suffix.lower() or "—", []).append(Path(o.path).name)
@@ -274,7 +275,7 @@ class ImportView(QWidget):
             self.failures.addItem(self.tr("Not indexed, unsupported file type %1: %2")
                                   .replace("%1", suffix).replace("%2", ", ".join(names[:3])
                                                                  + (" …" if len(names) > 3 else "")))
-            self.failures.item(self.failures.count() - 1).setToolTip("\n".join(names))
+            set_tip(self.failures.item(self.failures.count() - 1), "\n".join(names))
 
     def _done(self) -> None:
         s = self.summary

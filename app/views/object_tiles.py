@@ -12,10 +12,11 @@ from typing import Any
 
 from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QListView, QListWidget, QListWidgetItem,
-                               QPushButton, QSizePolicy, QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLineEdit, QListView, QListWidget, QListWidgetItem, QPushButton,
+                               QSizePolicy, QToolButton, QVBoxLayout, QWidget)
 
 from app.palette import BADGE, NEAR
+from app.plain import plain_label, set_tip
 from app.qt import named
 from app.views.importer import dropped_paths
 
@@ -55,7 +56,7 @@ class PhotoList(QWidget):
         self.rows: list[tuple[str, QComboBox, QWidget]] = []
         self.box = QVBoxLayout(self)
         self.box.setContentsMargins(0, 0, 0, 0)
-        self.hint = named(QLabel(self.tr("Drop photographs of the object here, or choose them.")), "photoHint")
+        self.hint = named(plain_label(self.tr("Drop photographs of the object here, or choose them.")), "photoHint")
         self.box.addWidget(self.hint)
         self.box.addStretch(1)
 
@@ -71,7 +72,7 @@ class PhotoList(QWidget):
             row = QWidget()
             lay = QHBoxLayout(row)
             lay.setContentsMargins(0, 0, 0, 0)
-            thumb = QLabel()
+            thumb = plain_label()
             thumb.setPixmap(pixmap(path, 48))
             face = named(QComboBox(), "photoFace")
             for value, label in self.faces():
@@ -80,10 +81,10 @@ class PhotoList(QWidget):
             face.currentIndexChanged.connect(lambda _i: self.changed.emit())
             remove = QToolButton()
             remove.setText("✕")
-            remove.setToolTip(self.tr("Remove this photograph"))
+            set_tip(remove, self.tr("Remove this photograph"))
             remove.clicked.connect(lambda _c=False, p=path: self.remove(p))
-            name = QLabel(os.path.basename(path))
-            name.setToolTip(path)
+            name = plain_label(os.path.basename(path))
+            set_tip(name, path)
             for w in (thumb, name):
                 lay.addWidget(w)
             lay.addStretch(1)
@@ -174,7 +175,7 @@ class NeighbourGrid(QListWidget):
             item = QListWidgetItem(QIcon(self._badged(thumb) if hit.near_duplicate else thumb), "\n".join(lines),
                                    self)
             item.setData(HIT_ROLE, hit)
-            item.setToolTip(self.tr("Open the record of %1").replace("%1", hit.title))
+            set_tip(item, self.tr("Open the record of %1").replace("%1", hit.title))
             if hit.near_duplicate:
                 item.setBackground(QColor(NEAR.background))
                 item.setForeground(QColor(NEAR.text))  # its own text colour: readable in dark mode too
@@ -213,12 +214,12 @@ class ProposalRow(QWidget):
         self.role = role
         self.proposed = ""
         self.value = named(QLineEdit(), f"proposal_{role}")
-        self.confidence = named(QLabel(), f"confidence_{role}")
+        self.confidence = named(plain_label(), f"confidence_{role}")
         self.confidence.setMinimumWidth(90)
         self.evidence = QHBoxLayout()
         self.evidence.setSpacing(2)
         self.accept = named(QPushButton(self.tr("Accept")), f"accept_{role}")
-        self.accept.setToolTip(self.tr("Put the proposed value back"))
+        set_tip(self.accept, self.tr("Put the proposed value back"))
         self.accept.clicked.connect(lambda: self.value.setText(self.proposed))
         line = QHBoxLayout()
         line.addWidget(self.value, 1)
@@ -248,12 +249,12 @@ class ProposalRow(QWidget):
                 self.proposed = str(proposal.value or "")
             self.confidence.setText(self.tr("%1 % sure").replace("%1", f"{proposal.confidence * 100:.0f}"))
             runners = ", ".join(f"{v} ({s * 100:.0f} %)" for v, s in proposal.runners_up)
-            self.confidence.setToolTip(self.tr("Also voted: %1").replace("%1", runners) if runners else "")
+            set_tip(self.confidence, self.tr("Also voted: %1").replace("%1", runners) if runners else "")
             for hit in proposal.evidence:
                 b = named(QToolButton(), f"evidence_{self.role}")
                 b.setIcon(QIcon(pixmap(hit.thumbnail or "", EVIDENCE)))
                 b.setIconSize(QSize(EVIDENCE, EVIDENCE))
-                b.setToolTip(hit.title)
+                set_tip(b, hit.title)
                 b.clicked.connect(lambda _c=False, h=hit: self.open_object.emit(h.section_tipo, int(h.section_id)))
                 self.evidence.insertWidget(self.evidence.count() - 1, b)
                 self.buttons.append(b)
@@ -285,12 +286,12 @@ class ImageStrip(QWidget):
             pm = pixmap(str(meta.get("thumb") or meta.get("path") or ""), 180)
             if pm.isNull():
                 continue
-            cell = QLabel()
+            cell = plain_label()
             cell.setPixmap(pm)
             names = {"obverse": self.tr("obverse"), "reverse": self.tr("reverse"), "image": self.tr("image")}
             name = names.get(view, view)
-            cell.setToolTip(name)
-            caption = QLabel(name)
+            set_tip(cell, name)
+            caption = plain_label(name)
             caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
             box = QWidget()
             col = QVBoxLayout(box)

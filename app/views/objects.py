@@ -14,11 +14,12 @@ from typing import Any, Literal
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLineEdit, QPushButton,
                                QScrollArea, QSplitter, QVBoxLayout, QWidget)
 
 from app.labels import classification_label
 from app.ops import Ops
+from app.plain import form_row, plain_label
 from app.qt import named
 from app.views.object_tiles import NeighbourGrid, PhotoList, ProposalRow
 from core.service import CLASSIFICATIONS, OBJECT_ROLES, ObjectFields
@@ -49,7 +50,7 @@ class ObjectsView(QWidget):
         self.mode.addItem(self.tr("Hybrid: photographs and description"), "hybrid")
         self.mode.addItem(self.tr("Visual: photographs only"), "visual")
         self.lookup_button = named(QPushButton(self.tr("&Look up")), "objectLookup")
-        self.info = named(QLabel(), "objectInfo")
+        self.info = named(plain_label(), "objectInfo")
         self.info.setWordWrap(True)
         self.grid = named(NeighbourGrid(), "neighbours")
         self.rows = {role: ProposalRow(role) for role in ROLES}
@@ -95,14 +96,14 @@ class ObjectsView(QWidget):
         names = {"typology": self.tr("Typology"), "material": self.tr("Material"),
                  "denomination": self.tr("Denomination"), "period": self.tr("Period")}
         if self.save_button is not None:
-            form.addRow(self.tr("Title"), self.title)
+            form_row(form, self.tr("Title"), self.title)
         for role in ROLES:
-            form.addRow(names[role], self.rows[role])
+            form_row(form, names[role], self.rows[role])
         if self.save_button is not None:
-            form.addRow(self.tr("Inventory"), self.inventory)
-            form.addRow(self.tr("Collection"), self.collection)
-            form.addRow(self.tr("Classification"), self.classification)
-            form.addRow("", self.save_button)
+            form_row(form, self.tr("Inventory"), self.inventory)
+            form_row(form, self.tr("Collection"), self.collection)
+            form_row(form, self.tr("Classification"), self.classification)
+            form_row(form, "", self.save_button)
         else:  # a visitor reads the proposals; nothing is edited or kept
             for row in self.rows.values():
                 row.value.setReadOnly(True)
@@ -116,7 +117,7 @@ class ObjectsView(QWidget):
         top = QWidget()
         top_lay = QVBoxLayout(top)
         top_lay.setContentsMargins(0, 0, 0, 0)
-        top_lay.addWidget(QLabel(self.tr("Nearest catalogued objects")))
+        top_lay.addWidget(plain_label(self.tr("Nearest catalogued objects")))
         top_lay.addWidget(self.grid, 1)
         right.addWidget(top)
         right.addWidget(scroll)

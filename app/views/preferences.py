@@ -15,10 +15,11 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 from PySide6.QtCore import QCoreApplication, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLineEdit, QPushButton,
                                QScrollArea, QSpinBox, QTabWidget, QVBoxLayout, QWidget)
 
 from app.ops import Ops
+from app.plain import form_row, plain_label, set_tip, set_whats_this
 from app.qt import named
 from app.settings_strings import BASIC_SETTINGS
 from core.errors import ConfigError
@@ -63,15 +64,15 @@ class PreferencesView(QWidget):
             editor.setObjectName(f"pref_{name}")
             title = QCoreApplication.translate("Settings", field.title or name.replace("_", " ").capitalize())
             help_text = QCoreApplication.translate("Settings", field.description or "")
-            editor.setToolTip(help_text)
-            editor.setWhatsThis(help_text)
-            label = QLabel(title)
+            set_tip(editor, help_text)
+            set_whats_this(editor, help_text)
+            label = plain_label(title)
             label.setBuddy(editor)
-            label.setToolTip(help_text)
+            set_tip(label, help_text)
             self.editors[name] = editor
-            (basic if name in BASIC_SETTINGS else advanced).addRow(label, editor)
-        note = QLabel(self.tr("Tuning for search, indexing and answers. The defaults suit most archives; "
-                              "hover over a setting for what it does."))
+            form_row(basic if name in BASIC_SETTINGS else advanced, label, editor)
+        note = plain_label(self.tr("Tuning for search, indexing and answers. The defaults suit most archives; "
+                                   "hover over a setting for what it does."))
         note.setWordWrap(True)
         advanced.insertRow(0, note)
         self.tabs = named(QTabWidget(), "preferenceTabs")
@@ -85,7 +86,7 @@ class PreferencesView(QWidget):
             self.tabs.addTab(scroll, title)
         self.save_button = named(QPushButton(self.tr("&Save")), "savePreferences")
         self.revert_button = named(QPushButton(self.tr("Re&vert")), "revertPreferences")
-        self.message = named(QLabel(), "preferencesMessage")
+        self.message = named(plain_label(), "preferencesMessage")
         self.message.setWordWrap(True)
         buttons = QHBoxLayout()
         buttons.addWidget(self.save_button)

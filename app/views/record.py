@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import html
 import os
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal
 from PySide6.QtGui import QCursor, QDesktopServices, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QFormLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
+from PySide6.QtWidgets import (QFormLayout, QHBoxLayout, QListWidget, QListWidgetItem, QPushButton,
                                QSplitter, QTextBrowser, QToolTip, QVBoxLayout, QWidget)
 
 from app.fonts import scaled_font
@@ -17,9 +16,10 @@ from app.media import MediaPanel
 from app.views.object_tiles import ImageStrip
 from app.ops import Ops
 from app.palette import current
+from app.plain import form_row, plain_label, set_tip, show_tip
 from app.qt import named
 from app.status_note import notify
-from app.text import highlight, timecode
+from app.text import escape, highlight, timecode
 from core.records import RecordChunk, RecordText
 from core.retrieval.hits import Hit
 
@@ -47,7 +47,7 @@ class RecordView(QWidget):
         self.record: RecordText | None = None
         self.focus_chunk: tuple[str, int] | None = None
         self._similar_seq = 0
-        self.title = named(QLabel(), "recordTitle")
+        self.title = named(plain_label(), "recordTitle")
         self.title.setWordWrap(True)
         # larger than the body text by a ratio, so it follows the user's system font size
         self.title.setFont(scaled_font(TITLE_SCALE, bold=True))
@@ -69,7 +69,7 @@ class RecordView(QWidget):
         side.setMinimumWidth(320)
         side_lay = QVBoxLayout(side)
         side_lay.addWidget(meta_box)
-        side_lay.addWidget(QLabel(self.tr("Similar records")))
+        side_lay.addWidget(plain_label(self.tr("Similar records")))
         side_lay.addWidget(self.similar, 1)
         split = QSplitter()
         split.addWidget(self.text)
@@ -152,9 +152,9 @@ class RecordView(QWidget):
                 body = highlight(c.text, query).replace("\n", "<br>")
             where = self._where(c)
             if playable and c.tc_in is not None:
-                prefix = f"<a href='{PLAY_SCHEME}:{c.tc_in:.3f}'>▶ {html.escape(where)}</a> "
+                prefix = f"<a href='{PLAY_SCHEME}:{c.tc_in:.3f}'>▶ {escape(where)}</a> "
             elif where:
-                prefix = f"<span style='color:{current().meta};'>[{html.escape(where)}]</span> "
+                prefix = f"<span style='color:{current().meta};'>[{escape(where)}]</span> "
             else:
                 prefix = ""
             if focus is not None and c is focus:
@@ -208,11 +208,11 @@ class RecordView(QWidget):
         if rec.source_path and not self.ops.kiosk:
             rows.append((self.tr("File"), os.path.basename(rec.source_path)))
         for label, value in rows:
-            v = QLabel(value)
+            v = plain_label(value)
             v.setWordWrap(True)
             if label == self.tr("File"):
-                v.setToolTip(rec.source_path or "")
-            self.meta.addRow(label, v)
+                set_tip(v, rec.source_path or "")
+            form_row(self.meta, label, v)
 
     def _load_similar(self, rec: RecordText) -> None:
         self.similar.clear()
@@ -227,7 +227,7 @@ class RecordView(QWidget):
         for h in hits:
             item = QListWidgetItem(h.title or f"{h.section_tipo} {h.section_id}", self.similar)
             item.setData(256, h)
-            item.setToolTip(h.snippet)
+            set_tip(item, h.snippet)
 
     def _link(self, url: QUrl) -> None:
         """A passage's ▶ link: play the recording from its timecode."""
@@ -239,7 +239,7 @@ class RecordView(QWidget):
 
     def _hover(self, url: QUrl) -> None:
         if url.scheme() == PLAY_SCHEME:
-            QToolTip.showText(QCursor.pos(), self.tr("Play from here"), self.text)
+            show_tip(QCursor.pos(), self.tr("Play from here"), self.text)
         else:
             QToolTip.hideText()
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import os
 import time
 from datetime import date
@@ -14,8 +13,9 @@ from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QListW
 
 from app.labels import classification_label
 from app.ops import Ops
+from app.plain import plain_label, rich_label, set_tip
 from app.qt import named
-from app.text import highlight, timecode
+from app.text import escape, highlight, timecode
 from app.palette import current
 from core.records import Facets
 from core.retrieval.filters import SearchFilters
@@ -61,7 +61,7 @@ class SearchView(QWidget):
         self.results.setWordWrap(True)
         self.results.setAlternatingRowColors(True)
         self.results.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.info = named(QLabel(), "searchInfo")
+        self.info = named(plain_label(), "searchInfo")
         self._timer = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._timer.timeout.connect(self.run_search)
 
@@ -69,7 +69,7 @@ class SearchView(QWidget):
         labels: list[QLabel] = []
         for label, box in ((self.tr("Collection"), self.collection), (self.tr("Language"), self.lang),
                            (self.tr("Classification"), self.classification)):
-            lab = QLabel(label)
+            lab = plain_label(label)
             lab.setBuddy(box)
             labels.append(lab)
             filters.addWidget(lab)
@@ -77,7 +77,7 @@ class SearchView(QWidget):
         filters.addStretch(1)
         # the dates share a row with the count: one row of every filter was wider than the window in es/ca
         dates = QHBoxLayout()
-        dates.addWidget(QLabel(self.tr("Dates")))
+        dates.addWidget(plain_label(self.tr("Dates")))
         dates.addWidget(self.year_from)
         dates.addWidget(self.year_to)
         dates.addStretch(1)
@@ -183,7 +183,7 @@ class SearchView(QWidget):
         for hit in hits:
             item = QListWidgetItem(self.results)
             item.setData(HIT_ROLE, hit)
-            item.setToolTip(hit.title)
+            set_tip(item, hit.title)
         self._pending_cards = list(range(len(hits)))
         self._thumbs = {}
         self._build_cards(self._cards_seq, query)
@@ -213,9 +213,8 @@ class SearchView(QWidget):
         while self._pending_cards and (built < FIRST_CARDS or time.monotonic() - start < CARD_SLICE_S):
             item = self.results.item(self._pending_cards.pop(0))
             hit = item.data(HIT_ROLE)
-            label = QLabel(self._card(hit, query))
+            label = rich_label(self._card(hit, query))
             label.setWordWrap(True)
-            label.setTextFormat(Qt.TextFormat.RichText)
             label.setContentsMargins(6, 4, 6, 4)
             self.results.setItemWidget(item, label)
             item.setSizeHint(QSize(width, label.heightForWidth(width) + 2))
@@ -262,14 +261,14 @@ class SearchView(QWidget):
             where.append(hit.lang)
         if hit.classification and not self.ops.kiosk:  # a reading room sees public records only
             where.append(classification_label(hit.classification))
-        meta = " · ".join(where)
+        meta = " · ".join(escape(w) for w in where)  # a file name is data: never markup
         if self.ops.ovillo.settings.show_scores and not self.ops.kiosk:  # a tuning aid, not for readers
-            meta += f" · {self.tr('score')} {hit.score:.4f}"
+            meta += f" · {escape(self.tr('score'))} {hit.score:.4f}"
         card = (f"<b>{highlight(hit.title, query)}</b><br>{highlight(hit.snippet, query)}"
                 f"<br><span style='color:{current().meta}; font-size:small;'>{meta}</span>")
         thumb = self._thumbs.get((hit.section_tipo, hit.section_id))
         if thumb:
-            card = (f"<table><tr><td><img src='{html.escape(thumb)}' width='{THUMB}'></td>"
+            card = (f"<table><tr><td><img src='{escape(thumb)}' width='{THUMB}'></td>"
                     f"<td style='padding-left:6px;'>{card}</td></tr></table>")
         return card
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QListWidget, QPushButton, QVBoxLayout, QWidget
 
 from app.ops import Ops
+from app.plain import form_row, plain_label
 from app.qt import named
 from app.text import human_bytes
 from app.errors import reason_text
@@ -25,13 +26,13 @@ class StatusView(QWidget):
                            ("queue", self.tr("Waiting in the index queue")), ("size", self.tr("Store size")),
                            ("model", self.tr("Pinned text model")), ("schema", self.tr("Schema")),
                            ("home", self.tr("Data folder"))):
-            value = named(QLabel("…"), f"status_{key}")
+            value = named(plain_label("…"), f"status_{key}")
             value.setWordWrap(True)
             self.values[key] = value
-            form.addRow(label, value)
+            form_row(form, label, value)
         self.refresh_button = named(QPushButton(self.tr("&Refresh")), "refreshStatus")
         self.rebuild_button = named(QPushButton(self.tr("Rebuild &keyword index")), "rebuildKeywords")
-        self.message = named(QLabel(), "statusMessage")
+        self.message = named(plain_label(), "statusMessage")
         self.failed = named(QListWidget(), "failedSources")
         buttons = QHBoxLayout()
         buttons.addWidget(self.refresh_button)
@@ -41,7 +42,7 @@ class StatusView(QWidget):
         lay.addLayout(form)
         lay.addLayout(buttons)
         lay.addWidget(self.message)
-        lay.addWidget(QLabel(self.tr("Files that could not be indexed")))
+        lay.addWidget(plain_label(self.tr("Files that could not be indexed")))
         lay.addWidget(self.failed, 1)
         self.refresh_button.clicked.connect(self.refresh)
         self.rebuild_button.clicked.connect(self.rebuild)

@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QCheckBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QProgressBar,
+from PySide6.QtWidgets import (QCheckBox, QFileDialog, QFormLayout, QHBoxLayout, QLineEdit, QProgressBar,
                                QPushButton, QVBoxLayout, QWidget)
 
 from app.ops import Ops
+from app.plain import form_row, plain_label
 from app.qt import named
 from app.text import human_bytes, human_eta
 from app.workers import Worker
@@ -59,10 +60,10 @@ class SyncView(QWidget):
         self.start = named(QPushButton(self.tr("&Sync")), "startSync")
         self.cancel = named(QPushButton(self.tr("&Cancel")), "cancelSync")
         self.bar = named(QProgressBar(), "syncProgress")
-        self.counts = named(QLabel(), "syncCounts")
-        self.summary = named(QLabel(), "syncSummary")
+        self.counts = named(plain_label(), "syncCounts")
+        self.summary = named(plain_label(), "syncSummary")
         self.summary.setWordWrap(True)
-        self.last = named(QLabel(), "syncLast")
+        self.last = named(plain_label(), "syncLast")
         self.last.setWordWrap(True)
 
         ca_row = QHBoxLayout()
@@ -72,19 +73,19 @@ class SyncView(QWidget):
         pw_row.addWidget(self.password, 1)
         pw_row.addWidget(self.forget)
         form = QFormLayout()
-        form.addRow(self.tr("Server"), self.server)
-        form.addRow(self.tr("User"), self.user)
-        form.addRow(self.tr("Password"), pw_row)
-        form.addRow("", self.remember)
-        form.addRow(self.tr("CA file"), ca_row)
-        form.addRow("", self.insecure)
+        form_row(form, self.tr("Server"), self.server)
+        form_row(form, self.tr("User"), self.user)
+        form_row(form, self.tr("Password"), pw_row)
+        form_row(form, "", self.remember)
+        form_row(form, self.tr("CA file"), ca_row)
+        form_row(form, "", self.insecure)
         controls = QHBoxLayout()
         controls.addWidget(self.start)
         controls.addWidget(self.cancel)
         controls.addStretch(1)
         lay = QVBoxLayout(self)
-        lay.addWidget(QLabel(self.tr("Bring the records you may read from the central archive onto this "
-                                     "computer. Your own records are never changed.")))
+        lay.addWidget(plain_label(self.tr("Bring the records you may read from the central archive onto this "
+                                          "computer. Your own records are never changed.")))
         lay.addLayout(form)
         lay.addLayout(controls)
         lay.addWidget(self.bar)
