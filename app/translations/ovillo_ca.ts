@@ -599,537 +599,552 @@
     </message>
     <message>
         <location filename="../error_texts.py" line="121"/>
+        <source>line {line}: a cell of more than {limit} characters (a document pasted into a field?)</source>
+        <translation>línia {line}: una cel·la de més de {limit} caràcters (un document enganxat en un camp?)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="123"/>
+        <source>malformed CSV at line {line}: {detail}</source>
+        <translation>CSV mal format a la línia {line}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="124"/>
         <source>malformed XML: {detail}</source>
         <translation>XML mal format: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="122"/>
+        <location filename="../error_texts.py" line="125"/>
         <source>XML is not an OHMS export (no &lt;record&gt; with &lt;transcript&gt; or &lt;index&gt;)</source>
         <translation>l&apos;XML no és una exportació d&apos;OHMS (no hi ha cap &lt;record&gt; amb &lt;transcript&gt; o &lt;index&gt;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="124"/>
+        <location filename="../error_texts.py" line="127"/>
         <source>OHMS record without transcript text or index points</source>
         <translation>registre OHMS sense text de transcripció ni punts d&apos;índex</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="125"/>
+        <location filename="../error_texts.py" line="128"/>
         <source>cannot read {name}: {detail}</source>
         <translation>no es pot llegir {name}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="126"/>
+        <location filename="../error_texts.py" line="129"/>
         <source>{name} is not valid JSON (line {line})</source>
         <translation>{name} no és JSON vàlid (línia {line})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="127"/>
+        <location filename="../error_texts.py" line="130"/>
         <source>{name} must be a JSON object such as {&quot;password&quot;: &quot;…&quot;}</source>
         <translation>{name} ha de ser un objecte JSON com {&quot;password&quot;: &quot;…&quot;}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="129"/>
+        <location filename="../error_texts.py" line="132"/>
         <source>{name}: unknown option(s) {options}</source>
         <translation>{name}: opcions desconegudes {options}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="130"/>
+        <location filename="../error_texts.py" line="133"/>
         <source>{name} changed while it was being indexed</source>
         <translation>{name} ha canviat mentre s&apos;indexava</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="131"/>
+        <location filename="../error_texts.py" line="134"/>
         <source>{name} changed since it was looked up</source>
         <translation>{name} ha canviat des que es va cercar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="132"/>
+        <location filename="../error_texts.py" line="135"/>
         <source>photographs need the image encoder, and none was given</source>
         <translation>les fotografies necessiten el codificador d&apos;imatges i no se n&apos;ha indicat cap</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="134"/>
+        <location filename="../error_texts.py" line="137"/>
         <source>photographs need the image model: {detail}</source>
         <translation>les fotografies necessiten el model d&apos;imatge: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="135"/>
+        <location filename="../error_texts.py" line="138"/>
         <source>the image encoder is {name}, the settings say {setting}</source>
         <translation>el codificador d&apos;imatges és {name}, però la configuració indica {setting}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="137"/>
+        <location filename="../error_texts.py" line="140"/>
         <source>cannot re-embed {record}: its photograph {path} cannot be read ({detail})</source>
         <translation>no es pot tornar a vectoritzar {record}: no es pot llegir la seva fotografia {path} ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="139"/>
+        <location filename="../error_texts.py" line="142"/>
         <source>unexpected error: {detail}</source>
         <translation>error inesperat: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="140"/>
+        <location filename="../error_texts.py" line="143"/>
         <source>the central server at {where} refused user {user}: wrong user or password</source>
         <translation>el servidor central de {where} ha rebutjat l&apos;usuari {user}: usuari o contrasenya incorrectes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="142"/>
+        <location filename="../error_texts.py" line="145"/>
         <source>TLS with {where} failed: {detail}</source>
         <translation>ha fallat la connexió TLS amb {where}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="143"/>
+        <location filename="../error_texts.py" line="146"/>
         <source>cannot reach the central server at {where}</source>
         <translation>no es pot contactar amb el servidor central de {where}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="144"/>
+        <location filename="../error_texts.py" line="147"/>
         <source>the connection to the central server was lost mid-sync ({detail})</source>
         <translation>s&apos;ha perdut la connexió amb el servidor central enmig de la sincronització ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="145"/>
+        <location filename="../error_texts.py" line="148"/>
         <source>not a PostgreSQL address: {detail}</source>
         <translation>no és una adreça de PostgreSQL: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="146"/>
+        <location filename="../error_texts.py" line="149"/>
         <source>the server address contains a password</source>
         <translation>l&apos;adreça del servidor conté una contrasenya</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="147"/>
+        <location filename="../error_texts.py" line="150"/>
         <source>refusing to send credentials to {host} without verified TLS</source>
         <translation>no s&apos;envien credencials a {host} sense TLS verificat</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="148"/>
+        <location filename="../error_texts.py" line="151"/>
         <source>--ca-file needs sslmode=verify-full, but the address asks for sslmode={mode}</source>
         <translation>--ca-file requereix sslmode=verify-full, però l&apos;adreça demana sslmode={mode}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="150"/>
+        <location filename="../error_texts.py" line="153"/>
         <source>the central {modality} vectors name a model ({model}) the server does not register</source>
         <translation>els vectors centrals ({modality}) remeten a un model ({model}) que el servidor no té registrat</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="152"/>
+        <location filename="../error_texts.py" line="155"/>
         <source>no password for {user}</source>
         <translation>no hi ha contrasenya per a {user}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="153"/>
+        <location filename="../error_texts.py" line="156"/>
         <source>the page size must be between 1 and 10000</source>
         <translation>la mida de pàgina ha d&apos;estar entre 1 i 10000</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="154"/>
+        <location filename="../error_texts.py" line="157"/>
         <source>the central schema is version {version}, newer than this Ovillo knows ({known})</source>
         <translation>l&apos;esquema central és la versió {version}, més recent que la que coneix aquest Ovillo ({known})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="156"/>
+        <location filename="../error_texts.py" line="159"/>
         <source>a central vector of {where} has {n} dimensions, {model} has {dim}</source>
         <translation>un vector central de {where} té {n} dimensions i {model} en té {dim}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="158"/>
+        <location filename="../error_texts.py" line="161"/>
         <source>the central server sent a vector that does not match its stated dimension</source>
         <translation>el servidor central ha enviat un vector que no coincideix amb la dimensió que declara</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="160"/>
+        <location filename="../error_texts.py" line="163"/>
         <source>the central server sent a value this Ovillo cannot read ({detail})</source>
         <translation>el servidor central ha enviat un valor que aquest Ovillo no pot llegir ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="161"/>
+        <location filename="../error_texts.py" line="164"/>
         <source>no record {collection} {id}</source>
         <translation>no existeix el registre {collection} {id}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="162"/>
+        <location filename="../error_texts.py" line="165"/>
         <source>record {collection} {id} has no photographs</source>
         <translation>el registre {collection} {id} no té fotografies</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="163"/>
+        <location filename="../error_texts.py" line="166"/>
         <source>no profile named {name}</source>
         <translation>no hi ha cap perfil anomenat {name}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="164"/>
+        <location filename="../error_texts.py" line="167"/>
         <source>no photograph to look up</source>
         <translation>no hi ha cap fotografia per cercar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="165"/>
+        <location filename="../error_texts.py" line="168"/>
         <source>a new object needs a title or a description</source>
         <translation>un objecte nou necessita un títol o una descripció</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="166"/>
+        <location filename="../error_texts.py" line="169"/>
         <source>{inventory} is already in the {collection} catalogue</source>
         <translation>{inventory} ja és al catàleg de {collection}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="167"/>
+        <location filename="../error_texts.py" line="170"/>
         <source>unknown classification {value}</source>
         <translation>classificació desconeguda {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="168"/>
+        <location filename="../error_texts.py" line="171"/>
         <source>unknown modality {value}</source>
         <translation>modalitat desconeguda {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="169"/>
+        <location filename="../error_texts.py" line="172"/>
         <source>{what} is not available in kiosk mode</source>
         <translation>{what}: no disponible en el mode quiosc</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="170"/>
+        <location filename="../error_texts.py" line="173"/>
         <source>this version of Ovillo cannot answer questions</source>
         <translation>aquesta versió d&apos;Ovillo no pot respondre preguntes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="171"/>
+        <location filename="../error_texts.py" line="174"/>
         <source>Another Ovillo may be using it, or the file is damaged.</source>
         <translation>Potser un altre Ovillo l&apos;està fent servir, o el fitxer està malmès.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="172"/>
+        <location filename="../error_texts.py" line="175"/>
         <source>Close the other Ovillo window (or wait until its import ends), then try again.</source>
         <translation>Tanqueu l&apos;altra finestra d&apos;Ovillo (o espereu que acabi la seva importació) i torneu-ho a provar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="174"/>
+        <location filename="../error_texts.py" line="177"/>
         <source>Another Ovillo may be using it (or another program): wait for it to finish, or close it.</source>
         <translation>Potser l&apos;està fent servir un altre Ovillo (o un altre programa): espereu que acabi o tanqueu-lo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="177"/>
+        <location filename="../error_texts.py" line="180"/>
         <source>The server&apos;s certificate is not signed by the CA in --ca-file (or has expired): ask the server&apos;s administrator for the CA certificate that signed it.</source>
         <translation>El certificat del servidor no està signat per la CA de --ca-file (o ha caducat): demaneu a l&apos;administrador del servidor el certificat de la CA que el va signar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="180"/>
+        <location filename="../error_texts.py" line="183"/>
         <source>Connect with a name or address the server&apos;s certificate names, as the administrator gave it.</source>
         <translation>Connecteu-vos amb un nom o una adreça que figuri al certificat del servidor, tal com us l&apos;ha donat l&apos;administrador.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="183"/>
+        <location filename="../error_texts.py" line="186"/>
         <source>The CA file given with --ca-file cannot be read.</source>
         <translation>No es pot llegir el fitxer de la CA indicat amb --ca-file.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="185"/>
+        <location filename="../error_texts.py" line="188"/>
         <source>This server does not offer TLS: ask its administrator, or use --insecure on a trusted network.</source>
         <translation>Aquest servidor no ofereix TLS: consulteu-ho al seu administrador o feu servir --insecure en una xarxa de confiança.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="188"/>
+        <location filename="../error_texts.py" line="191"/>
         <source>Check --ca-file and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
         <translation>Comproveu --ca-file i la configuració TLS del servidor; no s&apos;ha enviat res ni ha canviat res en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="191"/>
+        <location filename="../error_texts.py" line="194"/>
         <source>Upgrade Ovillo to open this data folder.</source>
         <translation>Actualitzeu Ovillo per obrir aquesta carpeta de dades.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="192"/>
+        <location filename="../error_texts.py" line="195"/>
         <source>Run ./scripts/run or ./scripts/test once to set up dependencies.</source>
         <translation>Executeu una vegada ./scripts/run o ./scripts/test per instal·lar les dependències.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="194"/>
+        <location filename="../error_texts.py" line="197"/>
         <source>DuckDB must be {version}; reinstall the pinned versions.</source>
         <translation>DuckDB ha de ser la versió {version}; reinstal·leu les versions fixades.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="195"/>
+        <location filename="../error_texts.py" line="198"/>
         <source>The packaged extensions only load into the pinned version.</source>
         <translation>Les extensions empaquetades només es carreguen a la versió fixada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="197"/>
+        <location filename="../error_texts.py" line="200"/>
         <source>Run ./scripts/run or ./scripts/test to install dependencies.</source>
         <translation>Executeu ./scripts/run o ./scripts/test per instal·lar les dependències.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="198"/>
+        <location filename="../error_texts.py" line="201"/>
         <source>Run ./scripts/run or ./scripts/test once to assemble the default models.</source>
         <translation>Executeu una vegada ./scripts/run o ./scripts/test per preparar els models predeterminats.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="200"/>
+        <location filename="../error_texts.py" line="203"/>
         <source>Re-run setup (./scripts/run) to assemble it again.</source>
         <translation>Torneu a executar la instal·lació (./scripts/run) per preparar-lo de nou.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="201"/>
+        <location filename="../error_texts.py" line="204"/>
         <source>The file is damaged or was replaced; re-run setup to rebuild it.</source>
         <translation>El fitxer està malmès o s&apos;ha substituït; torneu a executar la instal·lació per reconstruir-lo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="203"/>
+        <location filename="../error_texts.py" line="206"/>
         <source>Run ./scripts/run once to install Ovillo&apos;s dependencies.</source>
         <translation>Executeu una vegada ./scripts/run per instal·lar les dependències d&apos;Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="204"/>
+        <location filename="../error_texts.py" line="207"/>
         <source>Reinstall rapidocr 3.10 (its wheel bundles the models).</source>
         <translation>Reinstal·leu rapidocr 3.10 (el seu wheel inclou els models).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="206"/>
+        <location filename="../error_texts.py" line="209"/>
         <source>Reinstall {first} and {second}.</source>
         <translation>Reinstal·leu {first} i {second}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="207"/>
+        <location filename="../error_texts.py" line="210"/>
         <source>Run ./scripts/run (setup installs the answer model&apos;s packages).</source>
         <translation>Executeu ./scripts/run (la instal·lació afegeix els paquets del model de resposta).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="209"/>
+        <location filename="../error_texts.py" line="212"/>
         <source>Run ./scripts/run (setup builds it once and caches the wheel).</source>
         <translation>Executeu ./scripts/run (la instal·lació el compila una vegada i desa el wheel a la memòria cau).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="210"/>
+        <location filename="../error_texts.py" line="213"/>
         <source>Switch with `ovillo reindex --model {model}`.</source>
         <translation>Canvieu de model amb `ovillo reindex --model {model}`.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="211"/>
+        <location filename="../error_texts.py" line="214"/>
         <source>Use `ovillo reindex --model {model}` to build the new index beside the old one and switch when complete.</source>
         <translation>Feu servir `ovillo reindex --model {model}` per construir l&apos;índex nou al costat de l&apos;antic i canviar-hi quan estigui acabat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="214"/>
+        <location filename="../error_texts.py" line="217"/>
         <source>Ask again to start it afresh. If it keeps stopping, choose the smaller answer model in Preferences or lower its context size.</source>
         <translation>Torneu a preguntar per iniciar-lo de nou. Si es continua aturant, trieu el model de resposta més petit a Preferències o reduïu-ne la mida del context.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="217"/>
+        <location filename="../error_texts.py" line="220"/>
         <source>What arrived is kept; free some space, then sync again to resume.</source>
         <translation>Es conserva el que ha arribat; allibereu espai i torneu a sincronitzar per reprendre.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="219"/>
+        <location filename="../error_texts.py" line="222"/>
         <source>What arrived is kept; run the same sync again to resume.</source>
         <translation>Es conserva el que ha arribat; torneu a executar la mateixa sincronització per reprendre.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="220"/>
+        <location filename="../error_texts.py" line="223"/>
         <source>The central archive needs repair; everything committed before this record is kept.</source>
         <translation>Cal reparar l&apos;arxiu central; es conserva tot el que s&apos;ha desat abans d&apos;aquest registre.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="222"/>
+        <location filename="../error_texts.py" line="225"/>
         <source>Raise max_file_mb in the settings or split the file.</source>
         <translation>Augmenteu max_file_mb a la configuració o dividiu el fitxer.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="223"/>
+        <location filename="../error_texts.py" line="226"/>
         <source>Check the file type; only text, HTML, PDF, CSV and transcripts are read.</source>
         <translation>Comproveu el tipus de fitxer; només es llegeixen text, HTML, PDF, CSV i transcripcions.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="225"/>
+        <location filename="../error_texts.py" line="228"/>
         <source>Split the text into lines or paragraphs, or import it as CSV.</source>
         <translation>Dividiu el text en línies o paràgrafs, o importeu-lo com a CSV.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="226"/>
+        <location filename="../error_texts.py" line="229"/>
         <source>Check that the scan is legible and upright.</source>
         <translation>Comproveu que l&apos;escaneig sigui llegible i estigui ben orientat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="227"/>
+        <location filename="../error_texts.py" line="230"/>
         <source>Supported: JPEG, PNG, TIFF (first page), WebP</source>
         <translation>Formats admesos: JPEG, PNG, TIFF (primera pàgina), WebP</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="228"/>
+        <location filename="../error_texts.py" line="231"/>
         <source>Supported: {formats}</source>
         <translation>Formats admesos: {formats}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="229"/>
+        <location filename="../error_texts.py" line="232"/>
         <source>Open it in Adobe Reader and print it to PDF, then import that copy.</source>
         <translation>Obriu-lo amb Adobe Reader, imprimiu-lo com a PDF i importeu aquesta còpia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="231"/>
+        <location filename="../error_texts.py" line="234"/>
         <source>Reinstall Ovillo&apos;s dependencies (./scripts/run does it).</source>
         <translation>Reinstal·leu les dependències d&apos;Ovillo (ho fa ./scripts/run).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="232"/>
+        <location filename="../error_texts.py" line="235"/>
         <source>Correct the password in {sidecar}, or import an unprotected copy.</source>
         <translation>Corregiu la contrasenya de {sidecar} o importeu una còpia sense protecció.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="234"/>
+        <location filename="../error_texts.py" line="237"/>
         <source>Write {&quot;password&quot;: &quot;…&quot;} into {sidecar} beside it, or import an unprotected copy.</source>
         <translation>Escriviu {&quot;password&quot;: &quot;…&quot;} a {sidecar}, al costat del PDF, o importeu una còpia sense protecció.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="236"/>
+        <location filename="../error_texts.py" line="239"/>
         <source>Open it in a PDF viewer and save or print a new copy, then import that.</source>
         <translation>Obriu-lo en un visor de PDF, deseu o imprimiu una còpia nova i importeu-la.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="238"/>
+        <location filename="../error_texts.py" line="241"/>
         <source>The CSV has: {header}</source>
         <translation>El CSV té: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="239"/>
+        <location filename="../error_texts.py" line="242"/>
         <source>Rename a column or add {mapping}. The CSV has: {header}</source>
         <translation>Canvieu el nom d&apos;una columna o afegiu {mapping}. El CSV té: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="240"/>
+        <location filename="../error_texts.py" line="243"/>
+        <source>Shorten that cell, or keep long texts in files of their own.</source>
+        <translation>Escurceu aquesta cel·la, o deseu els textos llargs en fitxers propis.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="244"/>
         <source>Known options: {options}.</source>
         <translation>Opcions conegudes: {options}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="241"/>
+        <location filename="../error_texts.py" line="245"/>
         <source>Run the ingest again.</source>
         <translation>Torneu a executar la importació.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="242"/>
+        <location filename="../error_texts.py" line="246"/>
         <source>Look it up again.</source>
         <translation>Torneu-lo a cercar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="243"/>
+        <location filename="../error_texts.py" line="247"/>
         <source>Put the file back (or remove the record), then run the same reindex again: it resumes where it stopped.</source>
         <translation>Torneu a posar el fitxer (o elimineu el registre) i executeu de nou la mateixa reindexació: es reprèn on s&apos;havia aturat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="246"/>
+        <location filename="../error_texts.py" line="250"/>
         <source>Check the address and that you are in range; nothing local was changed.</source>
         <translation>Comproveu l&apos;adreça i que teniu connexió amb el servidor; no s&apos;ha canviat res en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="248"/>
+        <location filename="../error_texts.py" line="252"/>
         <source>Use postgresql://HOST:PORT/DATABASE</source>
         <translation>Feu servir postgresql://HOST:PORT/BASE_DE_DADES</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="249"/>
+        <location filename="../error_texts.py" line="253"/>
         <source>Pass it with --password-file, or let Ovillo ask for it.</source>
         <translation>Indiqueu-la amb --password-file o deixeu que Ovillo la demani.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="250"/>
+        <location filename="../error_texts.py" line="254"/>
         <source>Add sslmode=verify-full and --ca-file FILE, or --insecure on a trusted network.</source>
         <translation>Afegiu sslmode=verify-full i --ca-file FITXER, o --insecure en una xarxa de confiança.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="252"/>
+        <location filename="../error_texts.py" line="256"/>
         <source>Remove sslmode from the address, or set it to verify-full.</source>
         <translation>Traieu sslmode de l&apos;adreça o poseu-lo a verify-full.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="253"/>
+        <location filename="../error_texts.py" line="257"/>
         <source>Update Ovillo, then sync again; nothing was changed.</source>
         <translation>Actualitzeu Ovillo i torneu a sincronitzar; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="254"/>
+        <location filename="../error_texts.py" line="258"/>
         <source>Type the password (it can be remembered in the system keyring).</source>
         <translation>Escriviu la contrasenya (es pot recordar al clauer del sistema).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="255"/>
+        <location filename="../error_texts.py" line="259"/>
         <source>Update Ovillo.</source>
         <translation>Actualitzeu Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="256"/>
+        <location filename="../error_texts.py" line="260"/>
         <source>Built-in profiles: owner, public.</source>
         <translation>Perfils integrats: owner, public.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="257"/>
+        <location filename="../error_texts.py" line="261"/>
         <source>Add at least one face of the object.</source>
         <translation>Afegiu com a mínim una cara de l&apos;objecte.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="258"/>
+        <location filename="../error_texts.py" line="262"/>
         <source>Give the object another inventory number.</source>
         <translation>Assigneu a l&apos;objecte un altre número d&apos;inventari.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="259"/>
+        <location filename="../error_texts.py" line="263"/>
         <source>Use one of: {values}.</source>
         <translation>Feu servir un d&apos;aquests valors: {values}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="260"/>
+        <location filename="../error_texts.py" line="264"/>
         <source>Use text or image.</source>
         <translation>Feu servir «text» o «image».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="261"/>
+        <location filename="../error_texts.py" line="265"/>
         <source>Fix or delete the file; defaults will be used.</source>
         <translation>Corregiu o suprimiu el fitxer; es faran servir els valors predeterminats.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="268"/>
+        <location filename="../error_texts.py" line="272"/>
         <source>file</source>
         <extracomment>the few English words put in a message&apos;s ``{what}`` part (&quot;empty {what}: nothing to index&quot;)</extracomment>
         <translation>el fitxer</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="269"/>
+        <location filename="../error_texts.py" line="273"/>
         <source>transcript</source>
         <translation>la transcripció</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="270"/>
+        <location filename="../error_texts.py" line="274"/>
         <source>CSV file</source>
         <translation>el fitxer CSV</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="271"/>
+        <location filename="../error_texts.py" line="275"/>
         <source>XML file</source>
         <translation>el fitxer XML</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="273"/>
+        <location filename="../error_texts.py" line="277"/>
         <source>Saving objects</source>
         <translation>Desar objectes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="274"/>
+        <location filename="../error_texts.py" line="278"/>
         <source>Importing</source>
         <translation>Importar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="275"/>
+        <location filename="../error_texts.py" line="279"/>
         <source>Sync</source>
         <translation>Sincronitzar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="276"/>
+        <location filename="../error_texts.py" line="280"/>
         <source>Maintenance</source>
         <translation>Manteniment</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="277"/>
+        <location filename="../error_texts.py" line="281"/>
         <source>The import log</source>
         <translation>L&apos;historial d&apos;importació</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="278"/>
+        <location filename="../error_texts.py" line="282"/>
         <source>Preferences</source>
         <translation>Preferències</translation>
     </message>
@@ -1137,22 +1152,22 @@
 <context>
     <name>Errors</name>
     <message>
-        <location filename="../errors.py" line="89"/>
+        <location filename="../errors.py" line="90"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="102"/>
+        <location filename="../errors.py" line="103"/>
         <source>Something went wrong inside Ovillo. Your archive is safe.</source>
         <translation>Alguna cosa ha fallat dins d&apos;Ovillo. El vostre arxiu està a resguard.</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="103"/>
+        <location filename="../errors.py" line="104"/>
         <source>The details were written to the log file in the data folder. You can copy them to send a report.</source>
         <translation>Els detalls s&apos;han desat al registre de la carpeta de dades. Podeu copiar-los per enviar un informe.</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="105"/>
+        <location filename="../errors.py" line="106"/>
         <source>Copy details</source>
         <translation>Copia els detalls</translation>
     </message>
@@ -1160,17 +1175,17 @@
 <context>
     <name>ImageStrip</name>
     <message>
-        <location filename="../views/object_tiles.py" line="290"/>
+        <location filename="../views/object_tiles.py" line="291"/>
         <source>obverse</source>
         <translation>anvers</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="290"/>
+        <location filename="../views/object_tiles.py" line="291"/>
         <source>reverse</source>
         <translation>revers</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="290"/>
+        <location filename="../views/object_tiles.py" line="291"/>
         <source>image</source>
         <translation>imatge</translation>
     </message>
@@ -1178,187 +1193,192 @@
 <context>
     <name>ImportView</name>
     <message>
-        <location filename="../views/importer.py" line="52"/>
+        <location filename="../views/importer.py" line="53"/>
         <source>Drop files or folders here</source>
         <translation>Deixeu anar aquí fitxers o carpetes</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="53"/>
+        <location filename="../views/importer.py" line="54"/>
         <source>Add &amp;files…</source>
         <translation>Afegeix &amp;fitxers…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="54"/>
+        <location filename="../views/importer.py" line="55"/>
         <source>Add f&amp;older…</source>
         <translation>Afegeix una &amp;carpeta…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="55"/>
+        <location filename="../views/importer.py" line="56"/>
         <source>&amp;Remove</source>
         <translation>&amp;Treu</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="57"/>
+        <location filename="../views/importer.py" line="58"/>
         <source>default: the folder&apos;s name</source>
         <translation>per defecte: el nom de la carpeta</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="60"/>
+        <location filename="../views/importer.py" line="61"/>
         <source>Keep current (new files: %1)</source>
         <translation>Mantén l&apos;actual (fitxers nous: %1)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="65"/>
+        <location filename="../views/importer.py" line="66"/>
         <source>Also loosen records already stored (reclassify)</source>
         <translation>Relaxa també els registres ja desats (reclassifica)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="67"/>
+        <location filename="../views/importer.py" line="68"/>
         <source>Without this, a record already stored keeps its classification when it is stricter than the one chosen here.</source>
         <translation>Sense això, un registre ja desat conserva la seva classificació quan és més estricta que la triada aquí.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="71"/>
+        <location filename="../views/importer.py" line="72"/>
         <source>&amp;Start import</source>
         <translation>&amp;Inicia la importació</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="72"/>
+        <location filename="../views/importer.py" line="73"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausa</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="73"/>
+        <location filename="../views/importer.py" line="74"/>
         <source>Res&amp;ume</source>
         <translation>&amp;Reprèn</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="74"/>
+        <location filename="../views/importer.py" line="75"/>
         <source>&amp;Cancel</source>
         <translation>Ca&amp;ncel·la</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="87"/>
+        <location filename="../views/importer.py" line="88"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="88"/>
+        <location filename="../views/importer.py" line="89"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="95"/>
+        <location filename="../views/importer.py" line="96"/>
         <source>Files and folders to import (drag and drop them here):</source>
         <translation>Fitxers i carpetes per importar (arrossegueu-los aquí):</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="100"/>
+        <location filename="../views/importer.py" line="101"/>
         <source>Overall</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="102"/>
+        <location filename="../views/importer.py" line="103"/>
         <source>Current file</source>
         <translation>Fitxer actual</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="106"/>
+        <location filename="../views/importer.py" line="107"/>
         <source>Problems</source>
         <translation>Problemes</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="133"/>
+        <location filename="../views/importer.py" line="134"/>
         <source>Choose files to import</source>
         <translation>Trieu fitxers per importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="137"/>
+        <location filename="../views/importer.py" line="138"/>
         <source>Choose a folder to import</source>
         <translation>Trieu una carpeta per importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="188"/>
+        <location filename="../views/importer.py" line="189"/>
         <source>Loosen classifications?</source>
         <translation>Voleu relaxar les classificacions?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="189"/>
+        <location filename="../views/importer.py" line="190"/>
         <source>Records already stored with a stricter classification will become “%1” and may be seen by more people. Continue?</source>
         <translation>Els registres ja desats amb una classificació més estricta passaran a «%1» i els podrà veure més gent. Voleu continuar?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="204"/>
+        <location filename="../views/importer.py" line="205"/>
         <source>Looking for files…</source>
         <translation>Cercant fitxers…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="216"/>
+        <location filename="../views/importer.py" line="217"/>
         <source>Pausing after the current file…</source>
         <translation>Posant en pausa després del fitxer actual…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="233"/>
+        <location filename="../views/importer.py" line="234"/>
         <source>Import cancelled.</source>
         <translation>Importació cancel·lada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="238"/>
+        <location filename="../views/importer.py" line="239"/>
         <source>Looking for files… %1 found</source>
         <translation>Cercant fitxers… %1 trobats</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="247"/>
+        <location filename="../views/importer.py" line="248"/>
         <source>%1 of %2 files · about %3 left</source>
         <translation>%1 de %2 fitxers · queden uns %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="249"/>
+        <location filename="../views/importer.py" line="250"/>
         <source>%1 of %2 files</source>
         <translation>%1 de %2 fitxers</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="254"/>
+        <location filename="../views/importer.py" line="255"/>
         <source>Updating the keyword index…</source>
         <translation>Actualitzant l&apos;índex de paraules clau…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="255"/>
+        <location filename="../views/importer.py" line="257"/>
+        <source>Erasing removed records from the store file…</source>
+        <translation>Esborrant del fitxer de dades els registres eliminats…</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="258"/>
         <source>Indexing: %1</source>
         <translation>Indexant: %1</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="261"/>
+        <location filename="../views/importer.py" line="264"/>
         <source>%1 record(s) reclassified: %2 → %3</source>
         <translation>%1 registre(s) reclassificat(s): %2 → %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="264"/>
+        <location filename="../views/importer.py" line="267"/>
         <source>%1 record(s) kept %2, stricter than %3 (tick “reclassify” to loosen)</source>
         <translation>%1 registre(s) mantenen %2, més estricta que %3 (marqueu «reclassifica» per relaxar-la)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="274"/>
+        <location filename="../views/importer.py" line="277"/>
         <source>Not indexed, unsupported file type %1: %2</source>
         <translation>No indexat, tipus de fitxer no admès %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="287"/>
+        <location filename="../views/importer.py" line="290"/>
         <source>Import stopped.</source>
         <translation>Importació aturada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="289"/>
+        <location filename="../views/importer.py" line="292"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reprendre continua on s&apos;ha aturat.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="291"/>
+        <location filename="../views/importer.py" line="294"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancel·lat. %1 fitxer(s) indexats; la resta queda a la cua.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="294"/>
+        <location filename="../views/importer.py" line="297"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Fet: %1 indexats, %2 sense canvis, %3 amb errors.</translation>
     </message>
@@ -1366,57 +1386,57 @@
 <context>
     <name>KioskPin</name>
     <message>
-        <location filename="../kiosk.py" line="32"/>
+        <location filename="../kiosk.py" line="33"/>
         <source>The staff PIN may contain only the digits 0 to 9.</source>
         <translation>El PIN del personal només pot contenir els dígits del 0 al 9.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="34"/>
+        <location filename="../kiosk.py" line="35"/>
         <source>The staff PIN needs at least %1 digits.</source>
         <translation>El PIN del personal necessita com a mínim %1 dígits.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="37"/>
+        <location filename="../kiosk.py" line="38"/>
         <source>The staff PIN may have at most %1 digits.</source>
         <translation>El PIN del personal pot tenir com a màxim %1 dígits.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="40"/>
+        <location filename="../kiosk.py" line="41"/>
         <source>Use at least three different digits (not 111111 or 121212).</source>
         <translation>Feu servir com a mínim tres dígits diferents (no 111111 ni 121212).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="42"/>
+        <location filename="../kiosk.py" line="43"/>
         <source>Digits in a row, even with one digit changed, left out or added, are too easy to guess (like 123456, 654321, 135791, 112233 or 123457).</source>
         <translation>Els dígits seguits, encara que se&apos;n canviï, se&apos;n tregui o se&apos;n afegeixi un, són massa fàcils d&apos;endevinar (com 123456, 654321, 135791, 112233 o 123457).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="45"/>
+        <location filename="../kiosk.py" line="47"/>
         <source>A repeated or mirrored group is too easy to guess (like 123123 or 123321).</source>
         <translation>Un grup repetit o en mirall és massa fàcil d&apos;endevinar (com 123123 o 123321).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="48"/>
+        <location filename="../kiosk.py" line="50"/>
         <source>Lines on the keypad are too easy to guess (like 147258 or 159753).</source>
         <translation>Les línies del teclat són massa fàcils d&apos;endevinar (com 147258 o 159753).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="52"/>
+        <location filename="../kiosk.py" line="53"/>
         <source>The first digits of a well-known number are too easy to guess (like 314159, from π).</source>
         <translation>Les primeres xifres d&apos;un nombre conegut són massa fàcils d&apos;endevinar (com 314159, de π).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="55"/>
+        <location filename="../kiosk.py" line="56"/>
         <source>Dates are too easy to guess (like 14021937, 19370214 or 140237).</source>
         <translation>Les dates són massa fàcils d&apos;endevinar (com 14021937, 19370214 o 140237).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="57"/>
+        <location filename="../kiosk.py" line="65"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="58"/>
+        <location filename="../kiosk.py" line="66"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
@@ -1472,59 +1492,70 @@
     </message>
 </context>
 <context>
+    <name>Main</name>
+    <message numerus="yes">
+        <location filename="../main.py" line="154"/>
+        <source>%n file(s) and folder(s) of this data folder that other accounts could read are now private.</source>
+        <translation>
+            <numerusform>%n fitxer o carpeta d&apos;aquesta carpeta de dades que altres comptes podien llegir ara és privat.</numerusform>
+            <numerusform>%n fitxers i carpetes d&apos;aquesta carpeta de dades que altres comptes podien llegir ara són privats.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="44"/>
+        <location filename="../main_window.py" line="45"/>
         <source>Ovillo — reading room</source>
         <translation>Ovillo — sala de consulta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="44"/>
+        <location filename="../main_window.py" line="45"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="57"/>
+        <location filename="../main_window.py" line="58"/>
         <source>Search</source>
         <translation>Cerca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="59"/>
+        <location filename="../main_window.py" line="60"/>
         <source>Ask</source>
         <translation>Pregunta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="60"/>
+        <location filename="../main_window.py" line="61"/>
         <source>Objects</source>
         <translation>Objectes</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="62"/>
+        <location filename="../main_window.py" line="63"/>
         <source>Import</source>
         <translation>Importa</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="62"/>
+        <location filename="../main_window.py" line="63"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="63"/>
+        <location filename="../main_window.py" line="64"/>
         <source>Preferences</source>
         <translation>Preferències</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="63"/>
+        <location filename="../main_window.py" line="64"/>
         <source>Sync</source>
         <translation>Sincronitza</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="125"/>
+        <location filename="../main_window.py" line="126"/>
         <source>Staff…</source>
         <translation>Personal…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="212"/>
+        <location filename="../main_window.py" line="213"/>
         <source>Starting over in %n second(s) — touch the screen to continue.</source>
         <translation>
             <numerusform>Es torna a començar d&apos;aquí a %n segon: toqueu la pantalla per continuar.</numerusform>
@@ -1535,53 +1566,53 @@
 <context>
     <name>MediaPanel</name>
     <message>
-        <location filename="../media.py" line="52"/>
-        <location filename="../media.py" line="242"/>
+        <location filename="../media.py" line="53"/>
+        <location filename="../media.py" line="243"/>
         <source>Play</source>
         <translation>Reprodueix</translation>
     </message>
     <message>
-        <location filename="../media.py" line="53"/>
+        <location filename="../media.py" line="54"/>
         <source>Play or pause the recording</source>
         <translation>Reprodueix o posa en pausa l&apos;enregistrament</translation>
     </message>
     <message>
-        <location filename="../media.py" line="55"/>
+        <location filename="../media.py" line="56"/>
         <source>Position in the recording</source>
         <translation>Posició a l&apos;enregistrament</translation>
     </message>
     <message>
-        <location filename="../media.py" line="63"/>
+        <location filename="../media.py" line="64"/>
         <source>Recording:</source>
         <translation>Enregistrament:</translation>
     </message>
     <message>
-        <location filename="../media.py" line="85"/>
+        <location filename="../media.py" line="86"/>
         <source>The recording cannot be played: %1 is not there.</source>
         <translation>No es pot reproduir l&apos;enregistrament: no es troba %1.</translation>
     </message>
     <message>
-        <location filename="../media.py" line="100"/>
+        <location filename="../media.py" line="101"/>
         <source>Recordings cannot be played on this computer (Qt&apos;s audio support is missing; on Linux install libpulse0). The transcript is complete.</source>
         <translation>Els enregistraments no es poden reproduir en aquest ordinador (falta el suport d&apos;àudio de Qt; a Linux, instal·leu libpulse0). La transcripció és completa.</translation>
     </message>
     <message>
-        <location filename="../media.py" line="109"/>
+        <location filename="../media.py" line="110"/>
         <source>▶ Play from %1</source>
         <translation>▶ Reprodueix des de %1</translation>
     </message>
     <message>
-        <location filename="../media.py" line="242"/>
+        <location filename="../media.py" line="243"/>
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
     <message>
-        <location filename="../media.py" line="255"/>
+        <location filename="../media.py" line="256"/>
         <source>Cannot play this recording.</source>
         <translation>No es pot reproduir aquest enregistrament.</translation>
     </message>
     <message>
-        <location filename="../media.py" line="257"/>
+        <location filename="../media.py" line="258"/>
         <source>Cannot play the recording %1</source>
         <translation>No es pot reproduir l&apos;enregistrament %1</translation>
     </message>
@@ -1662,27 +1693,27 @@
 <context>
     <name>NeighbourGrid</name>
     <message>
-        <location filename="../views/object_tiles.py" line="167"/>
+        <location filename="../views/object_tiles.py" line="168"/>
         <source>obv.</source>
         <translation>anv.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="167"/>
+        <location filename="../views/object_tiles.py" line="168"/>
         <source>rev.</source>
         <translation>rev.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="167"/>
+        <location filename="../views/object_tiles.py" line="168"/>
         <source>img.</source>
         <translation>img.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="192"/>
+        <location filename="../views/object_tiles.py" line="193"/>
         <source>near-duplicate</source>
         <translation>gairebé duplicat</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="177"/>
+        <location filename="../views/object_tiles.py" line="178"/>
         <source>Open the record of %1</source>
         <translation>Obre la fitxa de %1</translation>
     </message>
@@ -1690,127 +1721,127 @@
 <context>
     <name>ObjectsView</name>
     <message>
-        <location filename="../views/objects.py" line="44"/>
+        <location filename="../views/objects.py" line="45"/>
         <source>&amp;Choose photographs…</source>
         <translation>&amp;Tria fotografies…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="45"/>
+        <location filename="../views/objects.py" line="46"/>
         <source>Clear</source>
         <translation>Buida</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="47"/>
+        <location filename="../views/objects.py" line="48"/>
         <source>Optional description (used by hybrid lookup and saved)</source>
         <translation>Descripció opcional (la fa servir la cerca híbrida i es desa)</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="49"/>
+        <location filename="../views/objects.py" line="50"/>
         <source>Hybrid: photographs and description</source>
         <translation>Híbrida: fotografies i descripció</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="50"/>
+        <location filename="../views/objects.py" line="51"/>
         <source>Visual: photographs only</source>
         <translation>Visual: només fotografies</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="51"/>
+        <location filename="../views/objects.py" line="52"/>
         <source>&amp;Look up</source>
         <translation>&amp;Cerca semblants</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="58"/>
+        <location filename="../views/objects.py" line="59"/>
         <source>made up when empty</source>
         <translation>es genera si es deixa buit</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="60"/>
+        <location filename="../views/objects.py" line="61"/>
         <source>default: the nearest neighbour&apos;s collection</source>
         <translation>per defecte: la col·lecció de l&apos;objecte més proper</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="66"/>
+        <location filename="../views/objects.py" line="67"/>
         <source>&amp;Save object</source>
         <translation>&amp;Desa l&apos;objecte</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="95"/>
+        <location filename="../views/objects.py" line="96"/>
         <source>Typology</source>
         <translation>Tipologia</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="95"/>
+        <location filename="../views/objects.py" line="96"/>
         <source>Material</source>
         <translation>Material</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="96"/>
+        <location filename="../views/objects.py" line="97"/>
         <source>Denomination</source>
         <translation>Denominació</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="96"/>
+        <location filename="../views/objects.py" line="97"/>
         <source>Period</source>
         <translation>Període</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="98"/>
+        <location filename="../views/objects.py" line="99"/>
         <source>Title</source>
         <translation>Títol</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="102"/>
+        <location filename="../views/objects.py" line="103"/>
         <source>Inventory</source>
         <translation>Inventari</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="103"/>
+        <location filename="../views/objects.py" line="104"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="104"/>
+        <location filename="../views/objects.py" line="105"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="119"/>
+        <location filename="../views/objects.py" line="120"/>
         <source>Nearest catalogued objects</source>
         <translation>Objectes catalogats més propers</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="134"/>
+        <location filename="../views/objects.py" line="135"/>
         <source>Choose photographs</source>
         <translation>Tria fotografies</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="135"/>
+        <location filename="../views/objects.py" line="136"/>
         <source>Images (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</source>
         <translation>Imatges (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="145"/>
+        <location filename="../views/objects.py" line="146"/>
         <source>Two photographs have the same face; only the first is used.</source>
         <translation>Dues fotografies tenen la mateixa cara; només es fa servir la primera.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="168"/>
+        <location filename="../views/objects.py" line="169"/>
         <source>Add at least one photograph first.</source>
         <translation>Afegiu primer almenys una fotografia.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="175"/>
+        <location filename="../views/objects.py" line="176"/>
         <source>Looking up…</source>
         <translation>Cercant…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="182"/>
+        <location filename="../views/objects.py" line="183"/>
         <source>The lookup failed.</source>
         <translation>La cerca ha fallat.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="198"/>
+        <location filename="../views/objects.py" line="199"/>
         <source>%n neighbour(s)</source>
         <translation>
             <numerusform>%n objecte proper</numerusform>
@@ -1818,7 +1849,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="200"/>
+        <location filename="../views/objects.py" line="201"/>
         <source>%n near-duplicate(s): this object may already be catalogued</source>
         <translation>
             <numerusform>%n gairebé duplicat: potser aquest objecte ja està catalogat</numerusform>
@@ -1826,17 +1857,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="219"/>
+        <location filename="../views/objects.py" line="220"/>
         <source>Give the object a title first.</source>
         <translation>Poseu primer un títol a l&apos;objecte.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="223"/>
+        <location filename="../views/objects.py" line="224"/>
         <source>Saving…</source>
         <translation>Desant…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="230"/>
+        <location filename="../views/objects.py" line="231"/>
         <source>Saved as %1 in %2.</source>
         <translation>Desat com a %1 a %2.</translation>
     </message>
@@ -1844,27 +1875,27 @@
 <context>
     <name>PhotoList</name>
     <message>
-        <location filename="../views/object_tiles.py" line="58"/>
+        <location filename="../views/object_tiles.py" line="59"/>
         <source>Drop photographs of the object here, or choose them.</source>
         <translation>Deixeu anar aquí les fotografies de l&apos;objecte o trieu-les.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="64"/>
+        <location filename="../views/object_tiles.py" line="65"/>
         <source>obverse</source>
         <translation>anvers</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="64"/>
+        <location filename="../views/object_tiles.py" line="65"/>
         <source>reverse</source>
         <translation>revers</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="64"/>
+        <location filename="../views/object_tiles.py" line="65"/>
         <source>other</source>
         <translation>altra</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="83"/>
+        <location filename="../views/object_tiles.py" line="84"/>
         <source>Remove this photograph</source>
         <translation>Treu aquesta fotografia</translation>
     </message>
@@ -1872,32 +1903,32 @@
 <context>
     <name>PinDialog</name>
     <message>
-        <location filename="../kiosk.py" line="134"/>
+        <location filename="../kiosk.py" line="142"/>
         <source>Staff</source>
         <translation>Personal</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="142"/>
+        <location filename="../kiosk.py" line="150"/>
         <source>Staff PIN:</source>
         <translation>PIN del personal:</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="175"/>
+        <location filename="../kiosk.py" line="183"/>
         <source>Locked for %1: the lock-out record in the data folder was missing or changed.</source>
         <translation>Bloquejat durant %1: el registre de bloqueig de la carpeta de dades faltava o s&apos;havia modificat.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="174"/>
+        <location filename="../kiosk.py" line="186"/>
         <source>Locked for %1 after %2 wrong PINs.</source>
         <translation>Bloquejat durant %1 després de %2 PIN incorrectes.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="197"/>
+        <location filename="../kiosk.py" line="209"/>
         <source>No usable staff PIN is stored: set one with ovillo-gui --set-kiosk-pin</source>
         <translation>No hi ha desat cap PIN del personal vàlid: establiu-ne un amb ovillo-gui --set-kiosk-pin</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="200"/>
+        <location filename="../kiosk.py" line="212"/>
         <source>Wrong PIN.</source>
         <translation>PIN incorrecte.</translation>
     </message>
@@ -1925,42 +1956,42 @@
         <translation>Català</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="73"/>
+        <location filename="../views/preferences.py" line="74"/>
         <source>Tuning for search, indexing and answers. The defaults suit most archives; hover over a setting for what it does.</source>
         <translation>Ajustos de cerca, indexació i respostes. Els valors predeterminats van bé per a la majoria d&apos;arxius; passeu el punter per sobre d&apos;un ajust per veure què fa.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="78"/>
+        <location filename="../views/preferences.py" line="79"/>
         <source>Basic</source>
         <translation>Bàsiques</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="79"/>
+        <location filename="../views/preferences.py" line="80"/>
         <source>Advanced</source>
         <translation>Avançades</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="86"/>
+        <location filename="../views/preferences.py" line="87"/>
         <source>&amp;Save</source>
         <translation>&amp;Desa</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="87"/>
+        <location filename="../views/preferences.py" line="88"/>
         <source>Re&amp;vert</source>
         <translation>&amp;Reverteix</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="155"/>
+        <location filename="../views/preferences.py" line="156"/>
         <source>These preferences cannot be saved.</source>
         <translation>Aquestes preferències no es poden desar.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="162"/>
+        <location filename="../views/preferences.py" line="163"/>
         <source>The preferences file cannot be written.</source>
         <translation>No es pot escriure el fitxer de preferències.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="164"/>
+        <location filename="../views/preferences.py" line="165"/>
         <source>Saved. Model and language changes apply the next time Ovillo starts.</source>
         <translation>Desat. Els canvis de model i d&apos;idioma s&apos;apliquen en reiniciar Ovillo.</translation>
     </message>
@@ -1968,27 +1999,27 @@
 <context>
     <name>ProposalRow</name>
     <message>
-        <location filename="../views/object_tiles.py" line="220"/>
+        <location filename="../views/object_tiles.py" line="221"/>
         <source>Accept</source>
         <translation>Accepta</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="221"/>
+        <location filename="../views/object_tiles.py" line="222"/>
         <source>Put the proposed value back</source>
         <translation>Torna al valor proposat</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="242"/>
+        <location filename="../views/object_tiles.py" line="243"/>
         <source>not enough evidence</source>
         <translation>proves insuficients</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="249"/>
+        <location filename="../views/object_tiles.py" line="250"/>
         <source>%1 % sure</source>
         <translation>confiança %1 %</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="251"/>
+        <location filename="../views/object_tiles.py" line="252"/>
         <source>Also voted: %1</source>
         <translation>També votats: %1</translation>
     </message>
@@ -2190,7 +2221,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="258"/>
+        <location filename="../views/search.py" line="257"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
@@ -2316,77 +2347,77 @@
 <context>
     <name>StatusView</name>
     <message>
-        <location filename="../views/status.py" line="23"/>
+        <location filename="../views/status.py" line="24"/>
         <source>Records</source>
         <translation>Registres</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="23"/>
+        <location filename="../views/status.py" line="24"/>
         <source>Passages</source>
         <translation>Passatges</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="24"/>
+        <location filename="../views/status.py" line="25"/>
         <source>Source files</source>
         <translation>Fitxers d&apos;origen</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="24"/>
+        <location filename="../views/status.py" line="25"/>
         <source>Failed files</source>
         <translation>Fitxers amb errors</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="25"/>
+        <location filename="../views/status.py" line="26"/>
         <source>Waiting in the index queue</source>
         <translation>En espera a la cua d&apos;indexació</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="25"/>
+        <location filename="../views/status.py" line="26"/>
         <source>Store size</source>
         <translation>Mida del magatzem</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="26"/>
+        <location filename="../views/status.py" line="27"/>
         <source>Pinned text model</source>
         <translation>Model de text fixat</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="26"/>
+        <location filename="../views/status.py" line="27"/>
         <source>Schema</source>
         <translation>Esquema</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="27"/>
+        <location filename="../views/status.py" line="28"/>
         <source>Data folder</source>
         <translation>Carpeta de dades</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="32"/>
+        <location filename="../views/status.py" line="33"/>
         <source>&amp;Refresh</source>
         <translation>&amp;Actualitza</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="33"/>
+        <location filename="../views/status.py" line="34"/>
         <source>Rebuild &amp;keyword index</source>
         <translation>Reconstrueix l&apos;índex de &amp;paraules clau</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="44"/>
+        <location filename="../views/status.py" line="45"/>
         <source>Files that could not be indexed</source>
         <translation>Fitxers que no s&apos;han pogut indexar</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="65"/>
+        <location filename="../views/status.py" line="66"/>
         <source>none yet</source>
         <translation>cap encara</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="77"/>
+        <location filename="../views/status.py" line="78"/>
         <source>Rebuilding the keyword index…</source>
         <translation>Reconstruint l&apos;índex de paraules clau…</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="80"/>
+        <location filename="../views/status.py" line="81"/>
         <source>Keyword index rebuilt.</source>
         <translation>Índex de paraules clau reconstruït.</translation>
     </message>
@@ -2394,149 +2425,154 @@
 <context>
     <name>SyncView</name>
     <message>
-        <location filename="../views/sync.py" line="50"/>
+        <location filename="../views/sync.py" line="51"/>
         <source>Remember in the system keyring</source>
         <translation>Recorda-la al clauer del sistema</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="52"/>
+        <location filename="../views/sync.py" line="53"/>
         <source>&amp;Forget saved password</source>
         <translation>&amp;Oblida la contrasenya desada</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="55"/>
+        <location filename="../views/sync.py" line="56"/>
         <source>CA certificate (verifies the server)</source>
         <translation>Certificat de la CA (verifica el servidor)</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="56"/>
+        <location filename="../views/sync.py" line="57"/>
         <source>&amp;Browse…</source>
         <translation>&amp;Navega…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="57"/>
+        <location filename="../views/sync.py" line="58"/>
         <source>Allow a server without verified TLS (trusted network only)</source>
         <translation>Permet un servidor sense TLS verificat (només en una xarxa de confiança)</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="59"/>
-        <location filename="../views/sync.py" line="224"/>
+        <location filename="../views/sync.py" line="60"/>
+        <location filename="../views/sync.py" line="228"/>
         <source>&amp;Sync</source>
         <translation>&amp;Sincronitza</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="60"/>
+        <location filename="../views/sync.py" line="61"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Cancel·la</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="75"/>
+        <location filename="../views/sync.py" line="76"/>
         <source>Server</source>
         <translation>Servidor</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="76"/>
+        <location filename="../views/sync.py" line="77"/>
         <source>User</source>
         <translation>Usuari</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="77"/>
+        <location filename="../views/sync.py" line="78"/>
         <source>Password</source>
         <translation>Contrasenya</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="79"/>
+        <location filename="../views/sync.py" line="80"/>
         <source>CA file</source>
         <translation>Fitxer de la CA</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="86"/>
+        <location filename="../views/sync.py" line="87"/>
         <source>Bring the records you may read from the central archive onto this computer. Your own records are never changed.</source>
         <translation>Porteu a aquest ordinador els registres de l&apos;arxiu central que podeu llegir. Els vostres registres no es modifiquen mai.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="117"/>
+        <location filename="../views/sync.py" line="118"/>
         <source>saved in the system keyring</source>
         <translation>desada al clauer del sistema</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="119"/>
+        <location filename="../views/sync.py" line="120"/>
         <source>Never synced.</source>
         <translation>Mai sincronitzat.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="121"/>
+        <location filename="../views/sync.py" line="122"/>
         <source>Last sync: %1 · server %2 · user %3</source>
         <translation>Darrera sincronització: %1 · servidor %2 · usuari %3</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="122"/>
+        <location filename="../views/sync.py" line="123"/>
         <source>not finished</source>
         <translation>sense acabar</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="131"/>
+        <location filename="../views/sync.py" line="132"/>
         <source>Choose the server&apos;s CA certificate</source>
         <translation>Trieu el certificat de la CA del servidor</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="145"/>
-        <location filename="../views/sync.py" line="183"/>
+        <location filename="../views/sync.py" line="146"/>
+        <location filename="../views/sync.py" line="184"/>
         <source>Connecting…</source>
         <translation>Connectant…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="161"/>
+        <location filename="../views/sync.py" line="162"/>
         <source>Stopping after the current page…</source>
         <translation>Aturant després de la pàgina en curs…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="175"/>
+        <location filename="../views/sync.py" line="176"/>
         <source>%1 of %2 records</source>
         <translation>%1 de %2 registres</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="177"/>
+        <location filename="../views/sync.py" line="178"/>
         <source>about %1 left</source>
         <translation>en queden uns %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="181"/>
+        <location filename="../views/sync.py" line="182"/>
         <source>Checking what is no longer permitted…</source>
         <translation>Comprovant el que ja no està permès…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="186"/>
+        <location filename="../views/sync.py" line="187"/>
         <source>Updating the keyword index…</source>
         <translation>Actualitzant l&apos;índex de paraules clau…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="187"/>
+        <location filename="../views/sync.py" line="190"/>
+        <source>Erasing revoked records from the store file…</source>
+        <translation>Esborrant del fitxer de dades els registres revocats…</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="191"/>
         <source>Sync: %1</source>
         <translation>Sincronització: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="192"/>
+        <location filename="../views/sync.py" line="196"/>
         <source>Added %1 · updated %2 · removed %3 · revoked %4 · vectors reused %5 · embedded %6 · %7 in %8 s</source>
         <translation>Afegits %1 · actualitzats %2 · eliminats %3 · revocats %4 · vectors reutilitzats %5 · calculats %6 · %7 en %8 s</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="198"/>
+        <location filename="../views/sync.py" line="202"/>
         <source>Sync finished.</source>
         <translation>Sincronització acabada.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="205"/>
+        <location filename="../views/sync.py" line="209"/>
         <source>The sync stopped: %1</source>
         <translation>La sincronització s&apos;ha aturat: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="210"/>
+        <location filename="../views/sync.py" line="214"/>
         <source>Sync cancelled: what arrived is kept. Resume continues from there.</source>
         <translation>Sincronització cancel·lada: es conserva el que ha arribat. Reprèn continua des d&apos;allà.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="224"/>
+        <location filename="../views/sync.py" line="228"/>
         <source>&amp;Resume</source>
         <translation>&amp;Reprèn</translation>
     </message>

@@ -12,9 +12,20 @@
     </message>
 </context>
 <context>
+    <name>Main</name>
+    <message numerus="yes">
+        <location filename="../main.py" line="154" />
+        <source>%n file(s) and folder(s) of this data folder that other accounts could read are now private.</source>
+        <translation>
+            <numerusform>%n file and folder of this data folder that other accounts could read are now private.</numerusform>
+            <numerusform>%n files and folders of this data folder that other accounts could read are now private.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../main_window.py" line="212" />
+        <location filename="../main_window.py" line="213" />
         <source>Starting over in %n second(s) — touch the screen to continue.</source>
         <translation>
             <numerusform>Starting over in %n second — touch the screen to continue.</numerusform>
@@ -25,7 +36,7 @@
 <context>
     <name>ObjectsView</name>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="198" />
+        <location filename="../views/objects.py" line="199" />
         <source>%n neighbour(s)</source>
         <translation>
             <numerusform>%n neighbour</numerusform>
@@ -33,7 +44,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="200" />
+        <location filename="../views/objects.py" line="201" />
         <source>%n near-duplicate(s): this object may already be catalogued</source>
         <translation>
             <numerusform>%n near-duplicate: this object may already be catalogued</numerusform>

@@ -599,537 +599,552 @@
     </message>
     <message>
         <location filename="../error_texts.py" line="121"/>
+        <source>line {line}: a cell of more than {limit} characters (a document pasted into a field?)</source>
+        <translation>línea {line}: una celda de más de {limit} caracteres (¿un documento pegado en un campo?)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="123"/>
+        <source>malformed CSV at line {line}: {detail}</source>
+        <translation>CSV mal formado en la línea {line}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="124"/>
         <source>malformed XML: {detail}</source>
         <translation>XML mal formado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="122"/>
+        <location filename="../error_texts.py" line="125"/>
         <source>XML is not an OHMS export (no &lt;record&gt; with &lt;transcript&gt; or &lt;index&gt;)</source>
         <translation>el XML no es una exportación de OHMS (no hay ningún &lt;record&gt; con &lt;transcript&gt; o &lt;index&gt;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="124"/>
+        <location filename="../error_texts.py" line="127"/>
         <source>OHMS record without transcript text or index points</source>
         <translation>registro OHMS sin texto de transcripción ni puntos de índice</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="125"/>
+        <location filename="../error_texts.py" line="128"/>
         <source>cannot read {name}: {detail}</source>
         <translation>no se puede leer {name}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="126"/>
+        <location filename="../error_texts.py" line="129"/>
         <source>{name} is not valid JSON (line {line})</source>
         <translation>{name} no es JSON válido (línea {line})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="127"/>
+        <location filename="../error_texts.py" line="130"/>
         <source>{name} must be a JSON object such as {&quot;password&quot;: &quot;…&quot;}</source>
         <translation>{name} debe ser un objeto JSON como {&quot;password&quot;: &quot;…&quot;}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="129"/>
+        <location filename="../error_texts.py" line="132"/>
         <source>{name}: unknown option(s) {options}</source>
         <translation>{name}: opciones desconocidas {options}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="130"/>
+        <location filename="../error_texts.py" line="133"/>
         <source>{name} changed while it was being indexed</source>
         <translation>{name} ha cambiado mientras se indexaba</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="131"/>
+        <location filename="../error_texts.py" line="134"/>
         <source>{name} changed since it was looked up</source>
         <translation>{name} ha cambiado desde que se buscó</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="132"/>
+        <location filename="../error_texts.py" line="135"/>
         <source>photographs need the image encoder, and none was given</source>
         <translation>las fotografías necesitan el codificador de imágenes y no se ha indicado ninguno</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="134"/>
+        <location filename="../error_texts.py" line="137"/>
         <source>photographs need the image model: {detail}</source>
         <translation>las fotografías necesitan el modelo de imagen: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="135"/>
+        <location filename="../error_texts.py" line="138"/>
         <source>the image encoder is {name}, the settings say {setting}</source>
         <translation>el codificador de imágenes es {name}, pero la configuración indica {setting}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="137"/>
+        <location filename="../error_texts.py" line="140"/>
         <source>cannot re-embed {record}: its photograph {path} cannot be read ({detail})</source>
         <translation>no se puede volver a vectorizar {record}: no se puede leer su fotografía {path} ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="139"/>
+        <location filename="../error_texts.py" line="142"/>
         <source>unexpected error: {detail}</source>
         <translation>error inesperado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="140"/>
+        <location filename="../error_texts.py" line="143"/>
         <source>the central server at {where} refused user {user}: wrong user or password</source>
         <translation>el servidor central de {where} ha rechazado al usuario {user}: usuario o contraseña incorrectos</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="142"/>
+        <location filename="../error_texts.py" line="145"/>
         <source>TLS with {where} failed: {detail}</source>
         <translation>ha fallado la conexión TLS con {where}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="143"/>
+        <location filename="../error_texts.py" line="146"/>
         <source>cannot reach the central server at {where}</source>
         <translation>no se puede contactar con el servidor central de {where}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="144"/>
+        <location filename="../error_texts.py" line="147"/>
         <source>the connection to the central server was lost mid-sync ({detail})</source>
         <translation>se ha perdido la conexión con el servidor central en mitad de la sincronización ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="145"/>
+        <location filename="../error_texts.py" line="148"/>
         <source>not a PostgreSQL address: {detail}</source>
         <translation>no es una dirección de PostgreSQL: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="146"/>
+        <location filename="../error_texts.py" line="149"/>
         <source>the server address contains a password</source>
         <translation>la dirección del servidor contiene una contraseña</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="147"/>
+        <location filename="../error_texts.py" line="150"/>
         <source>refusing to send credentials to {host} without verified TLS</source>
         <translation>no se envían credenciales a {host} sin TLS verificado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="148"/>
+        <location filename="../error_texts.py" line="151"/>
         <source>--ca-file needs sslmode=verify-full, but the address asks for sslmode={mode}</source>
         <translation>--ca-file requiere sslmode=verify-full, pero la dirección pide sslmode={mode}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="150"/>
+        <location filename="../error_texts.py" line="153"/>
         <source>the central {modality} vectors name a model ({model}) the server does not register</source>
         <translation>los vectores centrales ({modality}) remiten a un modelo ({model}) que el servidor no tiene registrado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="152"/>
+        <location filename="../error_texts.py" line="155"/>
         <source>no password for {user}</source>
         <translation>no hay contraseña para {user}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="153"/>
+        <location filename="../error_texts.py" line="156"/>
         <source>the page size must be between 1 and 10000</source>
         <translation>el tamaño de página debe estar entre 1 y 10000</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="154"/>
+        <location filename="../error_texts.py" line="157"/>
         <source>the central schema is version {version}, newer than this Ovillo knows ({known})</source>
         <translation>el esquema central es la versión {version}, más reciente que la que conoce este Ovillo ({known})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="156"/>
+        <location filename="../error_texts.py" line="159"/>
         <source>a central vector of {where} has {n} dimensions, {model} has {dim}</source>
         <translation>un vector central de {where} tiene {n} dimensiones y {model} tiene {dim}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="158"/>
+        <location filename="../error_texts.py" line="161"/>
         <source>the central server sent a vector that does not match its stated dimension</source>
         <translation>el servidor central envió un vector que no coincide con la dimensión que declara</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="160"/>
+        <location filename="../error_texts.py" line="163"/>
         <source>the central server sent a value this Ovillo cannot read ({detail})</source>
         <translation>el servidor central envió un valor que este Ovillo no puede leer ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="161"/>
+        <location filename="../error_texts.py" line="164"/>
         <source>no record {collection} {id}</source>
         <translation>no existe el registro {collection} {id}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="162"/>
+        <location filename="../error_texts.py" line="165"/>
         <source>record {collection} {id} has no photographs</source>
         <translation>el registro {collection} {id} no tiene fotografías</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="163"/>
+        <location filename="../error_texts.py" line="166"/>
         <source>no profile named {name}</source>
         <translation>no hay ningún perfil llamado {name}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="164"/>
+        <location filename="../error_texts.py" line="167"/>
         <source>no photograph to look up</source>
         <translation>no hay ninguna fotografía que buscar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="165"/>
+        <location filename="../error_texts.py" line="168"/>
         <source>a new object needs a title or a description</source>
         <translation>un objeto nuevo necesita un título o una descripción</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="166"/>
+        <location filename="../error_texts.py" line="169"/>
         <source>{inventory} is already in the {collection} catalogue</source>
         <translation>{inventory} ya está en el catálogo de {collection}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="167"/>
+        <location filename="../error_texts.py" line="170"/>
         <source>unknown classification {value}</source>
         <translation>clasificación desconocida {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="168"/>
+        <location filename="../error_texts.py" line="171"/>
         <source>unknown modality {value}</source>
         <translation>modalidad desconocida {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="169"/>
+        <location filename="../error_texts.py" line="172"/>
         <source>{what} is not available in kiosk mode</source>
         <translation>{what}: no disponible en el modo quiosco</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="170"/>
+        <location filename="../error_texts.py" line="173"/>
         <source>this version of Ovillo cannot answer questions</source>
         <translation>esta versión de Ovillo no puede responder preguntas</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="171"/>
+        <location filename="../error_texts.py" line="174"/>
         <source>Another Ovillo may be using it, or the file is damaged.</source>
         <translation>Puede que otro Ovillo lo esté usando o que el archivo esté dañado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="172"/>
+        <location filename="../error_texts.py" line="175"/>
         <source>Close the other Ovillo window (or wait until its import ends), then try again.</source>
         <translation>Cierre la otra ventana de Ovillo (o espere a que termine su importación) y vuelva a intentarlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="174"/>
+        <location filename="../error_texts.py" line="177"/>
         <source>Another Ovillo may be using it (or another program): wait for it to finish, or close it.</source>
         <translation>Puede que lo esté usando otro Ovillo (u otro programa): espere a que termine o ciérrelo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="177"/>
+        <location filename="../error_texts.py" line="180"/>
         <source>The server&apos;s certificate is not signed by the CA in --ca-file (or has expired): ask the server&apos;s administrator for the CA certificate that signed it.</source>
         <translation>El certificado del servidor no está firmado por la CA de --ca-file (o ha caducado): pida al administrador del servidor el certificado de la CA que lo firmó.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="180"/>
+        <location filename="../error_texts.py" line="183"/>
         <source>Connect with a name or address the server&apos;s certificate names, as the administrator gave it.</source>
         <translation>Conéctese con un nombre o una dirección que figure en el certificado del servidor, tal como se lo dio el administrador.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="183"/>
+        <location filename="../error_texts.py" line="186"/>
         <source>The CA file given with --ca-file cannot be read.</source>
         <translation>No se puede leer el archivo de la CA indicado con --ca-file.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="185"/>
+        <location filename="../error_texts.py" line="188"/>
         <source>This server does not offer TLS: ask its administrator, or use --insecure on a trusted network.</source>
         <translation>Este servidor no ofrece TLS: consulte a su administrador o use --insecure en una red de confianza.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="188"/>
+        <location filename="../error_texts.py" line="191"/>
         <source>Check --ca-file and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
         <translation>Compruebe --ca-file y la configuración TLS del servidor; no se ha enviado nada ni ha cambiado nada en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="191"/>
+        <location filename="../error_texts.py" line="194"/>
         <source>Upgrade Ovillo to open this data folder.</source>
         <translation>Actualice Ovillo para abrir esta carpeta de datos.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="192"/>
+        <location filename="../error_texts.py" line="195"/>
         <source>Run ./scripts/run or ./scripts/test once to set up dependencies.</source>
         <translation>Ejecute una vez ./scripts/run o ./scripts/test para instalar las dependencias.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="194"/>
+        <location filename="../error_texts.py" line="197"/>
         <source>DuckDB must be {version}; reinstall the pinned versions.</source>
         <translation>DuckDB debe ser la versión {version}; reinstale las versiones fijadas.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="195"/>
+        <location filename="../error_texts.py" line="198"/>
         <source>The packaged extensions only load into the pinned version.</source>
         <translation>Las extensiones empaquetadas solo se cargan en la versión fijada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="197"/>
+        <location filename="../error_texts.py" line="200"/>
         <source>Run ./scripts/run or ./scripts/test to install dependencies.</source>
         <translation>Ejecute ./scripts/run o ./scripts/test para instalar las dependencias.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="198"/>
+        <location filename="../error_texts.py" line="201"/>
         <source>Run ./scripts/run or ./scripts/test once to assemble the default models.</source>
         <translation>Ejecute una vez ./scripts/run o ./scripts/test para preparar los modelos predeterminados.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="200"/>
+        <location filename="../error_texts.py" line="203"/>
         <source>Re-run setup (./scripts/run) to assemble it again.</source>
         <translation>Vuelva a ejecutar la instalación (./scripts/run) para prepararlo de nuevo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="201"/>
+        <location filename="../error_texts.py" line="204"/>
         <source>The file is damaged or was replaced; re-run setup to rebuild it.</source>
         <translation>El archivo está dañado o se ha sustituido; vuelva a ejecutar la instalación para reconstruirlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="203"/>
+        <location filename="../error_texts.py" line="206"/>
         <source>Run ./scripts/run once to install Ovillo&apos;s dependencies.</source>
         <translation>Ejecute una vez ./scripts/run para instalar las dependencias de Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="204"/>
+        <location filename="../error_texts.py" line="207"/>
         <source>Reinstall rapidocr 3.10 (its wheel bundles the models).</source>
         <translation>Reinstale rapidocr 3.10 (su wheel incluye los modelos).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="206"/>
+        <location filename="../error_texts.py" line="209"/>
         <source>Reinstall {first} and {second}.</source>
         <translation>Reinstale {first} y {second}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="207"/>
+        <location filename="../error_texts.py" line="210"/>
         <source>Run ./scripts/run (setup installs the answer model&apos;s packages).</source>
         <translation>Ejecute ./scripts/run (la instalación añade los paquetes del modelo de respuesta).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="209"/>
+        <location filename="../error_texts.py" line="212"/>
         <source>Run ./scripts/run (setup builds it once and caches the wheel).</source>
         <translation>Ejecute ./scripts/run (la instalación lo compila una vez y guarda el wheel en caché).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="210"/>
+        <location filename="../error_texts.py" line="213"/>
         <source>Switch with `ovillo reindex --model {model}`.</source>
         <translation>Cambie de modelo con `ovillo reindex --model {model}`.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="211"/>
+        <location filename="../error_texts.py" line="214"/>
         <source>Use `ovillo reindex --model {model}` to build the new index beside the old one and switch when complete.</source>
         <translation>Use `ovillo reindex --model {model}` para construir el índice nuevo junto al antiguo y cambiar cuando esté terminado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="214"/>
+        <location filename="../error_texts.py" line="217"/>
         <source>Ask again to start it afresh. If it keeps stopping, choose the smaller answer model in Preferences or lower its context size.</source>
         <translation>Vuelva a preguntar para arrancarlo de nuevo. Si sigue deteniéndose, elija el modelo de respuesta más pequeño en Preferencias o reduzca su tamaño de contexto.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="217"/>
+        <location filename="../error_texts.py" line="220"/>
         <source>What arrived is kept; free some space, then sync again to resume.</source>
         <translation>Se conserva lo recibido; libere espacio y vuelva a sincronizar para reanudar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="219"/>
+        <location filename="../error_texts.py" line="222"/>
         <source>What arrived is kept; run the same sync again to resume.</source>
         <translation>Se conserva lo recibido; vuelva a ejecutar la misma sincronización para reanudar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="220"/>
+        <location filename="../error_texts.py" line="223"/>
         <source>The central archive needs repair; everything committed before this record is kept.</source>
         <translation>Hay que reparar el archivo central; se conserva todo lo guardado antes de este registro.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="222"/>
+        <location filename="../error_texts.py" line="225"/>
         <source>Raise max_file_mb in the settings or split the file.</source>
         <translation>Aumente max_file_mb en la configuración o divida el archivo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="223"/>
+        <location filename="../error_texts.py" line="226"/>
         <source>Check the file type; only text, HTML, PDF, CSV and transcripts are read.</source>
         <translation>Compruebe el tipo de archivo; solo se leen texto, HTML, PDF, CSV y transcripciones.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="225"/>
+        <location filename="../error_texts.py" line="228"/>
         <source>Split the text into lines or paragraphs, or import it as CSV.</source>
         <translation>Divida el texto en líneas o párrafos, o impórtelo como CSV.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="226"/>
+        <location filename="../error_texts.py" line="229"/>
         <source>Check that the scan is legible and upright.</source>
         <translation>Compruebe que el escaneo sea legible y esté bien orientado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="227"/>
+        <location filename="../error_texts.py" line="230"/>
         <source>Supported: JPEG, PNG, TIFF (first page), WebP</source>
         <translation>Formatos admitidos: JPEG, PNG, TIFF (primera página), WebP</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="228"/>
+        <location filename="../error_texts.py" line="231"/>
         <source>Supported: {formats}</source>
         <translation>Formatos admitidos: {formats}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="229"/>
+        <location filename="../error_texts.py" line="232"/>
         <source>Open it in Adobe Reader and print it to PDF, then import that copy.</source>
         <translation>Ábralo en Adobe Reader, imprímalo como PDF e importe esa copia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="231"/>
+        <location filename="../error_texts.py" line="234"/>
         <source>Reinstall Ovillo&apos;s dependencies (./scripts/run does it).</source>
         <translation>Reinstale las dependencias de Ovillo (./scripts/run lo hace).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="232"/>
+        <location filename="../error_texts.py" line="235"/>
         <source>Correct the password in {sidecar}, or import an unprotected copy.</source>
         <translation>Corrija la contraseña de {sidecar} o importe una copia sin protección.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="234"/>
+        <location filename="../error_texts.py" line="237"/>
         <source>Write {&quot;password&quot;: &quot;…&quot;} into {sidecar} beside it, or import an unprotected copy.</source>
         <translation>Escriba {&quot;password&quot;: &quot;…&quot;} en {sidecar}, junto al PDF, o importe una copia sin protección.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="236"/>
+        <location filename="../error_texts.py" line="239"/>
         <source>Open it in a PDF viewer and save or print a new copy, then import that.</source>
         <translation>Ábralo en un visor de PDF, guarde o imprima una copia nueva e impórtela.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="238"/>
+        <location filename="../error_texts.py" line="241"/>
         <source>The CSV has: {header}</source>
         <translation>El CSV tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="239"/>
+        <location filename="../error_texts.py" line="242"/>
         <source>Rename a column or add {mapping}. The CSV has: {header}</source>
         <translation>Cambie el nombre de una columna o añada {mapping}. El CSV tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="240"/>
+        <location filename="../error_texts.py" line="243"/>
+        <source>Shorten that cell, or keep long texts in files of their own.</source>
+        <translation>Acorte esa celda, o guarde los textos largos en archivos propios.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="244"/>
         <source>Known options: {options}.</source>
         <translation>Opciones conocidas: {options}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="241"/>
+        <location filename="../error_texts.py" line="245"/>
         <source>Run the ingest again.</source>
         <translation>Vuelva a ejecutar la importación.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="242"/>
+        <location filename="../error_texts.py" line="246"/>
         <source>Look it up again.</source>
         <translation>Vuelva a buscarlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="243"/>
+        <location filename="../error_texts.py" line="247"/>
         <source>Put the file back (or remove the record), then run the same reindex again: it resumes where it stopped.</source>
         <translation>Vuelva a colocar el archivo (o elimine el registro) y ejecute de nuevo la misma reindexación: se reanuda donde se detuvo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="246"/>
+        <location filename="../error_texts.py" line="250"/>
         <source>Check the address and that you are in range; nothing local was changed.</source>
         <translation>Compruebe la dirección y que tiene conexión con el servidor; no se ha cambiado nada en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="248"/>
+        <location filename="../error_texts.py" line="252"/>
         <source>Use postgresql://HOST:PORT/DATABASE</source>
         <translation>Use postgresql://HOST:PUERTO/BASE_DE_DATOS</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="249"/>
+        <location filename="../error_texts.py" line="253"/>
         <source>Pass it with --password-file, or let Ovillo ask for it.</source>
         <translation>Indíquela con --password-file o deje que Ovillo la pida.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="250"/>
+        <location filename="../error_texts.py" line="254"/>
         <source>Add sslmode=verify-full and --ca-file FILE, or --insecure on a trusted network.</source>
         <translation>Añada sslmode=verify-full y --ca-file ARCHIVO, o --insecure en una red de confianza.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="252"/>
+        <location filename="../error_texts.py" line="256"/>
         <source>Remove sslmode from the address, or set it to verify-full.</source>
         <translation>Quite sslmode de la dirección o póngalo en verify-full.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="253"/>
+        <location filename="../error_texts.py" line="257"/>
         <source>Update Ovillo, then sync again; nothing was changed.</source>
         <translation>Actualice Ovillo y vuelva a sincronizar; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="254"/>
+        <location filename="../error_texts.py" line="258"/>
         <source>Type the password (it can be remembered in the system keyring).</source>
         <translation>Escriba la contraseña (se puede recordar en el llavero del sistema).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="255"/>
+        <location filename="../error_texts.py" line="259"/>
         <source>Update Ovillo.</source>
         <translation>Actualice Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="256"/>
+        <location filename="../error_texts.py" line="260"/>
         <source>Built-in profiles: owner, public.</source>
         <translation>Perfiles integrados: owner, public.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="257"/>
+        <location filename="../error_texts.py" line="261"/>
         <source>Add at least one face of the object.</source>
         <translation>Añada al menos una cara del objeto.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="258"/>
+        <location filename="../error_texts.py" line="262"/>
         <source>Give the object another inventory number.</source>
         <translation>Asigne al objeto otro número de inventario.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="259"/>
+        <location filename="../error_texts.py" line="263"/>
         <source>Use one of: {values}.</source>
         <translation>Use uno de estos valores: {values}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="260"/>
+        <location filename="../error_texts.py" line="264"/>
         <source>Use text or image.</source>
         <translation>Use «text» o «image».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="261"/>
+        <location filename="../error_texts.py" line="265"/>
         <source>Fix or delete the file; defaults will be used.</source>
         <translation>Corrija o elimine el archivo; se usarán los valores predeterminados.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="268"/>
+        <location filename="../error_texts.py" line="272"/>
         <source>file</source>
         <extracomment>the few English words put in a message&apos;s ``{what}`` part (&quot;empty {what}: nothing to index&quot;)</extracomment>
         <translation>el archivo</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="269"/>
+        <location filename="../error_texts.py" line="273"/>
         <source>transcript</source>
         <translation>la transcripción</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="270"/>
+        <location filename="../error_texts.py" line="274"/>
         <source>CSV file</source>
         <translation>el archivo CSV</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="271"/>
+        <location filename="../error_texts.py" line="275"/>
         <source>XML file</source>
         <translation>el archivo XML</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="273"/>
+        <location filename="../error_texts.py" line="277"/>
         <source>Saving objects</source>
         <translation>Guardar objetos</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="274"/>
+        <location filename="../error_texts.py" line="278"/>
         <source>Importing</source>
         <translation>Importar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="275"/>
+        <location filename="../error_texts.py" line="279"/>
         <source>Sync</source>
         <translation>Sincronizar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="276"/>
+        <location filename="../error_texts.py" line="280"/>
         <source>Maintenance</source>
         <translation>Mantenimiento</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="277"/>
+        <location filename="../error_texts.py" line="281"/>
         <source>The import log</source>
         <translation>El historial de importación</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="278"/>
+        <location filename="../error_texts.py" line="282"/>
         <source>Preferences</source>
         <translation>Preferencias</translation>
     </message>
@@ -1137,22 +1152,22 @@
 <context>
     <name>Errors</name>
     <message>
-        <location filename="../errors.py" line="89"/>
+        <location filename="../errors.py" line="90"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="102"/>
+        <location filename="../errors.py" line="103"/>
         <source>Something went wrong inside Ovillo. Your archive is safe.</source>
         <translation>Algo falló dentro de Ovillo. Su archivo está a salvo.</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="103"/>
+        <location filename="../errors.py" line="104"/>
         <source>The details were written to the log file in the data folder. You can copy them to send a report.</source>
         <translation>Los detalles se guardaron en el registro de la carpeta de datos. Puede copiarlos para enviar un informe.</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="105"/>
+        <location filename="../errors.py" line="106"/>
         <source>Copy details</source>
         <translation>Copiar detalles</translation>
     </message>
@@ -1160,17 +1175,17 @@
 <context>
     <name>ImageStrip</name>
     <message>
-        <location filename="../views/object_tiles.py" line="290"/>
+        <location filename="../views/object_tiles.py" line="291"/>
         <source>obverse</source>
         <translation>anverso</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="290"/>
+        <location filename="../views/object_tiles.py" line="291"/>
         <source>reverse</source>
         <translation>reverso</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="290"/>
+        <location filename="../views/object_tiles.py" line="291"/>
         <source>image</source>
         <translation>imagen</translation>
     </message>
@@ -1178,187 +1193,192 @@
 <context>
     <name>ImportView</name>
     <message>
-        <location filename="../views/importer.py" line="52"/>
+        <location filename="../views/importer.py" line="53"/>
         <source>Drop files or folders here</source>
         <translation>Suelte aquí archivos o carpetas</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="53"/>
+        <location filename="../views/importer.py" line="54"/>
         <source>Add &amp;files…</source>
         <translation>Añadir &amp;archivos…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="54"/>
+        <location filename="../views/importer.py" line="55"/>
         <source>Add f&amp;older…</source>
         <translation>Añadir &amp;carpeta…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="55"/>
+        <location filename="../views/importer.py" line="56"/>
         <source>&amp;Remove</source>
         <translation>&amp;Quitar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="57"/>
+        <location filename="../views/importer.py" line="58"/>
         <source>default: the folder&apos;s name</source>
         <translation>por defecto: el nombre de la carpeta</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="60"/>
+        <location filename="../views/importer.py" line="61"/>
         <source>Keep current (new files: %1)</source>
         <translation>Mantener la actual (archivos nuevos: %1)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="65"/>
+        <location filename="../views/importer.py" line="66"/>
         <source>Also loosen records already stored (reclassify)</source>
         <translation>Relajar también los registros ya guardados (reclasificar)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="67"/>
+        <location filename="../views/importer.py" line="68"/>
         <source>Without this, a record already stored keeps its classification when it is stricter than the one chosen here.</source>
         <translation>Sin esto, un registro ya guardado conserva su clasificación cuando es más estricta que la elegida aquí.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="71"/>
+        <location filename="../views/importer.py" line="72"/>
         <source>&amp;Start import</source>
         <translation>&amp;Iniciar importación</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="72"/>
+        <location filename="../views/importer.py" line="73"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausa</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="73"/>
+        <location filename="../views/importer.py" line="74"/>
         <source>Res&amp;ume</source>
         <translation>&amp;Reanudar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="74"/>
+        <location filename="../views/importer.py" line="75"/>
         <source>&amp;Cancel</source>
         <translation>Ca&amp;ncelar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="87"/>
+        <location filename="../views/importer.py" line="88"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="88"/>
+        <location filename="../views/importer.py" line="89"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="95"/>
+        <location filename="../views/importer.py" line="96"/>
         <source>Files and folders to import (drag and drop them here):</source>
         <translation>Archivos y carpetas que importar (arrástrelos aquí):</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="100"/>
+        <location filename="../views/importer.py" line="101"/>
         <source>Overall</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="102"/>
+        <location filename="../views/importer.py" line="103"/>
         <source>Current file</source>
         <translation>Archivo actual</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="106"/>
+        <location filename="../views/importer.py" line="107"/>
         <source>Problems</source>
         <translation>Problemas</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="133"/>
+        <location filename="../views/importer.py" line="134"/>
         <source>Choose files to import</source>
         <translation>Elija archivos para importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="137"/>
+        <location filename="../views/importer.py" line="138"/>
         <source>Choose a folder to import</source>
         <translation>Elija una carpeta para importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="188"/>
+        <location filename="../views/importer.py" line="189"/>
         <source>Loosen classifications?</source>
         <translation>¿Relajar clasificaciones?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="189"/>
+        <location filename="../views/importer.py" line="190"/>
         <source>Records already stored with a stricter classification will become “%1” and may be seen by more people. Continue?</source>
         <translation>Los registros ya guardados con una clasificación más estricta pasarán a «%1» y podrán verlos más personas. ¿Continuar?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="204"/>
+        <location filename="../views/importer.py" line="205"/>
         <source>Looking for files…</source>
         <translation>Buscando archivos…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="216"/>
+        <location filename="../views/importer.py" line="217"/>
         <source>Pausing after the current file…</source>
         <translation>Pausando tras el archivo actual…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="233"/>
+        <location filename="../views/importer.py" line="234"/>
         <source>Import cancelled.</source>
         <translation>Importación cancelada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="238"/>
+        <location filename="../views/importer.py" line="239"/>
         <source>Looking for files… %1 found</source>
         <translation>Buscando archivos… %1 encontrados</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="247"/>
+        <location filename="../views/importer.py" line="248"/>
         <source>%1 of %2 files · about %3 left</source>
         <translation>%1 de %2 archivos · quedan unos %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="249"/>
+        <location filename="../views/importer.py" line="250"/>
         <source>%1 of %2 files</source>
         <translation>%1 de %2 archivos</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="254"/>
+        <location filename="../views/importer.py" line="255"/>
         <source>Updating the keyword index…</source>
         <translation>Actualizando el índice de palabras clave…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="255"/>
+        <location filename="../views/importer.py" line="257"/>
+        <source>Erasing removed records from the store file…</source>
+        <translation>Borrando del archivo de datos los registros eliminados…</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="258"/>
         <source>Indexing: %1</source>
         <translation>Indexando: %1</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="261"/>
+        <location filename="../views/importer.py" line="264"/>
         <source>%1 record(s) reclassified: %2 → %3</source>
         <translation>%1 registro(s) reclasificado(s): %2 → %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="264"/>
+        <location filename="../views/importer.py" line="267"/>
         <source>%1 record(s) kept %2, stricter than %3 (tick “reclassify” to loosen)</source>
         <translation>%1 registro(s) conservan %2, más estricta que %3 (marque «reclasificar» para relajarla)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="274"/>
+        <location filename="../views/importer.py" line="277"/>
         <source>Not indexed, unsupported file type %1: %2</source>
         <translation>No indexado, tipo de archivo no admitido %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="287"/>
+        <location filename="../views/importer.py" line="290"/>
         <source>Import stopped.</source>
         <translation>Importación detenida.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="289"/>
+        <location filename="../views/importer.py" line="292"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reanudar continúa donde se detuvo.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="291"/>
+        <location filename="../views/importer.py" line="294"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancelado. %1 archivo(s) indexados; el resto queda en cola.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="294"/>
+        <location filename="../views/importer.py" line="297"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Hecho: %1 indexados, %2 sin cambios, %3 con errores.</translation>
     </message>
@@ -1366,57 +1386,57 @@
 <context>
     <name>KioskPin</name>
     <message>
-        <location filename="../kiosk.py" line="32"/>
+        <location filename="../kiosk.py" line="33"/>
         <source>The staff PIN may contain only the digits 0 to 9.</source>
         <translation>El PIN del personal solo puede contener los dígitos del 0 al 9.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="34"/>
+        <location filename="../kiosk.py" line="35"/>
         <source>The staff PIN needs at least %1 digits.</source>
         <translation>El PIN del personal necesita al menos %1 dígitos.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="37"/>
+        <location filename="../kiosk.py" line="38"/>
         <source>The staff PIN may have at most %1 digits.</source>
         <translation>El PIN del personal puede tener como máximo %1 dígitos.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="40"/>
+        <location filename="../kiosk.py" line="41"/>
         <source>Use at least three different digits (not 111111 or 121212).</source>
         <translation>Use al menos tres dígitos distintos (no 111111 ni 121212).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="42"/>
+        <location filename="../kiosk.py" line="43"/>
         <source>Digits in a row, even with one digit changed, left out or added, are too easy to guess (like 123456, 654321, 135791, 112233 or 123457).</source>
         <translation>Los dígitos seguidos, aunque se cambie, se quite o se añada uno, son demasiado fáciles de adivinar (como 123456, 654321, 135791, 112233 o 123457).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="45"/>
+        <location filename="../kiosk.py" line="47"/>
         <source>A repeated or mirrored group is too easy to guess (like 123123 or 123321).</source>
         <translation>Un grupo repetido o en espejo es demasiado fácil de adivinar (como 123123 o 123321).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="48"/>
+        <location filename="../kiosk.py" line="50"/>
         <source>Lines on the keypad are too easy to guess (like 147258 or 159753).</source>
         <translation>Las líneas del teclado son demasiado fáciles de adivinar (como 147258 o 159753).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="52"/>
+        <location filename="../kiosk.py" line="53"/>
         <source>The first digits of a well-known number are too easy to guess (like 314159, from π).</source>
         <translation>Las primeras cifras de un número conocido son demasiado fáciles de adivinar (como 314159, de π).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="55"/>
+        <location filename="../kiosk.py" line="56"/>
         <source>Dates are too easy to guess (like 14021937, 19370214 or 140237).</source>
         <translation>Las fechas son demasiado fáciles de adivinar (como 14021937, 19370214 o 140237).</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="57"/>
+        <location filename="../kiosk.py" line="65"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="58"/>
+        <location filename="../kiosk.py" line="66"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
@@ -1472,59 +1492,70 @@
     </message>
 </context>
 <context>
+    <name>Main</name>
+    <message numerus="yes">
+        <location filename="../main.py" line="154"/>
+        <source>%n file(s) and folder(s) of this data folder that other accounts could read are now private.</source>
+        <translation>
+            <numerusform>%n archivo o carpeta de esta carpeta de datos que otras cuentas podían leer ahora es privado.</numerusform>
+            <numerusform>%n archivos y carpetas de esta carpeta de datos que otras cuentas podían leer ahora son privados.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="44"/>
+        <location filename="../main_window.py" line="45"/>
         <source>Ovillo — reading room</source>
         <translation>Ovillo — sala de consulta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="44"/>
+        <location filename="../main_window.py" line="45"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="57"/>
+        <location filename="../main_window.py" line="58"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="59"/>
+        <location filename="../main_window.py" line="60"/>
         <source>Ask</source>
         <translation>Preguntar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="60"/>
+        <location filename="../main_window.py" line="61"/>
         <source>Objects</source>
         <translation>Objetos</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="62"/>
+        <location filename="../main_window.py" line="63"/>
         <source>Import</source>
         <translation>Importar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="62"/>
+        <location filename="../main_window.py" line="63"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="63"/>
+        <location filename="../main_window.py" line="64"/>
         <source>Preferences</source>
         <translation>Preferencias</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="63"/>
+        <location filename="../main_window.py" line="64"/>
         <source>Sync</source>
         <translation>Sincronizar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="125"/>
+        <location filename="../main_window.py" line="126"/>
         <source>Staff…</source>
         <translation>Personal…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="212"/>
+        <location filename="../main_window.py" line="213"/>
         <source>Starting over in %n second(s) — touch the screen to continue.</source>
         <translation>
             <numerusform>Se vuelve a empezar en %n segundo: toque la pantalla para continuar.</numerusform>
@@ -1535,53 +1566,53 @@
 <context>
     <name>MediaPanel</name>
     <message>
-        <location filename="../media.py" line="52"/>
-        <location filename="../media.py" line="242"/>
+        <location filename="../media.py" line="53"/>
+        <location filename="../media.py" line="243"/>
         <source>Play</source>
         <translation>Reproducir</translation>
     </message>
     <message>
-        <location filename="../media.py" line="53"/>
+        <location filename="../media.py" line="54"/>
         <source>Play or pause the recording</source>
         <translation>Reproducir o pausar la grabación</translation>
     </message>
     <message>
-        <location filename="../media.py" line="55"/>
+        <location filename="../media.py" line="56"/>
         <source>Position in the recording</source>
         <translation>Posición en la grabación</translation>
     </message>
     <message>
-        <location filename="../media.py" line="63"/>
+        <location filename="../media.py" line="64"/>
         <source>Recording:</source>
         <translation>Grabación:</translation>
     </message>
     <message>
-        <location filename="../media.py" line="85"/>
+        <location filename="../media.py" line="86"/>
         <source>The recording cannot be played: %1 is not there.</source>
         <translation>No se puede reproducir la grabación: no se encuentra %1.</translation>
     </message>
     <message>
-        <location filename="../media.py" line="100"/>
+        <location filename="../media.py" line="101"/>
         <source>Recordings cannot be played on this computer (Qt&apos;s audio support is missing; on Linux install libpulse0). The transcript is complete.</source>
         <translation>Las grabaciones no se pueden reproducir en este ordenador (falta el soporte de audio de Qt; en Linux, instale libpulse0). La transcripción está completa.</translation>
     </message>
     <message>
-        <location filename="../media.py" line="109"/>
+        <location filename="../media.py" line="110"/>
         <source>▶ Play from %1</source>
         <translation>▶ Reproducir desde %1</translation>
     </message>
     <message>
-        <location filename="../media.py" line="242"/>
+        <location filename="../media.py" line="243"/>
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
     <message>
-        <location filename="../media.py" line="255"/>
+        <location filename="../media.py" line="256"/>
         <source>Cannot play this recording.</source>
         <translation>No se puede reproducir esta grabación.</translation>
     </message>
     <message>
-        <location filename="../media.py" line="257"/>
+        <location filename="../media.py" line="258"/>
         <source>Cannot play the recording %1</source>
         <translation>No se puede reproducir la grabación %1</translation>
     </message>
@@ -1662,27 +1693,27 @@
 <context>
     <name>NeighbourGrid</name>
     <message>
-        <location filename="../views/object_tiles.py" line="167"/>
+        <location filename="../views/object_tiles.py" line="168"/>
         <source>obv.</source>
         <translation>anv.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="167"/>
+        <location filename="../views/object_tiles.py" line="168"/>
         <source>rev.</source>
         <translation>rev.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="167"/>
+        <location filename="../views/object_tiles.py" line="168"/>
         <source>img.</source>
         <translation>img.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="192"/>
+        <location filename="../views/object_tiles.py" line="193"/>
         <source>near-duplicate</source>
         <translation>casi duplicado</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="177"/>
+        <location filename="../views/object_tiles.py" line="178"/>
         <source>Open the record of %1</source>
         <translation>Abrir la ficha de %1</translation>
     </message>
@@ -1690,127 +1721,127 @@
 <context>
     <name>ObjectsView</name>
     <message>
-        <location filename="../views/objects.py" line="44"/>
+        <location filename="../views/objects.py" line="45"/>
         <source>&amp;Choose photographs…</source>
         <translation>&amp;Elegir fotografías…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="45"/>
+        <location filename="../views/objects.py" line="46"/>
         <source>Clear</source>
         <translation>Vaciar</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="47"/>
+        <location filename="../views/objects.py" line="48"/>
         <source>Optional description (used by hybrid lookup and saved)</source>
         <translation>Descripción opcional (la usa la búsqueda híbrida y se guarda)</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="49"/>
+        <location filename="../views/objects.py" line="50"/>
         <source>Hybrid: photographs and description</source>
         <translation>Híbrida: fotografías y descripción</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="50"/>
+        <location filename="../views/objects.py" line="51"/>
         <source>Visual: photographs only</source>
         <translation>Visual: solo fotografías</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="51"/>
+        <location filename="../views/objects.py" line="52"/>
         <source>&amp;Look up</source>
         <translation>&amp;Buscar parecidos</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="58"/>
+        <location filename="../views/objects.py" line="59"/>
         <source>made up when empty</source>
         <translation>se genera si se deja vacío</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="60"/>
+        <location filename="../views/objects.py" line="61"/>
         <source>default: the nearest neighbour&apos;s collection</source>
         <translation>por defecto: la colección del objeto más cercano</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="66"/>
+        <location filename="../views/objects.py" line="67"/>
         <source>&amp;Save object</source>
         <translation>&amp;Guardar objeto</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="95"/>
+        <location filename="../views/objects.py" line="96"/>
         <source>Typology</source>
         <translation>Tipología</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="95"/>
+        <location filename="../views/objects.py" line="96"/>
         <source>Material</source>
         <translation>Material</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="96"/>
+        <location filename="../views/objects.py" line="97"/>
         <source>Denomination</source>
         <translation>Denominación</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="96"/>
+        <location filename="../views/objects.py" line="97"/>
         <source>Period</source>
         <translation>Periodo</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="98"/>
+        <location filename="../views/objects.py" line="99"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="102"/>
+        <location filename="../views/objects.py" line="103"/>
         <source>Inventory</source>
         <translation>Inventario</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="103"/>
+        <location filename="../views/objects.py" line="104"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="104"/>
+        <location filename="../views/objects.py" line="105"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="119"/>
+        <location filename="../views/objects.py" line="120"/>
         <source>Nearest catalogued objects</source>
         <translation>Objetos catalogados más cercanos</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="134"/>
+        <location filename="../views/objects.py" line="135"/>
         <source>Choose photographs</source>
         <translation>Elegir fotografías</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="135"/>
+        <location filename="../views/objects.py" line="136"/>
         <source>Images (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</source>
         <translation>Imágenes (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="145"/>
+        <location filename="../views/objects.py" line="146"/>
         <source>Two photographs have the same face; only the first is used.</source>
         <translation>Dos fotografías tienen la misma cara; solo se usa la primera.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="168"/>
+        <location filename="../views/objects.py" line="169"/>
         <source>Add at least one photograph first.</source>
         <translation>Añada antes al menos una fotografía.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="175"/>
+        <location filename="../views/objects.py" line="176"/>
         <source>Looking up…</source>
         <translation>Buscando…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="182"/>
+        <location filename="../views/objects.py" line="183"/>
         <source>The lookup failed.</source>
         <translation>La búsqueda ha fallado.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="198"/>
+        <location filename="../views/objects.py" line="199"/>
         <source>%n neighbour(s)</source>
         <translation>
             <numerusform>%n objeto cercano</numerusform>
@@ -1818,7 +1849,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="200"/>
+        <location filename="../views/objects.py" line="201"/>
         <source>%n near-duplicate(s): this object may already be catalogued</source>
         <translation>
             <numerusform>%n casi duplicado: puede que este objeto ya esté catalogado</numerusform>
@@ -1826,17 +1857,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="219"/>
+        <location filename="../views/objects.py" line="220"/>
         <source>Give the object a title first.</source>
         <translation>Ponga antes un título al objeto.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="223"/>
+        <location filename="../views/objects.py" line="224"/>
         <source>Saving…</source>
         <translation>Guardando…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="230"/>
+        <location filename="../views/objects.py" line="231"/>
         <source>Saved as %1 in %2.</source>
         <translation>Guardado como %1 en %2.</translation>
     </message>
@@ -1844,27 +1875,27 @@
 <context>
     <name>PhotoList</name>
     <message>
-        <location filename="../views/object_tiles.py" line="58"/>
+        <location filename="../views/object_tiles.py" line="59"/>
         <source>Drop photographs of the object here, or choose them.</source>
         <translation>Suelte aquí las fotografías del objeto o elíjalas.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="64"/>
+        <location filename="../views/object_tiles.py" line="65"/>
         <source>obverse</source>
         <translation>anverso</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="64"/>
+        <location filename="../views/object_tiles.py" line="65"/>
         <source>reverse</source>
         <translation>reverso</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="64"/>
+        <location filename="../views/object_tiles.py" line="65"/>
         <source>other</source>
         <translation>otra</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="83"/>
+        <location filename="../views/object_tiles.py" line="84"/>
         <source>Remove this photograph</source>
         <translation>Quitar esta fotografía</translation>
     </message>
@@ -1872,32 +1903,32 @@
 <context>
     <name>PinDialog</name>
     <message>
-        <location filename="../kiosk.py" line="134"/>
+        <location filename="../kiosk.py" line="142"/>
         <source>Staff</source>
         <translation>Personal</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="142"/>
+        <location filename="../kiosk.py" line="150"/>
         <source>Staff PIN:</source>
         <translation>PIN del personal:</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="175"/>
+        <location filename="../kiosk.py" line="183"/>
         <source>Locked for %1: the lock-out record in the data folder was missing or changed.</source>
         <translation>Bloqueado durante %1: el registro de bloqueo de la carpeta de datos faltaba o se había modificado.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="174"/>
+        <location filename="../kiosk.py" line="186"/>
         <source>Locked for %1 after %2 wrong PINs.</source>
         <translation>Bloqueado durante %1 tras %2 PIN incorrectos.</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="197"/>
+        <location filename="../kiosk.py" line="209"/>
         <source>No usable staff PIN is stored: set one with ovillo-gui --set-kiosk-pin</source>
         <translation>No hay guardado ningún PIN del personal válido: establezca uno con ovillo-gui --set-kiosk-pin</translation>
     </message>
     <message>
-        <location filename="../kiosk.py" line="200"/>
+        <location filename="../kiosk.py" line="212"/>
         <source>Wrong PIN.</source>
         <translation>PIN incorrecto.</translation>
     </message>
@@ -1925,42 +1956,42 @@
         <translation>Català</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="73"/>
+        <location filename="../views/preferences.py" line="74"/>
         <source>Tuning for search, indexing and answers. The defaults suit most archives; hover over a setting for what it does.</source>
         <translation>Ajustes de búsqueda, indexación y respuestas. Los valores predeterminados sirven para la mayoría de los archivos; pase el puntero sobre un ajuste para ver qué hace.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="78"/>
+        <location filename="../views/preferences.py" line="79"/>
         <source>Basic</source>
         <translation>Básicas</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="79"/>
+        <location filename="../views/preferences.py" line="80"/>
         <source>Advanced</source>
         <translation>Avanzadas</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="86"/>
+        <location filename="../views/preferences.py" line="87"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="87"/>
+        <location filename="../views/preferences.py" line="88"/>
         <source>Re&amp;vert</source>
         <translation>&amp;Revertir</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="155"/>
+        <location filename="../views/preferences.py" line="156"/>
         <source>These preferences cannot be saved.</source>
         <translation>Estas preferencias no se pueden guardar.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="162"/>
+        <location filename="../views/preferences.py" line="163"/>
         <source>The preferences file cannot be written.</source>
         <translation>No se puede escribir el archivo de preferencias.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="164"/>
+        <location filename="../views/preferences.py" line="165"/>
         <source>Saved. Model and language changes apply the next time Ovillo starts.</source>
         <translation>Guardado. Los cambios de modelo e idioma se aplican al reiniciar Ovillo.</translation>
     </message>
@@ -1968,27 +1999,27 @@
 <context>
     <name>ProposalRow</name>
     <message>
-        <location filename="../views/object_tiles.py" line="220"/>
+        <location filename="../views/object_tiles.py" line="221"/>
         <source>Accept</source>
         <translation>Aceptar</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="221"/>
+        <location filename="../views/object_tiles.py" line="222"/>
         <source>Put the proposed value back</source>
         <translation>Volver al valor propuesto</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="242"/>
+        <location filename="../views/object_tiles.py" line="243"/>
         <source>not enough evidence</source>
         <translation>pruebas insuficientes</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="249"/>
+        <location filename="../views/object_tiles.py" line="250"/>
         <source>%1 % sure</source>
         <translation>confianza %1 %</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="251"/>
+        <location filename="../views/object_tiles.py" line="252"/>
         <source>Also voted: %1</source>
         <translation>También votados: %1</translation>
     </message>
@@ -2190,7 +2221,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="258"/>
+        <location filename="../views/search.py" line="257"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
@@ -2316,77 +2347,77 @@
 <context>
     <name>StatusView</name>
     <message>
-        <location filename="../views/status.py" line="23"/>
+        <location filename="../views/status.py" line="24"/>
         <source>Records</source>
         <translation>Registros</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="23"/>
+        <location filename="../views/status.py" line="24"/>
         <source>Passages</source>
         <translation>Pasajes</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="24"/>
+        <location filename="../views/status.py" line="25"/>
         <source>Source files</source>
         <translation>Archivos de origen</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="24"/>
+        <location filename="../views/status.py" line="25"/>
         <source>Failed files</source>
         <translation>Archivos con errores</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="25"/>
+        <location filename="../views/status.py" line="26"/>
         <source>Waiting in the index queue</source>
         <translation>En espera en la cola de indexación</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="25"/>
+        <location filename="../views/status.py" line="26"/>
         <source>Store size</source>
         <translation>Tamaño del almacén</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="26"/>
+        <location filename="../views/status.py" line="27"/>
         <source>Pinned text model</source>
         <translation>Modelo de texto fijado</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="26"/>
+        <location filename="../views/status.py" line="27"/>
         <source>Schema</source>
         <translation>Esquema</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="27"/>
+        <location filename="../views/status.py" line="28"/>
         <source>Data folder</source>
         <translation>Carpeta de datos</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="32"/>
+        <location filename="../views/status.py" line="33"/>
         <source>&amp;Refresh</source>
         <translation>&amp;Actualizar</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="33"/>
+        <location filename="../views/status.py" line="34"/>
         <source>Rebuild &amp;keyword index</source>
         <translation>Reconstruir el índice de &amp;palabras clave</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="44"/>
+        <location filename="../views/status.py" line="45"/>
         <source>Files that could not be indexed</source>
         <translation>Archivos que no se pudieron indexar</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="65"/>
+        <location filename="../views/status.py" line="66"/>
         <source>none yet</source>
         <translation>ninguno todavía</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="77"/>
+        <location filename="../views/status.py" line="78"/>
         <source>Rebuilding the keyword index…</source>
         <translation>Reconstruyendo el índice de palabras clave…</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="80"/>
+        <location filename="../views/status.py" line="81"/>
         <source>Keyword index rebuilt.</source>
         <translation>Índice de palabras clave reconstruido.</translation>
     </message>
@@ -2394,149 +2425,154 @@
 <context>
     <name>SyncView</name>
     <message>
-        <location filename="../views/sync.py" line="50"/>
+        <location filename="../views/sync.py" line="51"/>
         <source>Remember in the system keyring</source>
         <translation>Recordar en el llavero del sistema</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="52"/>
+        <location filename="../views/sync.py" line="53"/>
         <source>&amp;Forget saved password</source>
         <translation>&amp;Olvidar la contraseña guardada</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="55"/>
+        <location filename="../views/sync.py" line="56"/>
         <source>CA certificate (verifies the server)</source>
         <translation>Certificado de la CA (verifica el servidor)</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="56"/>
+        <location filename="../views/sync.py" line="57"/>
         <source>&amp;Browse…</source>
         <translation>&amp;Examinar…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="57"/>
+        <location filename="../views/sync.py" line="58"/>
         <source>Allow a server without verified TLS (trusted network only)</source>
         <translation>Permitir un servidor sin TLS verificado (solo en una red de confianza)</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="59"/>
-        <location filename="../views/sync.py" line="224"/>
+        <location filename="../views/sync.py" line="60"/>
+        <location filename="../views/sync.py" line="228"/>
         <source>&amp;Sync</source>
         <translation>&amp;Sincronizar</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="60"/>
+        <location filename="../views/sync.py" line="61"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Cancelar</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="75"/>
+        <location filename="../views/sync.py" line="76"/>
         <source>Server</source>
         <translation>Servidor</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="76"/>
+        <location filename="../views/sync.py" line="77"/>
         <source>User</source>
         <translation>Usuario</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="77"/>
+        <location filename="../views/sync.py" line="78"/>
         <source>Password</source>
         <translation>Contraseña</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="79"/>
+        <location filename="../views/sync.py" line="80"/>
         <source>CA file</source>
         <translation>Archivo de la CA</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="86"/>
+        <location filename="../views/sync.py" line="87"/>
         <source>Bring the records you may read from the central archive onto this computer. Your own records are never changed.</source>
         <translation>Traiga a este ordenador los registros del archivo central que puede leer. Sus propios registros nunca se modifican.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="117"/>
+        <location filename="../views/sync.py" line="118"/>
         <source>saved in the system keyring</source>
         <translation>guardada en el llavero del sistema</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="119"/>
+        <location filename="../views/sync.py" line="120"/>
         <source>Never synced.</source>
         <translation>Nunca sincronizado.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="121"/>
+        <location filename="../views/sync.py" line="122"/>
         <source>Last sync: %1 · server %2 · user %3</source>
         <translation>Última sincronización: %1 · servidor %2 · usuario %3</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="122"/>
+        <location filename="../views/sync.py" line="123"/>
         <source>not finished</source>
         <translation>sin terminar</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="131"/>
+        <location filename="../views/sync.py" line="132"/>
         <source>Choose the server&apos;s CA certificate</source>
         <translation>Elija el certificado de la CA del servidor</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="145"/>
-        <location filename="../views/sync.py" line="183"/>
+        <location filename="../views/sync.py" line="146"/>
+        <location filename="../views/sync.py" line="184"/>
         <source>Connecting…</source>
         <translation>Conectando…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="161"/>
+        <location filename="../views/sync.py" line="162"/>
         <source>Stopping after the current page…</source>
         <translation>Deteniendo tras la página en curso…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="175"/>
+        <location filename="../views/sync.py" line="176"/>
         <source>%1 of %2 records</source>
         <translation>%1 de %2 registros</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="177"/>
+        <location filename="../views/sync.py" line="178"/>
         <source>about %1 left</source>
         <translation>quedan unos %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="181"/>
+        <location filename="../views/sync.py" line="182"/>
         <source>Checking what is no longer permitted…</source>
         <translation>Comprobando lo que ya no está permitido…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="186"/>
+        <location filename="../views/sync.py" line="187"/>
         <source>Updating the keyword index…</source>
         <translation>Actualizando el índice de palabras clave…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="187"/>
+        <location filename="../views/sync.py" line="190"/>
+        <source>Erasing revoked records from the store file…</source>
+        <translation>Borrando del archivo de datos los registros revocados…</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="191"/>
         <source>Sync: %1</source>
         <translation>Sincronización: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="192"/>
+        <location filename="../views/sync.py" line="196"/>
         <source>Added %1 · updated %2 · removed %3 · revoked %4 · vectors reused %5 · embedded %6 · %7 in %8 s</source>
         <translation>Añadidos %1 · actualizados %2 · eliminados %3 · revocados %4 · vectores reutilizados %5 · calculados %6 · %7 en %8 s</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="198"/>
+        <location filename="../views/sync.py" line="202"/>
         <source>Sync finished.</source>
         <translation>Sincronización terminada.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="205"/>
+        <location filename="../views/sync.py" line="209"/>
         <source>The sync stopped: %1</source>
         <translation>La sincronización se detuvo: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="210"/>
+        <location filename="../views/sync.py" line="214"/>
         <source>Sync cancelled: what arrived is kept. Resume continues from there.</source>
         <translation>Sincronización cancelada: se conserva lo recibido. Reanudar continúa desde ahí.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="224"/>
+        <location filename="../views/sync.py" line="228"/>
         <source>&amp;Resume</source>
         <translation>&amp;Reanudar</translation>
     </message>

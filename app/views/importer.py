@@ -253,6 +253,8 @@ class ImportView(QWidget):
             self.file_bar.setValue(p.done)
         elif p.stage == "lexical":
             self.current.setText(self.tr("Updating the keyword index…"))
+        elif p.stage == "erase":
+            self.current.setText(self.tr("Erasing removed records from the store file…"))
         self.status_text.emit(self.tr("Indexing: %1").replace("%1", self.current.text()))
         self.progressed.emit(p)
 

@@ -185,6 +185,9 @@ class SyncView(QWidget):
         elif p.stage == "lexical":
             self.bar.setRange(0, 0)
             self.counts.setText(self.tr("Updating the keyword index…"))
+        elif p.stage == "erase":
+            self.bar.setRange(0, 0)
+            self.counts.setText(self.tr("Erasing revoked records from the store file…"))
         self.status_text.emit(self.tr("Sync: %1").replace("%1", self.counts.text()))
 
     def _result(self, report: Any) -> None:
