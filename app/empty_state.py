@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QPushButt
 
 from app.plain import plain_label
 from app.qt import named
+from core.retrieval.hits import NoMatch
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
@@ -67,6 +68,40 @@ class EmptyState(QWidget):
         self.setVisible(empty)
         if empty:
             self.raise_()
+
+
+class NoMatchNote(EmptyState):
+    """Laid over the results when a search found no records that match (:class:`core.retrieval.hits.NoMatch`):
+    says so plainly, why, and what to try; a spelling suggestion is a button that searches it."""
+
+    def __init__(self, host: QWidget) -> None:
+        self.active = False
+        super().__init__(host, "searchNoMatch", "", empty=lambda: self.active)
+        self.spelling = named(QPushButton(), "searchNoMatchSpelling")
+        self.spelling.setFlat(True)
+        self.spelling.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.spelling.setStyleSheet("color: palette(link); text-decoration: underline;")
+        self.spelling.clicked.connect(lambda: self.chosen.emit(self.spelling.property("query")))
+        self.layout().insertWidget(2, self.spelling, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.spelling.hide()
+
+    def show_for(self, no_match: NoMatch | None, query: str) -> None:
+        """Show the note for ``no_match`` (None hides it)."""
+        self.active = no_match is not None
+        if no_match is not None:
+            lines = [QCoreApplication.translate("NoMatchNote", "No records match “%1”.").replace("%1", query)]
+            lines.append(QCoreApplication.translate("NoMatchNote", "No record you can see has this number or identifier.") if no_match.reason == "identifier"
+                         else QCoreApplication.translate("NoMatchNote", "Nothing in the archive is close to these words in meaning, and none of them "
+                                  "appears in it."))
+            tips = {"identifier": QCoreApplication.translate("NoMatchNote", "Check the number."), "fewer_words": QCoreApplication.translate("NoMatchNote", "Try fewer words."),
+                    "other_language": QCoreApplication.translate("NoMatchNote", "Try other words, or the same words in another language.")}
+            lines += [tips[k] for k, _t in no_match.suggestions if k in tips]
+            self.message.setText("\n".join(lines))
+            spelled = next((t for k, t in no_match.suggestions if k == "spelling" and t), "")
+            self.spelling.setText(QCoreApplication.translate("NoMatchNote", "Did you mean: %1").replace("%1", spelled))
+            self.spelling.setProperty("query", spelled)
+            self.spelling.setVisible(bool(spelled))
+        self.refresh()
 
 
 def _watch_list(view: QAbstractItemView, state: EmptyState) -> None:

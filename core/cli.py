@@ -16,7 +16,7 @@ from typing import Any, TextIO, TypeVar
 from core.acl import CLASSIFICATIONS
 from core.cli_args import check_args
 from core.cli_crash import report_unexpected
-from core.cli_text import Parser, clear_line, print_json, redraw, say, timecode
+from core.cli_text import Parser, clear_line, no_match_lines, print_json, redraw, say, timecode
 from core.errors import Cancelled, OvilloError
 from core.progress import CancelToken, Progress
 from core.retrieval.filters import SearchFilters
@@ -431,7 +431,8 @@ def _print_hits(hits: list[Hit], as_json: bool, query: str) -> None:
         print_json([h.to_json() for h in hits])
         return
     if not hits:
-        say("no results")
+        for line in no_match_lines(getattr(hits, "no_match", None)):
+            say(line)
         return
     for n, h in enumerate(hits, 1):
         where = f"p. {h.page}" if h.page else (timecode(h.tc_in) if h.tc_in is not None else "")

@@ -79,3 +79,15 @@ class Parser(argparse.ArgumentParser):
 
     def _print_message(self, message: str, file: Any = None) -> None:
         super()._print_message(visible(message, lines=True) if message else message, file)
+
+
+# what the relevance floor suggests (core.retrieval.floor.suggestions), in the CLI's words
+SUGGESTIONS = {"spelling": "did you mean: {}", "identifier": "check the number: no record you may see holds it",
+               "fewer_words": "try fewer words", "other_language": "try other words, or another language"}
+
+
+def no_match_lines(no_match: Any) -> list[str]:
+    """The lines of an empty search: "no records match" and the suggestions (a ``NoMatch``), else "no results"."""
+    if no_match is None:
+        return ["no results"]
+    return ["no records match"] + [f"  - {SUGGESTIONS[k].format(t)}" for k, t in no_match.suggestions]

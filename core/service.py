@@ -264,6 +264,9 @@ class Ovillo:
         """A page of records (as :meth:`search`) and how many records match in all, for the same
         profile and filters (:mod:`core.retrieval.count`)."""
         hits = self.search(query, profile=profile, limit=limit, filters=filters)
+        no_match = getattr(hits, "no_match", None)
+        if no_match is not None:  # under the relevance floor: a stray word's matches are not "records that match"
+            return ResultPage([], 0, no_match)
         total = self.searcher().count(query, self.profile(profile), filters=filters, shown=hits)
         return ResultPage(hits, total)
 

@@ -1719,6 +1719,44 @@
     </message>
 </context>
 <context>
+    <name>NoMatchNote</name>
+    <message>
+        <location filename="../empty_state.py" line="92"/>
+        <source>No records match “%1”.</source>
+        <translation>Cap registre coincideix amb «%1».</translation>
+    </message>
+    <message>
+        <location filename="../empty_state.py" line="93"/>
+        <source>No record you can see has this number or identifier.</source>
+        <translation>Cap registre que pot veure no té aquest número o identificador.</translation>
+    </message>
+    <message>
+        <location filename="../empty_state.py" line="94"/>
+        <source>Nothing in the archive is close to these words in meaning, and none of them appears in it.</source>
+        <translation>Res de l&apos;arxiu no s&apos;acosta al sentit d&apos;aquestes paraules, i cap d&apos;elles no hi apareix.</translation>
+    </message>
+    <message>
+        <location filename="../empty_state.py" line="96"/>
+        <source>Check the number.</source>
+        <translation>Comproveu el número.</translation>
+    </message>
+    <message>
+        <location filename="../empty_state.py" line="96"/>
+        <source>Try fewer words.</source>
+        <translation>Proveu amb menys paraules.</translation>
+    </message>
+    <message>
+        <location filename="../empty_state.py" line="97"/>
+        <source>Try other words, or the same words in another language.</source>
+        <translation>Proveu altres paraules, o les mateixes en una altra llengua.</translation>
+    </message>
+    <message>
+        <location filename="../empty_state.py" line="101"/>
+        <source>Did you mean: %1</source>
+        <translation>Volíeu dir: %1?</translation>
+    </message>
+</context>
+<context>
     <name>ObjectsView</name>
     <message>
         <location filename="../views/objects.py" line="45"/>
@@ -2149,63 +2187,68 @@
 <context>
     <name>SearchView</name>
     <message>
-        <location filename="../views/search.py" line="50"/>
+        <location filename="../views/search.py" line="51"/>
         <source>Search the archive by meaning, in any language…</source>
         <translation>Cerqueu a l&apos;arxiu per significat, en qualsevol idioma…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="58"/>
+        <location filename="../views/search.py" line="59"/>
         <source>from any year</source>
         <translation>des de qualsevol any</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="59"/>
+        <location filename="../views/search.py" line="60"/>
         <source>to any year</source>
         <translation>fins a qualsevol any</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="70"/>
+        <location filename="../views/search.py" line="73"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="70"/>
+        <location filename="../views/search.py" line="73"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="71"/>
+        <location filename="../views/search.py" line="74"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="80"/>
+        <location filename="../views/search.py" line="83"/>
         <source>Dates</source>
         <translation>Dates</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="119"/>
+        <location filename="../views/search.py" line="122"/>
         <source>All collections</source>
         <translation>Totes les col·leccions</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="120"/>
+        <location filename="../views/search.py" line="123"/>
         <source>All languages</source>
         <translation>Tots els idiomes</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="121"/>
+        <location filename="../views/search.py" line="124"/>
         <source>Any classification</source>
         <translation>Qualsevol classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="155"/>
-        <location filename="../views/search.py" line="169"/>
+        <location filename="../views/search.py" line="158"/>
+        <location filename="../views/search.py" line="175"/>
         <source>Searching…</source>
         <translation>Cercant…</translation>
     </message>
+    <message>
+        <location filename="../views/search.py" line="168"/>
+        <source>No records match</source>
+        <translation>Cap registre coincideix</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="203"/>
+        <location filename="../views/search.py" line="210"/>
         <source>%1 of %n record(s)</source>
         <translation>
             <numerusform>%1 de %n registre</numerusform>
@@ -2213,7 +2256,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="204"/>
+        <location filename="../views/search.py" line="211"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n registre</numerusform>
@@ -2221,7 +2264,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="257"/>
+        <location filename="../views/search.py" line="264"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>

@@ -1719,6 +1719,44 @@
     </message>
 </context>
 <context>
+    <name>NoMatchNote</name>
+    <message>
+        <location filename="../empty_state.py" line="92"/>
+        <source>No records match “%1”.</source>
+        <translation>Ningún registro coincide con «%1».</translation>
+    </message>
+    <message>
+        <location filename="../empty_state.py" line="93"/>
+        <source>No record you can see has this number or identifier.</source>
+        <translation>Ningún registro que puede ver tiene este número o identificador.</translation>
+    </message>
+    <message>
+        <location filename="../empty_state.py" line="94"/>
+        <source>Nothing in the archive is close to these words in meaning, and none of them appears in it.</source>
+        <translation>Nada en el archivo se acerca al sentido de estas palabras, y ninguna de ellas aparece en él.</translation>
+    </message>
+    <message>
+        <location filename="../empty_state.py" line="96"/>
+        <source>Check the number.</source>
+        <translation>Compruebe el número.</translation>
+    </message>
+    <message>
+        <location filename="../empty_state.py" line="96"/>
+        <source>Try fewer words.</source>
+        <translation>Pruebe con menos palabras.</translation>
+    </message>
+    <message>
+        <location filename="../empty_state.py" line="97"/>
+        <source>Try other words, or the same words in another language.</source>
+        <translation>Pruebe otras palabras, o las mismas en otro idioma.</translation>
+    </message>
+    <message>
+        <location filename="../empty_state.py" line="101"/>
+        <source>Did you mean: %1</source>
+        <translation>¿Quería decir: %1?</translation>
+    </message>
+</context>
+<context>
     <name>ObjectsView</name>
     <message>
         <location filename="../views/objects.py" line="45"/>
@@ -2149,63 +2187,68 @@
 <context>
     <name>SearchView</name>
     <message>
-        <location filename="../views/search.py" line="50"/>
+        <location filename="../views/search.py" line="51"/>
         <source>Search the archive by meaning, in any language…</source>
         <translation>Busque en el archivo por significado, en cualquier idioma…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="58"/>
+        <location filename="../views/search.py" line="59"/>
         <source>from any year</source>
         <translation>desde cualquier año</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="59"/>
+        <location filename="../views/search.py" line="60"/>
         <source>to any year</source>
         <translation>hasta cualquier año</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="70"/>
+        <location filename="../views/search.py" line="73"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="70"/>
+        <location filename="../views/search.py" line="73"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="71"/>
+        <location filename="../views/search.py" line="74"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="80"/>
+        <location filename="../views/search.py" line="83"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="119"/>
+        <location filename="../views/search.py" line="122"/>
         <source>All collections</source>
         <translation>Todas las colecciones</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="120"/>
+        <location filename="../views/search.py" line="123"/>
         <source>All languages</source>
         <translation>Todos los idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="121"/>
+        <location filename="../views/search.py" line="124"/>
         <source>Any classification</source>
         <translation>Cualquier clasificación</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="155"/>
-        <location filename="../views/search.py" line="169"/>
+        <location filename="../views/search.py" line="158"/>
+        <location filename="../views/search.py" line="175"/>
         <source>Searching…</source>
         <translation>Buscando…</translation>
     </message>
+    <message>
+        <location filename="../views/search.py" line="168"/>
+        <source>No records match</source>
+        <translation>Ningún registro coincide</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="203"/>
+        <location filename="../views/search.py" line="210"/>
         <source>%1 of %n record(s)</source>
         <translation>
             <numerusform>%1 de %n registro</numerusform>
@@ -2213,7 +2256,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="204"/>
+        <location filename="../views/search.py" line="211"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n registro</numerusform>
@@ -2221,7 +2264,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="257"/>
+        <location filename="../views/search.py" line="264"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>

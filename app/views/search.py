@@ -11,6 +11,7 @@ from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSpinBox,
                                QVBoxLayout, QWidget)
 
+from app.empty_state import NoMatchNote
 from app.labels import classification_label
 from app.ops import Ops
 from app.plain import plain_label, rich_label, set_tip
@@ -62,6 +63,8 @@ class SearchView(QWidget):
         self.results.setAlternatingRowColors(True)
         self.results.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.info = named(plain_label(), "searchInfo")
+        self.no_match = NoMatchNote(self.results)  # "no records match", why, and what to try
+        self.no_match.chosen.connect(self.query.setText)
         self._timer = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._timer.timeout.connect(self.run_search)
 
@@ -160,6 +163,9 @@ class SearchView(QWidget):
     def _arrived(self, seq: int, text: str, page: ResultPage) -> None:
         if seq == self._seq and not self._again:
             self.show_hits(page.hits, text, page.total)
+            if page.no_match is not None:
+                self.no_match.show_for(page.no_match, text)
+                self.info.setText(self.tr("No records match"))
 
     def _search_done(self) -> None:
         self._running = False
@@ -178,6 +184,7 @@ class SearchView(QWidget):
         took 100–200 ms on a busy machine — a visible freeze while an import runs.
         """
         self.hits = hits
+        self.no_match.show_for(None, query)
         self._cards_seq += 1
         self.results.clear()
         for hit in hits:

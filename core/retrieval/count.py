@@ -17,16 +17,18 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from core.retrieval.dense import VectorIndex
-from core.retrieval.hits import Hit
+from core.retrieval.hits import Hit, NoMatch
 from core.retrieval.stopwords import STOPWORDS
 
 
 @dataclass
 class ResultPage:
-    """One page of search results and the number of records that match in all."""
+    """One page of search results and the number of records that match in all; ``no_match`` says why a
+    page is empty when the relevance floor emptied it (:mod:`core.retrieval.floor`)."""
 
     hits: list[Hit] = field(default_factory=list)
     total: int = 0
+    no_match: NoMatch | None = None
 
 
 def matching_rows(index: VectorIndex, query: str, mask: np.ndarray) -> np.ndarray:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -40,3 +41,28 @@ class Hit:
     def citation(self) -> str:
         """Canonical id ``collection-id#chunk``."""
         return f"{self.section_tipo}-{self.section_id}#{self.chunk_index}"
+
+
+@dataclass(frozen=True)
+class NoMatch:
+    """Why a search found nothing to show, and what to try: ``reason`` is ``unrelated`` (nothing near the
+    query in meaning or words) or ``identifier`` (an id no visible record holds); ``suggestions`` are
+    (kind, text) pairs — ``spelling`` (text: the corrected query), ``identifier``, ``fewer_words``,
+    ``other_language``."""
+
+    reason: str
+    suggestions: list[tuple[str, str]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"reason": …, "suggestions": [{"kind": …, "text": …}]}``."""
+        return {"reason": self.reason, "suggestions": [{"kind": k, "text": t} for k, t in self.suggestions]}
+
+
+class Hits(list[Hit]):
+    """A search's hits (a plain list to every caller) that may say *no records match*: then it is empty and
+    ``no_match`` says why; ``signals`` holds what the relevance floor measured (benchmarks)."""
+
+    def __init__(self, hits: Iterable[Hit] = (), *, no_match: NoMatch | None = None, signals: Any = None) -> None:
+        super().__init__(hits)
+        self.no_match = no_match
+        self.signals = signals

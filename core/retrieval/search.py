@@ -22,8 +22,10 @@ from core.models.encoder import TextEncoder
 from core.retrieval.count import count_records
 from core.retrieval.dense import VectorIndex
 from core.retrieval.filters import SearchFilters
+from core.retrieval import floor
 from core.retrieval.fusion import lexical_votes, rrf
-from core.retrieval.hits import Hit
+from core.retrieval.hits import Hit, Hits
+from core.retrieval.identifiers import IdentifierIndex
 from core.retrieval.snippets import make_snippet
 from core.retrieval.timecodes import hit_time, match_offset, place_by_meaning
 from core.store.db import Store
@@ -84,6 +86,9 @@ class Searcher:
         self.coverage_power = coverage_power  # 0: every BM25 hit votes with the flat weight
         self.coverage_floor = coverage_floor  # 0: every BM25 hit votes, however partial its match
         self.index = VectorIndex(store, encoder.name)
+        self.identifiers = IdentifierIndex(store)
+        # (cosine, coverage) of the relevance floor; None: none (a query naming only an absent id stays empty)
+        self.floor: tuple[float, float] | None = (floor.FLOOR_COSINE, floor.FLOOR_COVERAGE)
         self.last_trace = SearchTrace()
 
     # -- public API ------------------------------------------------------------
@@ -97,11 +102,18 @@ class Searcher:
 
     def search(self, query: str, profile: Profile, *, limit: int | None = None,
                filters: SearchFilters | None = None, mode: str = "hybrid",
-               query_vector: np.ndarray | None = None) -> list[Hit]:
-        """Top records for a query, each shown by its best passage."""
+               query_vector: np.ndarray | None = None) -> Hits:
+        """Top records for a query, each shown by its best passage; in hybrid mode the records the query
+        names by identifier come first, and a query under the relevance floor gets an empty result that
+        says so (:mod:`core.retrieval.floor`)."""
         k = clamp_limit(limit)
         cands = self._candidates(query, profile, filters or SearchFilters(), overfetch(k), mode, query_vector)
-        return self._gate(cands, profile, filters or SearchFilters(), query, k, per_record=True)
+        if mode != "hybrid":
+            return Hits(self._gate(cands, profile, filters or SearchFilters(), query, k, per_record=True))
+        cands, pinned = floor.pin(self, cands, query)
+        hits = self._gate(cands, profile, filters or SearchFilters(), query, k, per_record=True)
+        mask = self.index.mask(profile, filters or SearchFilters())
+        return floor.verdict(self, query, mask, cands, hits, pinned, *(self.floor or (-1.0, 0.0)))
 
     def count(self, query: str, profile: Profile, *, filters: SearchFilters | None = None,
               shown: Sequence[Hit] = ()) -> int:
