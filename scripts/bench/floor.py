@@ -168,6 +168,7 @@ def render(raw: dict[str, Any]) -> str:
              "the best passage's cosine is under the floor and no passage holds the given share of the query's "
              "content words (`core/retrieval/floor.py`). Query set: `resources/eval/floor` (negatives, identifiers), "
              "the demo's labelled queries and the cross-lingual set, each split dev/test before measuring.", "",
+             "Both thresholds are tuned on the dev half only; the test half is only reported.", "",
              f"Dev choice (≤ {ANSWERABLE_MAX:.0%} answerable refused, then most negatives refused): cosine "
              f"{ch['cosine']}, coverage {ch['coverage']} — dev answerable refused "
              f"{_pct(ch['answerable_refused'], ch['answerable_n'])}, negatives refused {_pct(ch['refuse_ok'], ch['refuse_n'])}. "
