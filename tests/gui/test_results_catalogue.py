@@ -113,10 +113,13 @@ def test_the_count_is_of_every_matching_record_not_the_page(qtbot: QtBot, make_w
     assert len(w.search.hits) == 20 and len(expected) > 20
     assert w.search.total == len(expected)
     assert w.search.info.text() == f"20 of {len(expected)} records"
-    # a word no record holds: the count is the page itself (records found by meaning), nothing more
-    _search(qtbot, w, "zzqxv")
-    assert w.search.total == len(w.search.hits)
-    assert w.search.info.text() == f"{len(w.search.hits)} records"
+    # a word no record holds, near nothing in meaning: no records match, and the count says so
+    before = w.search._seq
+    w.search.query.setText("zzqxv")
+    qtbot.waitUntil(lambda: w.search._seq > before and not w.search._running and w.search.no_match.isVisible(),
+                    timeout=WAIT_MS)
+    assert w.search.hits == [] and w.search.total == 0
+    assert w.search.info.text() == "No records match"
 
 
 def test_classification_values_are_words(qtbot: QtBot, make_window: WindowFactory) -> None:

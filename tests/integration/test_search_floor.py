@@ -17,7 +17,7 @@ from tests.conftest import drain
 from tests.demo_fixtures import DEMO, copy_home
 
 # demo queries under the floor as calibrated (cosine < 0.835, under a third of their words in one
-# passage): the price of refusing 92 % of nonsense and off-archive queries (docs/benchmarks.md, floor)
+# passage): the price of refusing ~92 % of nonsense and off-archive queries (docs/benchmarks.md, floor)
 KNOWN_EMPTY = {"Who did the miller's daughter marry?", "How many pupils did the village school have?",
                "the doll left behind in the school cupboard",
                "canteen tokens used instead of money at the workers' camp"}
