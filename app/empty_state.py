@@ -82,7 +82,9 @@ class NoMatchNote(EmptyState):
         self.spelling.setCursor(Qt.CursorShape.PointingHandCursor)
         self.spelling.setStyleSheet("color: palette(link); text-decoration: underline;")
         self.spelling.clicked.connect(lambda: self.chosen.emit(self.spelling.property("query")))
-        self.layout().insertWidget(2, self.spelling, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay = self.layout()
+        assert isinstance(lay, QVBoxLayout)  # EmptyState's own
+        lay.insertWidget(2, self.spelling, 0, Qt.AlignmentFlag.AlignHCenter)
         self.spelling.hide()
 
     def show_for(self, no_match: NoMatch | None, query: str) -> None:
