@@ -72,7 +72,10 @@ class EmptyState(QWidget):
 
 class NoMatchNote(EmptyState):
     """Laid over the results when a search found no records that match (:class:`core.retrieval.hits.NoMatch`):
-    says so plainly, why, and what to try; a spelling suggestion is a button that searches it."""
+    says so plainly, why, and what to try; a spelling suggestion is a button that searches it, and
+    "show the closest anyway" lists what the search found under the floor, labelled as such."""
+
+    show_closest = Signal()
 
     def __init__(self, host: QWidget) -> None:
         self.active = False
@@ -86,6 +89,14 @@ class NoMatchNote(EmptyState):
         assert isinstance(lay, QVBoxLayout)  # EmptyState's own
         lay.insertWidget(2, self.spelling, 0, Qt.AlignmentFlag.AlignHCenter)
         self.spelling.hide()
+        self.closest = named(QPushButton(), "searchNoMatchClosest")
+        self.closest.setFlat(True)
+        self.closest.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.closest.setStyleSheet("color: palette(link); text-decoration: underline;")
+        self.closest.setText(QCoreApplication.translate("NoMatchNote", "Show the closest records anyway"))
+        self.closest.clicked.connect(self.show_closest.emit)
+        lay.insertWidget(3, self.closest, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.closest.hide()
 
     def show_for(self, no_match: NoMatch | None, query: str) -> None:
         """Show the note for ``no_match`` (None hides it)."""
@@ -103,6 +114,7 @@ class NoMatchNote(EmptyState):
             self.spelling.setText(QCoreApplication.translate("NoMatchNote", "Did you mean: %1").replace("%1", spelled))
             self.spelling.setProperty("query", spelled)
             self.spelling.setVisible(bool(spelled))
+            self.closest.setVisible(bool(no_match.closest))
         self.refresh()
 
 

@@ -1721,37 +1721,42 @@
 <context>
     <name>NoMatchNote</name>
     <message>
-        <location filename="../empty_state.py" line="92"/>
+        <location filename="../empty_state.py" line="96"/>
+        <source>Show the closest records anyway</source>
+        <translation>Mostra igualment els registres més propers</translation>
+    </message>
+    <message>
+        <location filename="../empty_state.py" line="105"/>
         <source>No records match “%1”.</source>
         <translation>Cap registre coincideix amb «%1».</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="93"/>
+        <location filename="../empty_state.py" line="106"/>
         <source>No record you can see has this number or identifier.</source>
         <translation>Cap registre que pot veure no té aquest número o identificador.</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="94"/>
+        <location filename="../empty_state.py" line="107"/>
         <source>Nothing in the archive is close to these words in meaning, and none of them appears in it.</source>
         <translation>Res de l&apos;arxiu no s&apos;acosta al sentit d&apos;aquestes paraules, i cap d&apos;elles no hi apareix.</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="96"/>
+        <location filename="../empty_state.py" line="109"/>
         <source>Check the number.</source>
         <translation>Comproveu el número.</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="96"/>
+        <location filename="../empty_state.py" line="109"/>
         <source>Try fewer words.</source>
         <translation>Proveu amb menys paraules.</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="97"/>
+        <location filename="../empty_state.py" line="110"/>
         <source>Try other words, or the same words in another language.</source>
         <translation>Proveu altres paraules, o les mateixes en una altra llengua.</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="101"/>
+        <location filename="../empty_state.py" line="114"/>
         <source>Did you mean: %1</source>
         <translation>Volíeu dir: %1?</translation>
     </message>
@@ -2202,53 +2207,58 @@
         <translation>fins a qualsevol any</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="73"/>
+        <location filename="../views/search.py" line="75"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="73"/>
+        <location filename="../views/search.py" line="75"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="74"/>
+        <location filename="../views/search.py" line="76"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="83"/>
+        <location filename="../views/search.py" line="85"/>
         <source>Dates</source>
         <translation>Dates</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="122"/>
+        <location filename="../views/search.py" line="124"/>
         <source>All collections</source>
         <translation>Totes les col·leccions</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="123"/>
+        <location filename="../views/search.py" line="125"/>
         <source>All languages</source>
         <translation>Tots els idiomes</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="124"/>
+        <location filename="../views/search.py" line="126"/>
         <source>Any classification</source>
         <translation>Qualsevol classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="158"/>
-        <location filename="../views/search.py" line="175"/>
+        <location filename="../views/search.py" line="160"/>
+        <location filename="../views/search.py" line="185"/>
         <source>Searching…</source>
         <translation>Cercant…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="168"/>
+        <location filename="../views/search.py" line="171"/>
         <source>No records match</source>
         <translation>Cap registre coincideix</translation>
     </message>
+    <message>
+        <location filename="../views/search.py" line="177"/>
+        <source>The closest records: none of them is close to “%1” in meaning or words</source>
+        <translation>Els registres més propers: cap no s&apos;acosta a «%1» ni en significat ni en paraules</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="210"/>
+        <location filename="../views/search.py" line="220"/>
         <source>%1 of %n record(s)</source>
         <translation>
             <numerusform>%1 de %n registre</numerusform>
@@ -2256,7 +2266,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="211"/>
+        <location filename="../views/search.py" line="221"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n registre</numerusform>
@@ -2264,7 +2274,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="264"/>
+        <location filename="../views/search.py" line="274"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>

@@ -55,7 +55,7 @@
 <context>
     <name>SearchView</name>
     <message numerus="yes">
-        <location filename="../views/search.py" line="210" />
+        <location filename="../views/search.py" line="220" />
         <source>%1 of %n record(s)</source>
         <translation>
             <numerusform>%1 of %n record</numerusform>
@@ -63,7 +63,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="211" />
+        <location filename="../views/search.py" line="221" />
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n record</numerusform>

@@ -65,6 +65,8 @@ class SearchView(QWidget):
         self.info = named(plain_label(), "searchInfo")
         self.no_match = NoMatchNote(self.results)  # "no records match", why, and what to try
         self.no_match.chosen.connect(self.query.setText)
+        self.no_match.show_closest.connect(self._show_closest)
+        self._closest: tuple[str, list[Hit]] = ("", [])
         self._timer = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._timer.timeout.connect(self.run_search)
 
@@ -164,8 +166,16 @@ class SearchView(QWidget):
         if seq == self._seq and not self._again:
             self.show_hits(page.hits, text, page.total)
             if page.no_match is not None:
+                self._closest = (text, list(page.no_match.closest))
                 self.no_match.show_for(page.no_match, text)
                 self.info.setText(self.tr("No records match"))
+
+    def _show_closest(self) -> None:
+        """What the search found under the relevance floor, on request, said to be no match."""
+        text, hits = self._closest
+        self.show_hits(hits, text)
+        self.info.setText(self.tr("The closest records: none of them is close to “%1” in meaning or words")
+                          .replace("%1", text))
 
     def _search_done(self) -> None:
         self._running = False

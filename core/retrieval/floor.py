@@ -95,7 +95,7 @@ def verdict(searcher: Searcher, query: str, mask: np.ndarray, cands: Sequence[Ca
     if judge(s, cosine, coverage):
         return Hits(hits, signals=s)
     reason = "identifier" if s.id_shaped else "unrelated"
-    return Hits([], no_match=NoMatch(reason, suggestions(searcher.index, query, mask, s)), signals=s)
+    return Hits([], no_match=NoMatch(reason, suggestions(searcher.index, query, mask, s), closest=hits), signals=s)
 
 
 def signals(searcher: Searcher, query: str, mask: np.ndarray, cands: Sequence[Candidate], hits: list[Hit],

@@ -52,6 +52,9 @@ class NoMatch:
 
     reason: str
     suggestions: list[tuple[str, str]] = field(default_factory=list)
+    # what the search found under the floor, already gated for the profile: shown only when the person asks
+    # ("show the closest anyway"), so a query the floor wrongly empties costs a click, not a wrong conclusion
+    closest: list[Hit] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """``{"reason": …, "suggestions": [{"kind": …, "text": …}]}``."""
