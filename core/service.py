@@ -14,6 +14,7 @@ from core.answer.result import AnswerResult, AskEvent
 from core.errors import ModelMismatch, StoreError
 from core.ingest import queue
 from core.ingest.pipeline import IngestOptions, Ingestor, IngestSummary
+from core.ingest.reembed import note_if_empty, reembed_after_import
 from core.models.encoder import AnyEncoder, ImageEncoder, Modality, TextEncoder
 from core.models.generator import Generator as AnswerModel
 from core.objects.catalogue import ROLE_FIELDS as OBJECT_ROLES, ObjectFields
@@ -214,7 +215,10 @@ class Ovillo:
         pin_model(self.store, enc.name, enc.dimension)
         ingestor = Ingestor(self.store, enc, self.settings, image_encoder=lambda: self.encoder_for("image"),
                             thumbs=self.paths.home / "thumbs")
+        note_if_empty(self.store, enc.name)
         summary = yield from ingestor.run(paths, options, cancel)
+        if not summary.cancelled:  # passages a newer chunker embeds differently, from the store
+            yield from reembed_after_import(self.store, enc, cancel, page=4 * self.settings.embed_batch)
         yield from self._erase_removed()
         return summary
 

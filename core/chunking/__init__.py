@@ -1,5 +1,5 @@
 """Structural chunking (see :mod:`core.chunking.chunker`)."""
 
-from core.chunking.chunker import CHUNKER_VERSION, Chunk, chunk_record, compose_embedded
+from core.chunking.chunker import CHUNKER_VERSION, Chunk, chunk_record, compose_embedded, embedded_hash
 
-__all__ = ["CHUNKER_VERSION", "Chunk", "chunk_record", "compose_embedded"]
+__all__ = ["CHUNKER_VERSION", "Chunk", "chunk_record", "compose_embedded", "embedded_hash"]

@@ -5,23 +5,29 @@ page, component); units — paragraphs, transcript turns — are packed whole
 toward ``target`` tokens; a unit longer than that is split at sentence ends
 (or, failing that, at words); a chunk under ``floor`` tokens is merged into its
 neighbour in the same section when the two fit under ``hard_max``. The stored
-``source_text`` is the clean raw text; the embedded text adds the title and
-heading path so a chunk carries its context into the vector.
+``source_text`` is the clean raw text; the embedded text (:func:`compose_embedded`) is the passage
+with the informative part of its heading path, never the record's title.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 
 from core.chunking.model import Block, ParsedRecord
 
-CHUNKER_VERSION = "c1"
+# c2: the title is no longer embedded, nor a heading that is an id or repeats the passage's start
+# (docs/benchmarks.md, "What a passage's embedded text holds"); a new value re-embeds stored
+# passages once (core/ingest/reembed.py)
+CHUNKER_VERSION = "c2"
 PATH_SEP = " › "
 _SENTENCE_END = re.compile(r"(?<=[.!?…;])\s+(?=[\"'«“¿¡(\[]?[A-ZÀ-ÝÑÇ0-9])")
+
+_WORD = re.compile(r"\w+")
 
 TokenCounter = Callable[[str], int]
 
@@ -53,7 +59,7 @@ class Chunk:
     @property
     def source_hash(self) -> str:
         """sha256 of chunker version and embedded text: equal hash ⇒ equal vector."""
-        return hashlib.sha256(f"{CHUNKER_VERSION}|{self.embedded_text}".encode()).hexdigest()
+        return embedded_hash(self.embedded_text)
 
     def meta(self) -> dict[str, object]:
         """The ``chunk_meta`` JSON stored beside the vector."""
@@ -88,12 +94,11 @@ def chunk_record(record: ParsedRecord, count: TokenCounter, *, target: int = 450
                  floor: int = 120, hard_max: int = 500) -> list[Chunk]:
     """Split one record into chunks following the structural rules."""
     chunks: list[Chunk] = []
-    title = record.title.strip()
     for _, group in groupby(record.blocks, key=lambda b: b.section):
         blocks = list(group)
         units = [u for b in blocks for u in _units(b, count, target)]
         for packed in _pack(units, floor, hard_max, target):
-            chunks.append(_make_chunk(len(chunks), title, packed, count))
+            chunks.append(_make_chunk(len(chunks), packed))
     return chunks
 
 
@@ -195,17 +200,44 @@ def _pack(units: Sequence[_Unit], floor: int, hard_max: int, target: int) -> lis
     return groups
 
 
-def compose_embedded(title: str, heading_path: Sequence[str], raw: str) -> str:
-    """The text that is embedded: ``title › heading path`` then the raw passage."""
-    context = PATH_SEP.join(p for p in (title, *heading_path) if p)
+def fold(text: str) -> tuple[str, ...]:
+    """``text`` as accent-free, case-folded word tokens (what "the same words" means below)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return tuple(_WORD.findall(plain.casefold()))
+
+
+def is_id_like(tokens: Sequence[str]) -> bool:
+    """A label, not words: no word of three letters or more ("2019", "1.2", "V0043", "IMG_2034")."""
+    return not any(t.isalpha() and len(t) >= 3 for t in tokens)
+
+
+def informative(label: str, passage: str) -> bool:
+    """True when ``label`` (a heading) says something the passage does not: it is not an id, nor
+    the passage's own start, nor the whole passage."""
+    t, p = fold(label), fold(passage)
+    return bool(t) and not is_id_like(t) and p[:len(t)] != t and t[:len(p)] != p
+
+
+def compose_embedded(heading_path: Sequence[str], raw: str) -> str:
+    """The text that is embedded: the informative headings of the path, then the raw passage.
+
+    The record's title is left out: titles taken from documents are often the file name or the
+    passage again, and on the dev halves an informative title helped no more than the headings
+    alone (docs/benchmarks.md, "What a passage's embedded text holds")."""
+    context = PATH_SEP.join(h for h in heading_path if informative(h, raw))
     return f"{context}\n\n{raw}" if context else raw
 
 
-def _make_chunk(index: int, title: str, units: list[_Unit], count: TokenCounter) -> Chunk:
+def embedded_hash(embedded: str) -> str:
+    """A passage's ``source_hash``: sha256 of chunker version and embedded text."""
+    return hashlib.sha256(f"{CHUNKER_VERSION}|{embedded}".encode()).hexdigest()
+
+
+def _make_chunk(index: int, units: list[_Unit]) -> Chunk:
     first = units[0].block
     is_turns = first.tc_in is not None
     raw = ("\n" if is_turns else "\n\n").join(u.text for u in units)
-    embedded = compose_embedded(title, first.heading_path, raw)
+    embedded = compose_embedded(first.heading_path, raw)
     tc_ins = [u.block.tc_in for u in units if u.block.tc_in is not None]
     tc_outs = [u.tc_out for u in units if u.tc_out is not None]
     speakers = list(dict.fromkeys(u.block.speaker for u in units if u.block.speaker))

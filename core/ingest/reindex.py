@@ -3,7 +3,8 @@
 The new model's rows are built beside the old ones (the ``model`` column is
 part of every row id), one record per transaction, resumably; search keeps
 using the old model until every record is done; then one transaction makes
-the new model active and drops the old rows.
+the new model active and drops the old rows. Asked for the model already active, it re-embeds
+only the passages whose embedded text a newer chunker composes differently (:mod:`core.ingest.reembed`).
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
-from core.chunking import CHUNKER_VERSION, compose_embedded
+from core.chunking import compose_embedded, embedded_hash
 from core.errors import IngestError
+from core.ingest.reembed import reembed
 from core.ingest.sources import cache_vectors
 from core.models.encoder import ImageEncoder, TextEncoder
 from core.progress import CancelToken, EtaClock, Progress
@@ -40,8 +42,8 @@ def reindex(store: Store, encoder: TextEncoder | ImageEncoder, cancel: CancelTok
     if current is None:
         pin_model(store, encoder.name, encoder.dimension, modality=modality)
         return 0
-    if current.name == encoder.name:
-        return 0
+    if current.name == encoder.name:  # the same model: only passages whose embedded text changed
+        return (yield from reembed(store, encoder, cancel)) if isinstance(encoder, TextEncoder) else 0
     begin_building(store, encoder.name, encoder.dimension, modality)
     cur = store.cursor()
     todo = cur.execute("""
@@ -57,16 +59,16 @@ def reindex(store: Store, encoder: TextEncoder | ImageEncoder, cancel: CancelTok
     for n, (st, sid) in enumerate(todo):
         cancel.check()
         rows = cur.execute("""
-            SELECT e.component_tipo, e.lang, e.chunk_index, e.modality, e.source_text, e.chunk_meta, r.title
+            SELECT e.component_tipo, e.lang, e.chunk_index, e.modality, e.source_text, e.chunk_meta
             FROM rag_embeddings e JOIN records r USING (section_tipo, section_id)
             WHERE e.model = ? AND e.section_tipo = ? AND e.section_id = ? ORDER BY e.component_tipo, e.chunk_index
         """, [current.name, st, sid]).fetchall()
         if isinstance(encoder, ImageEncoder):
             vecs, hashes = _embed_photographs(encoder, [Path(r[4]) for r in rows], f"{st}-{sid}", max_side)
         else:
-            texts = [compose_embedded(r[6] or "", (json.loads(r[5]) if r[5] else {}).get("heading_path", []), r[4])
+            texts = [compose_embedded((json.loads(r[5]) if r[5] else {}).get("heading_path") or (), r[4])
                      for r in rows]
-            hashes = [hashlib.sha256(f"{CHUNKER_VERSION}|{t}".encode()).hexdigest() for t in texts]
+            hashes = [embedded_hash(t) for t in texts]
             vecs = encoder.embed_batch(texts, kind="passage") if texts else np.zeros((0, encoder.dimension))
             cache_vectors(store, encoder.name, dict(zip(hashes, vecs)))
         embedded += len(rows)

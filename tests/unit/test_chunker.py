@@ -68,7 +68,7 @@ def test_embedded_text_has_context_but_source_text_is_clean() -> None:
     rec = ParsedRecord("", "Diario de campo", [Block("Cerámica vidriada.", ("Julio", "Zanja 3"))])
     (c,) = chunk_record(rec, count)
     assert c.source_text == "Cerámica vidriada."
-    assert c.embedded_text == f"Diario de campo{PATH_SEP}Julio{PATH_SEP}Zanja 3\n\nCerámica vidriada."
+    assert c.embedded_text == f"Julio{PATH_SEP}Zanja 3\n\nCerámica vidriada."  # the title is not embedded
     assert c.meta()["heading_path"] == ["Julio", "Zanja 3"]
     assert c.parent_key.startswith("rag:body|Julio › Zanja 3")
 
@@ -79,5 +79,7 @@ def test_source_hash_depends_on_version_and_embedded_text() -> None:
     rec = ParsedRecord("", "A", [Block("uno dos tres.")])
     (c,) = chunk_record(rec, count)
     assert c.source_hash == hashlib.sha256(f"{CHUNKER_VERSION}|{c.embedded_text}".encode()).hexdigest()
-    (d,) = chunk_record(ParsedRecord("", "B", [Block("uno dos tres.")]), count)
+    (d,) = chunk_record(ParsedRecord("", "B", [Block("uno dos tres.", ("Capítulo primero",))]), count)
     assert d.source_hash != c.source_hash
+    (e,) = chunk_record(ParsedRecord("", "C", [Block("uno dos tres.")]), count)
+    assert e.source_hash == c.source_hash  # another title, the same vector
