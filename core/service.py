@@ -74,10 +74,8 @@ class Ovillo:
         from core.store.holder import HolderLock
 
         self.paths = Paths.from_home(home, models_dir)
-        tightened = self.paths.ensure()
-        # what the front end tells the user once about this data folder
-        self.notes: list[str] = [f"made the data folder private: {tightened} file(s) and folder(s) other accounts "
-                                 "could read are now readable by their owner only"] if tightened else []
+        # files and folders other accounts could read, made private on this open (front ends say so once)
+        self.made_private = self.paths.ensure()
         self.settings = settings or load_settings(self.paths.settings)
         # the folder's lock first: another live Ovillo holding it is StoreBusy, said apart from damage
         self._holder = HolderLock.acquire(self.paths.home, doing)
