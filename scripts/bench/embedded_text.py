@@ -261,6 +261,8 @@ def render(raw: dict[str, Any]) -> str:
         "(no word of three letters or more), not the passage's own start nor the whole passage (accent- and "
         "case-folded words; `core.chunking.chunker.informative`), and for a title not the file name's title "
         "either.")
+    out += ["", "Tuning: the rule (which parts are embedded) was chosen on the dev halves only; nothing was "
+            "tuned on the test halves, which are only reported."]
     for split in ("dev", "test"):
         out += ["", f"### {split.capitalize()} half" + (" (where the rule was chosen)" if split == "dev" else
                                                          " (reported, not chosen on)"), ""]
