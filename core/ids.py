@@ -7,6 +7,10 @@ import re
 import unicodedata
 from typing import NewType
 
+# the column names under which a catalogue gives a row's identifier (the CSV reader reads them, search
+# pins a record whose identifier a query names): here, below both
+ID_COLUMNS: tuple[str, ...] = ("id", "code", "codigo", "código", "codi", "inventory", "inventario", "inventari", "ref")
+
 SectionTipo = NewType("SectionTipo", str)
 ChunkId = NewType("ChunkId", str)
 

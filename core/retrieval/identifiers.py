@@ -18,10 +18,10 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from core.ingest.readers.csv_reader import KNOWN
+from core.ids import ID_COLUMNS
 from core.store.db import Store
 
-ID_FIELDS: tuple[str, ...] = KNOWN["id"] + ("accession",)
+ID_FIELDS: tuple[str, ...] = ID_COLUMNS + ("accession",)
 MAX_PARTS = 6  # longer runs of letters and digits are prose, not an identifier
 # words that often precede an identifier and carry nothing else ("inventario MNC-020", "ref CMF-777")
 ID_WORDS = frozenset({"id", "inventory", "inventario", "inventari", "ref", "reference", "referencia",

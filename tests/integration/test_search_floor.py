@@ -72,7 +72,10 @@ def test_an_identifier_puts_its_record_first(archive: Ovillo, query: str, title:
 def test_a_hidden_records_identifier_answers_like_an_absent_one(archive: Ovillo) -> None:
     hidden = archive.search("CMF-038", profile="public")  # a restricted row
     absent = archive.search("CMF-998", profile="public")
-    assert hidden == [] and hidden.no_match == absent.no_match
+    assert hidden == [] and hidden.no_match is not None and absent.no_match is not None
+    assert (hidden.no_match.reason, hidden.no_match.suggestions) == (absent.no_match.reason, absent.no_match.suggestions)
+    # what "show the closest anyway" would list differs with the query's text, but holds nothing hidden
+    assert all(h.classification == "public" and "CMF-038" not in h.snippet for h in hidden.no_match.closest)
     assert archive.search_page("CMF-038", profile="public").total == 0
     assert archive.search("CMF-001", profile="public")[0].title == "Denario de Antonino Pío"
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from core.acl import CLASSIFICATIONS
 from core.errors import CorruptSource
+from core.ids import ID_COLUMNS
 from core.chunking.model import Block, ParsedRecord, ReadResult
 from core.ingest.period import parse_period
 from core.ingest.sidecar import read_beside
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 OBJECT_ROLES = ("typology", "material", "period", "denomination")
 ROLES = ("id", "title", "text", "date", "classification", "lang", "collection") + OBJECT_ROLES
 KNOWN: dict[str, tuple[str, ...]] = {
-    "id": ("id", "code", "codigo", "código", "codi", "inventory", "inventario", "inventari", "ref"),
+    "id": ID_COLUMNS,
     "title": ("title", "titulo", "título", "títol", "titol", "name", "nombre", "nom"),
     "text": ("description", "descripcion", "descripción", "descripció", "descripcio", "text", "texto",
              "notes", "notas", "body"),
