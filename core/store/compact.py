@@ -35,9 +35,10 @@ def erase_pending(store: Store) -> bool:
     return bool(row and row[0] == "1")
 
 
-def compact(store: Store) -> float:
-    """Rewrite the store into a fresh file and put it in place of the old one; returns the seconds taken.
-    A no-op for an in-memory store (nothing on disk to leave behind)."""
+def compact(store: Store) -> float | None:
+    """Rewrite the store into a fresh file and put it in place of the old one; returns the seconds taken, or
+    None when a reader kept a cursor past the wait (nothing changed; the flag stays). A no-op for an
+    in-memory store (nothing on disk to leave behind)."""
     path = store.path
     if path is None:
         return 0.0
@@ -59,14 +60,18 @@ def compact(store: Store) -> float:
             raise StoreError(f"could not rewrite the store to erase removed records: {exc}",
                              hint="Nothing was lost; the next import, sync or close tries again.") from exc
         _fsync(fresh)
-        con.execute("USE memory")
-        con.execute("DETACH store")
-        try:
-            os.replace(fresh, path)
-            _fsync(path.parent)
-        finally:
-            con.execute(f"ATTACH '{sql_literal(str(path))}' AS store (ROW_GROUP_SIZE {ROW_GROUP_ROWS})")
-            con.execute("USE store")
+        with store.quiet() as quiet:
+            if not quiet:  # a reader held on: the flag stays, the next import, sync or close erases
+                fresh.unlink(missing_ok=True)
+                return None
+            con.execute("USE memory")
+            con.execute("DETACH store")
+            try:
+                os.replace(fresh, path)
+                _fsync(path.parent)
+            finally:
+                con.execute(f"ATTACH '{sql_literal(str(path))}' AS store (ROW_GROUP_SIZE {ROW_GROUP_ROWS})")
+                con.execute("USE store")
     return time.monotonic() - started
 
 

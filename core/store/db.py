@@ -6,7 +6,10 @@ docs/design.md §9); readers take their own cursor so they can run beside it.
 
 from __future__ import annotations
 
+import gc
 import threading
+import time
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -32,18 +35,40 @@ class Store:
         self._con = connect(path, threads=threads)
         self._write_lock = threading.RLock()
         self._closed = False
+        self._cursors: weakref.WeakSet[duckdb.DuckDBPyConnection] = weakref.WeakSet()  # handed out, maybe in use
+        self._readable = threading.Event()  # cleared while the file is swapped under the connection
+        self._readable.set()
         with self._write_lock:
             self.applied_migrations = migrate(self._con)
 
     # -- connections -------------------------------------------------------
     def cursor(self) -> duckdb.DuckDBPyConnection:
         """A cursor for reads on the calling thread (DuckDB cursors are per-thread)."""
+        self._readable.wait()
         if self._closed:
             raise StoreError("the store is closed")
         cur = self._con.cursor()
         if self.path is not None:
             cur.execute("USE store")  # cursors do not inherit the connection's default database
+        self._cursors.add(cur)
         return cur
+
+    @contextmanager
+    def quiet(self, timeout_s: float = 30.0) -> Iterator[bool]:
+        """No new cursor while inside; yields True once every cursor handed out is gone (a query still
+        running on one keeps the attached file alive, and re-attaching its path would then fail), False
+        if some outlived ``timeout_s``."""
+        self._readable.clear()
+        try:
+            deadline = time.monotonic() + timeout_s
+            while True:
+                gc.collect()
+                if not self._cursors or time.monotonic() > deadline:
+                    break
+                time.sleep(0.02)
+            yield not self._cursors
+        finally:
+            self._readable.set()
 
     @contextmanager
     def transaction(self) -> Iterator[duckdb.DuckDBPyConnection]:
@@ -60,6 +85,7 @@ class Store:
                 cur.execute("COMMIT")
             finally:
                 cur.close()
+                self._cursors.discard(cur)  # closed: it holds the file no more, whoever still names it
 
     @contextmanager
     def exclusive(self) -> Iterator[duckdb.DuckDBPyConnection]:

@@ -96,3 +96,38 @@ def _shape(app: Ovillo) -> tuple[object, ...]:
     constraints = cur.execute("SELECT table_name, constraint_text FROM duckdb_constraints() "
                               "WHERE database_name = 'store' ORDER BY ALL").fetchall()
     return counts, indexes, macros, constraints
+
+
+def test_searches_running_beside_the_rewrite_neither_fail_nor_break_it(tmp_path: Path) -> None:
+    """The window searches while an import ends in a rewrite: the file is swapped only when no cursor is
+    out (a running query kept the old file attached, and re-attaching its path failed, leaving no store)."""
+    import threading
+
+    archive(tmp_path / "docs")
+    with Ovillo(tmp_path / "home", models_dir=tmp_path / "m", encoder=HashingEncoder()) as app:
+        drain(app.ingest([tmp_path / "docs"]))
+        errors: list[str] = []
+        done = threading.Event()
+        searched = [0]
+
+        def search() -> None:
+            while not done.is_set():
+                try:
+                    app.search("molino campana", limit=5)
+                    searched[0] += 1
+                except Exception as exc:  # noqa: BLE001  (any failure is the finding)
+                    errors.append(repr(exc))
+
+        reader = threading.Thread(target=search)
+        reader.start()
+        try:
+            for _ in range(5):
+                with app.store.transaction() as tx:
+                    mark_erased(tx)
+                assert compact(app.store) is not None
+                assert not erase_pending(app.store)
+        finally:
+            done.set()
+            reader.join()
+        assert errors == [] and searched[0] > 0
+        assert len(app.search("molino campana", limit=5)) == 5
