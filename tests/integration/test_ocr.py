@@ -14,6 +14,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from core.ingest.options import IngestOptions
 from core.models.encoder import TextEncoder
 from core.service import Ovillo
 from scripts.make_demo_scan import degrade, render_page, save_scan_pdf
@@ -112,6 +113,17 @@ def test_scanned_pdf_tiff_and_a_page_picture(tmp_path: Path, encoder: TextEncode
         for info in pages.values():
             assert Path(info["image"]).is_file(), info
             assert Path(info["image"]).with_suffix(".json").is_file(), info
+        # a rescan that reads every file again (another collection) and a re-embedding keep them too
+        _, moved = drain(app.ingest([docs], IngestOptions(collection="cartas")))
+        assert {Path(o.path).name for o in moved.ok} == {"scan.pdf", "letters.tif", "note.png"}
+        assert not moved.failed, moved.failed
+        drain(app.reindex(app.encoder.name))
+        after = record_fields(app, docs / "scan.pdf")["scan_pages"]
+        assert isinstance(after, dict) and set(after) == {"1", "2"}
+        for info in [*pages.values(), *after.values()]:
+            assert Path(info["image"]).is_file(), info
+            assert Path(info["image"]).with_suffix(".json").is_file(), info
+        assert set(page_texts(app, docs / "scan.pdf")) == {1, 2}
 
 
 OFFLINE_CHILD = """
