@@ -8,12 +8,11 @@ from PySide6.QtCore import QCoreApplication
 def answer_reason(code: str) -> str:
     """A translated sentence for an answer's reason code; an unknown code is shown as it came."""
     texts = {
-        "grounded": QCoreApplication.translate("Reasons", "every sentence cites the archive"),
+        "grounded": QCoreApplication.translate("Reasons", "the archive's own words answer the question"),
         "no_relevant_passages": QCoreApplication.translate(
             "Reasons", "nothing in the archive is close enough to the question to answer it"),
-        "not_in_passages": QCoreApplication.translate("Reasons", "the passages found do not contain the answer"),
-        "not_grounded": QCoreApplication.translate(
-            "Reasons", "the answer's citations did not check out against the passages"),
+        "archive_does_not_say": QCoreApplication.translate(
+            "Reasons", "the archive does not say this directly"),
         "cancelled": QCoreApplication.translate("Reasons", "stopped before the answer was finished"),
     }
     return texts.get(code, code)

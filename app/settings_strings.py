@@ -27,8 +27,7 @@ SETTING_TITLES = [
     QT_TRANSLATE_NOOP("Settings", 'Longest answer (tokens)'),
     QT_TRANSLATE_NOOP("Settings", 'Passages retrieved per question'),
     QT_TRANSLATE_NOOP("Settings", 'Relevance threshold (dense cosine)'),
-    QT_TRANSLATE_NOOP("Settings", 'Semantic support threshold'),
-    QT_TRANSLATE_NOOP("Settings", 'Model check threshold'),
+    QT_TRANSLATE_NOOP("Settings", 'Answer check threshold'),
 ]
 
 LANGUAGE_NAMES = [

@@ -9,7 +9,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from core.answer.result import AnswerResult, Checking, Regenerating, RetrievalDone, Token
+from core.answer.result import AnswerResult, EvidenceFound, RetrievalDone, SpanVerdict
 from core.cli_text import print_json, say, timecode
 from core.progress import CancelToken
 
@@ -61,13 +61,12 @@ def run_ask(app: Any, args: argparse.Namespace) -> int:
                 continue
             if isinstance(ev, RetrievalDone):
                 say(f"({ev.hits} passages found, {len(ev.evidence)} relevant)", file=sys.stderr)
-            elif isinstance(ev, Token):  # the model may echo a passage's escape sequences: escaped, lines kept
-                say(ev.text, end="", flush=True, lines=True)
-            elif isinstance(ev, Checking):
-                say("", "(checking the citations against their passages…)", sep="\n", file=sys.stderr)
-            elif isinstance(ev, Regenerating):
-                say("", "[citations did not check out; asking the model once more]", "", sep="\n",
-                    file=sys.stderr)
+            elif isinstance(ev, EvidenceFound):
+                say(f"({len(ev.spans)} sentences of the archive found in {ev.evidence_ms / 1000:.1f} s; "
+                    "the answer model is reading them…)", file=sys.stderr)
+            elif isinstance(ev, SpanVerdict):
+                mark = "answers" if ev.span.accepted else "related"
+                say(f"  {ev.index + 1}. {mark}: {ev.span.title} — “{_short(ev.span.text)}”", file=sys.stderr)
     finally:
         signal.signal(signal.SIGINT, old)
     if args.json:
@@ -77,13 +76,16 @@ def run_ask(app: Any, args: argparse.Namespace) -> int:
     return 130 if result.reason == "cancelled" else (0 if result.grounded or result.refused else 1)
 
 
+def _short(text: str, width: int = 90) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
 def human_reason(result: AnswerResult) -> str:
     """The result's reason code (see :class:`AnswerResult`) with its details, as a sentence for the terminal."""
     details = "; ".join(result.details)
-    if result.reason == "not_grounded":
-        return "could not ground: " + (details or "no sentence cites a passage")
-    if result.reason == "not_in_passages":
-        return details or "the passages found do not contain the answer"
+    if result.reason == "archive_does_not_say":
+        return "the archive does not say this directly" + (f" ({details})" if details else "")
     return details or result.reason
 
 
@@ -91,21 +93,18 @@ def _print_result(result: AnswerResult, streamed: bool) -> None:
     if streamed:
         say()
     if result.grounded:
-        if streamed:  # the stream showed the model's labels ([S1]) and its citations before the check moved any
-            say("", "Checked answer:", sep="\n")
-        say(result.answer, lines=True)  # its paragraphs are the model's own line breaks
-        say("", "Sources:", sep="\n")
+        say("The archive says:")
         for c in result.to_json()["citations"]:
-            say(f"  [{c['id']}] {c['source_path'] or ''} {_where(c)}".rstrip())
             for q in c["quotes"] or [{"text": c["cited_text"]}]:
-                say(f"      “{' '.join(q['text'].split())}”")  # the words the sentence rests on, verbatim
-        for s in result.unsupported:
-            say(f"  (uncited: {s})")
+                say(f"  “{' '.join(q['text'].split())}”")  # verbatim, the archive's words
+            say(f"      [{c['id']}] {c['source_path'] or ''} {_where(c)}".rstrip())
         return
-    label = "Refused" if result.refused else "Not grounded"
-    say(f"{label}: {human_reason(result)}")
+    if result.reason == "cancelled":
+        say("Stopped.")
+        return
+    say(f"Refused: {human_reason(result)}")
     if result.nearest:
-        say("Nearest records found:")
+        say("Closest passages found:")
         for n in result.nearest:
             score = f" (cosine {n['dense_score']:.3f})" if n.get("dense_score") is not None else ""
             say(f"  [{n['id']}] {n.get('title', '')} — {n.get('source_path') or ''} {_where(n)}{score}")

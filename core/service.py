@@ -286,21 +286,13 @@ class Ovillo:
     def ask(self, question: str, *, profile: str = "owner", conversation: Conversation | None = None,
             cancel: CancelToken | None = None, model: str | None = None, max_tokens: int | None = None,
             filters: SearchFilters | None = None) -> Generator[AskEvent, None, AnswerResult]:
-        """Answer from the archive with validated citations, or refuse (see :mod:`core.answer.engine`)."""
+        """Answer with the archive's own spans the answer model accepts, or refuse (see :mod:`core.answer.engine`)."""
         from core.answer.engine import Answerer, AskOptions
 
-        enc = self.encoder
         s = self.settings
-
-        def similarity(sentence: str, passage: str) -> float:
-            q = enc.embed_batch([sentence], kind="query")[0]
-            p = enc.embed_batch([passage], kind="passage")[0]
-            return float(q @ p)
-
-        answerer = Answerer(self.searcher(), lambda: self.generator(model), similarity)
+        answerer = Answerer(self.searcher(), lambda: self.generator(model))
         opts = AskOptions(max_tokens=max_tokens or s.answer_max_tokens, limit=s.answer_passages,
-                          min_relevance=s.answer_min_relevance, semantic_support=s.answer_semantic_support,
-                          model_check=s.answer_model_check, filters=filters)
+                          min_relevance=s.answer_min_relevance, span_check=s.answer_span_check, filters=filters)
         result = yield from answerer.ask(question, self.profile(profile), options=opts, conversation=conversation,
                                          cancel=cancel)
         return result

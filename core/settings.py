@@ -69,13 +69,10 @@ class Settings(BaseModel):
     answer_min_relevance: float = Field(0.80, ge=-1.0, le=1.0, title="Relevance threshold (dense cosine)",
                                         description="Below it a passage is not evidence; with none, Ask refuses "
                                                     "without calling the model (calibrated for e5).")
-    answer_semantic_support: float = Field(0.86, ge=-1.0, le=1.01, title="Semantic support threshold",
-                                           description="e5 cosine from which a cited passage supports a sentence "
-                                                       "written in other words (1.01 disables the semantic test).")
-    answer_model_check: float = Field(0.65, ge=0.0, le=1.0, title="Model check threshold",
-                                      description="Each citation that passes the word test is read back to the "
-                                                  "answer model with its passage alone; below this probability of "
-                                                  "\"yes\" it counts as unsupported (0 turns the check off).")
+    answer_span_check: float = Field(0.65, ge=0.0, le=1.0, title="Answer check threshold",
+                                     description="The answer model reads each sentence of the archive found for a "
+                                                 "question; below this probability of \"yes, it answers\" the "
+                                                 "sentence is shown as related, not as the answer.")
 
 
 def load_settings(path: Path) -> Settings:

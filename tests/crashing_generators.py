@@ -1,4 +1,9 @@
-"""Answer models that really die, for the child-process tests (built inside the child)."""
+"""Answer models that really die, hang or take their time, for the child-process tests (built inside the child).
+
+Ask never lets the model write: it only asks it, span by span, whether an excerpt of the archive answers
+the question (``Generator.yes_probability``). So these models die, hang and dawdle there, where the
+window and the engine really wait on them.
+"""
 
 from __future__ import annotations
 
@@ -6,59 +11,91 @@ import os
 import resource
 import signal
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from core.models.generator import Generator, Message, ScriptedGenerator
 from core.progress import CancelToken
 
+ASKED = "\n\nDoes the excerpt answer the question? yes or no."  # the end of core.answer.judge's prompt
+
+
+def excerpt(messages: Sequence[Message]) -> str:
+    """The span of the archive a verdict prompt shows (after its "Excerpt (from “title”):" line)."""
+    user = messages[-1].content
+    body = user.removesuffix(ASKED).partition("\n\nExcerpt")[2]
+    return body.partition("\n")[2]
+
+
+def says(words: Sequence[str]) -> Callable[[Sequence[Message]], float]:
+    """A reader: 0.9 for an excerpt holding any of ``words`` (case-insensitive; none given: every one), else 0.1."""
+    wanted = [w.lower() for w in words]
+    return lambda messages: 0.9 if not wanted or any(w in excerpt(messages).lower() for w in wanted) else 0.1
+
 
 class DyingGenerator(ScriptedGenerator):
-    """Writes ``pieces`` words, then kills its own process with ``signum`` — once per ``marker`` file.
+    """Gives ``verdicts`` verdicts, then kills its own process with ``signum`` while asked for the next one —
+    once per ``marker`` file.
 
     The marker makes the death happen in the first process only, so a test can show that the
     next question, in a fresh process, is answered.
     """
 
-    def __init__(self, reply: str, signum: int, pieces: int, marker: str) -> None:
-        super().__init__([reply], name="dying")
+    def __init__(self, signum: int, verdicts: int, marker: str, words: Sequence[str] = ()) -> None:
+        super().__init__([], name="dying", judge=says(words))
         self.signum = signum
-        self.pieces = pieces
+        self.verdicts = verdicts
         self.marker = Path(marker)
 
-    def stream(self, messages: Sequence[Message], *, max_tokens: int, stop: Sequence[str] = (),
-               cancel: CancelToken | None = None) -> Iterator[str]:
-        for n, piece in enumerate(super().stream(messages, max_tokens=max_tokens, stop=stop, cancel=cancel)):
-            if n == self.pieces and not self.marker.exists():
-                self.marker.write_text(str(os.getpid()))
-                resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core file in the work tree
-                os.kill(os.getpid(), self.signum)
-                time.sleep(10)  # a signal that does not kill at once must not let the reply go on
-            yield piece
+    def yes_probability(self, messages: Sequence[Message], *, cancel: CancelToken | None = None) -> float | None:
+        if len(self.judged) == self.verdicts and not self.marker.exists():
+            self.marker.write_text(str(os.getpid()))
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core file in the work tree
+            os.kill(os.getpid(), self.signum)
+            time.sleep(10)  # a signal that does not kill at once must not let the verdict through
+        return super().yes_probability(messages, cancel=cancel)
 
 
 class HangingGenerator(ScriptedGenerator):
-    """Writes one word, then blocks without ever polling its cancel token (a native hang)."""
+    """Asked for a verdict, blocks without ever polling its cancel token (a native hang)."""
 
-    def stream(self, messages: Sequence[Message], *, max_tokens: int, stop: Sequence[str] = (),
-               cancel: CancelToken | None = None) -> Iterator[str]:
-        yield "stuck "
+    def yes_probability(self, messages: Sequence[Message], *, cancel: CancelToken | None = None) -> float | None:
+        self.judged.append(list(messages))
         time.sleep(3600)
+        return None
 
 
-def dying(reply: str, signum: int, pieces: int, marker: str) -> Generator:
+class SlowGenerator(ScriptedGenerator):
+    """Takes ``delay_s`` over each verdict, polling its cancel token all the while (as llama.cpp's abort
+    callback does), then says ``yes``. Its ``stream`` writes ``reply`` a slow word at a time."""
+
+    def __init__(self, reply: str, delay_s: float, yes: float) -> None:
+        super().__init__([reply], name="slow", delay_s=delay_s, judge=lambda _messages: yes)
+
+    def yes_probability(self, messages: Sequence[Message], *, cancel: CancelToken | None = None) -> float | None:
+        until = time.monotonic() + self.delay_s
+        while time.monotonic() < until:
+            if cancel is not None:
+                cancel.check()
+            time.sleep(min(0.01, max(0.0, until - time.monotonic())))
+        if cancel is not None:
+            cancel.check()
+        return super().yes_probability(messages, cancel=cancel)
+
+
+def dying(signum: int, verdicts: int, marker: str, words: Sequence[str] = ()) -> Generator:
     """Factory the child calls (module:callable)."""
-    return DyingGenerator(reply, signal.Signals(signum), pieces, marker)
+    return DyingGenerator(signal.Signals(signum), verdicts, marker, words)
 
 
 def hanging() -> Generator:
     """Factory the child calls."""
-    return HangingGenerator(["never"], name="hanging")
+    return HangingGenerator([], name="hanging")
 
 
-def slow(reply: str, delay_s: float) -> Generator:
-    """A scripted model that polls its cancel token between slow words."""
-    return ScriptedGenerator([reply], name="slow", delay_s=delay_s)
+def slow(delay_s: float, reply: str = "", yes: float = 0.9) -> Generator:
+    """A scripted reader that takes ``delay_s`` per verdict (and per written word), polling its cancel token."""
+    return SlowGenerator(reply, delay_s, yes)
 
 
 def failing_load() -> Generator:

@@ -4,120 +4,128 @@
 <context>
     <name>AskView</name>
     <message>
-        <location filename="../views/ask.py" line="92"/>
+        <location filename="../views/ask.py" line="100"/>
         <source>Ask the archive a question…</source>
         <translation>Fes una pregunta a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="93"/>
+        <location filename="../views/ask.py" line="101"/>
         <source>&amp;Ask</source>
         <translation>&amp;Pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="94"/>
+        <location filename="../views/ask.py" line="102"/>
         <source>S&amp;top</source>
         <translation>&amp;Atura</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="95"/>
+        <location filename="../views/ask.py" line="103"/>
         <source>&amp;New conversation</source>
         <translation>&amp;Nova conversa</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="102"/>
+        <location filename="../views/ask.py" line="110"/>
         <source>Answer in progress</source>
         <translation>Resposta en curs</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="135"/>
+        <location filename="../views/ask.py" line="143"/>
         <source>Searching the archive…</source>
         <translation>Cercant a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="148"/>
+        <location filename="../views/ask.py" line="156"/>
         <source>Stopping…</source>
         <translation>Aturant…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="175"/>
+        <location filename="../views/ask.py" line="183"/>
         <source>Nothing relevant found.</source>
         <translation>No s&apos;ha trobat res pertinent.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="175"/>
+        <location filename="../views/ask.py" line="183"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Llegint %n passatge…</numerusform>
             <numerusform>Llegint %n passatges…</numerusform>
         </translation>
     </message>
-    <message>
-        <location filename="../views/ask.py" line="178"/>
-        <source>Writing…</source>
-        <translation>Redactant…</translation>
+    <message numerus="yes">
+        <location filename="../views/ask.py" line="186"/>
+        <source>Found %n sentence(s) in the archive; checking whether they answer…</source>
+        <translation>
+            <numerusform>S&apos;ha trobat %n frase a l&apos;arxiu; comprovant si respon…</numerusform>
+            <numerusform>S&apos;han trobat %n frases a l&apos;arxiu; comprovant si responen…</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="178"/>
-        <source>Rewriting…</source>
-        <translation>Reescrivint…</translation>
+        <location filename="../views/ask.py" line="187"/>
+        <source>No sentence of the archive answers this.</source>
+        <translation>Cap frase de l&apos;arxiu no hi respon.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="185"/>
-        <source>Checking citations…</source>
-        <translation>Comprovant les cites…</translation>
+        <location filename="../views/ask.py" line="193"/>
+        <source>Checked %1 of %2 sentences…</source>
+        <translation>Comprovades %1 de %2 frases…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="189"/>
-        <source>Checking citations %1/%2…</source>
-        <translation>Comprovant les cites %1/%2…</translation>
+        <location filename="../views/ask.py" line="201"/>
+        <source>The archive&apos;s own words, checked by the answer model.</source>
+        <translation>Les paraules del mateix arxiu, comprovades pel model de resposta.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="192"/>
-        <source>Some citations did not check out; rewriting once…</source>
-        <translation>Algunes cites no se sostenen; es reescriu una vegada…</translation>
+        <location filename="../views/ask.py" line="239"/>
+        <source>checking…</source>
+        <translation>comprovant…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="198"/>
-        <source>Grounded answer: every sentence cites the archive.</source>
-        <translation>Resposta fonamentada: cada frase cita l&apos;arxiu.</translation>
+        <location filename="../views/ask.py" line="241"/>
+        <source>answers the question</source>
+        <translation>respon la pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="200"/>
+        <location filename="../views/ask.py" line="241"/>
+        <source>related</source>
+        <translation>relacionada</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="248"/>
+        <source>The archive says:</source>
+        <translation>L&apos;arxiu diu:</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="287"/>
+        <source>Related, not an answer:</source>
+        <translation>Relacionat, no és una resposta:</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="203"/>
         <source>No answer: %1</source>
         <translation>Sense resposta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="202"/>
+        <location filename="../views/ask.py" line="205"/>
         <source>Stopped.</source>
         <translation>Aturat.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="204"/>
+        <location filename="../views/ask.py" line="207"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No s&apos;ha pogut fonamentar una resposta en l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="237"/>
-        <source>† cites no passage: not checked against the archive.</source>
-        <translation>† no cita cap passatge: no s&apos;ha comprovat amb l&apos;arxiu.</translation>
-    </message>
-    <message>
-        <location filename="../views/ask.py" line="241"/>
+        <location filename="../views/ask.py" line="251"/>
         <source>(stopped)</source>
         <translation>(aturat)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="243"/>
+        <location filename="../views/ask.py" line="253"/>
         <source>No answer</source>
         <translation>Sense resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="243"/>
-        <source>Could not ground an answer</source>
-        <translation>No s&apos;ha pogut fonamentar la resposta</translation>
-    </message>
-    <message>
-        <location filename="../views/ask.py" line="245"/>
+        <location filename="../views/ask.py" line="255"/>
         <source>Closest passages found:</source>
         <translation>Passatges més propers trobats:</translation>
     </message>
@@ -1979,22 +1987,22 @@
 <context>
     <name>PreferencesView</name>
     <message>
-        <location filename="../settings_strings.py" line="35"/>
+        <location filename="../settings_strings.py" line="34"/>
         <source>System language</source>
         <translation>Idioma del sistema</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="36"/>
+        <location filename="../settings_strings.py" line="35"/>
         <source>English</source>
         <translation>English</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="37"/>
+        <location filename="../settings_strings.py" line="36"/>
         <source>Español</source>
         <translation>Español</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="38"/>
+        <location filename="../settings_strings.py" line="37"/>
         <source>Català</source>
         <translation>Català</translation>
     </message>
@@ -2071,8 +2079,8 @@
     <name>Reasons</name>
     <message>
         <location filename="../reasons.py" line="11"/>
-        <source>every sentence cites the archive</source>
-        <translation>cada frase cita l&apos;arxiu</translation>
+        <source>the archive&apos;s own words answer the question</source>
+        <translation>les paraules del mateix arxiu responen la pregunta</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="12"/>
@@ -2081,16 +2089,11 @@
     </message>
     <message>
         <location filename="../reasons.py" line="14"/>
-        <source>the passages found do not contain the answer</source>
-        <translation>els passatges trobats no contenen la resposta</translation>
+        <source>the archive does not say this directly</source>
+        <translation>l&apos;arxiu no ho diu directament</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="15"/>
-        <source>the answer&apos;s citations did not check out against the passages</source>
-        <translation>les cites de la resposta no es corresponen amb els passatges</translation>
-    </message>
-    <message>
-        <location filename="../reasons.py" line="17"/>
+        <location filename="../reasons.py" line="16"/>
         <source>stopped before the answer was finished</source>
         <translation>aturat abans d&apos;acabar la resposta</translation>
     </message>
@@ -2388,13 +2391,8 @@
     </message>
     <message>
         <location filename="../settings_strings.py" line="30"/>
-        <source>Semantic support threshold</source>
-        <translation>Llindar de suport semàntic</translation>
-    </message>
-    <message>
-        <location filename="../settings_strings.py" line="31"/>
-        <source>Model check threshold</source>
-        <translation>Llindar de la comprovació pel model</translation>
+        <source>Answer check threshold</source>
+        <translation>Llindar de comprovació de respostes</translation>
     </message>
 </context>
 <context>

@@ -3,11 +3,19 @@
 <context>
     <name>AskView</name>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="175" />
+        <location filename="../views/ask.py" line="183" />
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Reading %n passage…</numerusform>
             <numerusform>Reading %n passages…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/ask.py" line="186" />
+        <source>Found %n sentence(s) in the archive; checking whether they answer…</source>
+        <translation>
+            <numerusform>Found %n sentence in the archive; checking whether they answer…</numerusform>
+            <numerusform>Found %n sentences in the archive; checking whether they answer…</numerusform>
         </translation>
     </message>
 </context>

@@ -4,120 +4,128 @@
 <context>
     <name>AskView</name>
     <message>
-        <location filename="../views/ask.py" line="92"/>
+        <location filename="../views/ask.py" line="100"/>
         <source>Ask the archive a question…</source>
         <translation>Haz una pregunta al archivo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="93"/>
+        <location filename="../views/ask.py" line="101"/>
         <source>&amp;Ask</source>
         <translation>&amp;Preguntar</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="94"/>
+        <location filename="../views/ask.py" line="102"/>
         <source>S&amp;top</source>
         <translation>&amp;Detener</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="95"/>
+        <location filename="../views/ask.py" line="103"/>
         <source>&amp;New conversation</source>
         <translation>&amp;Nueva conversación</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="102"/>
+        <location filename="../views/ask.py" line="110"/>
         <source>Answer in progress</source>
         <translation>Respuesta en curso</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="135"/>
+        <location filename="../views/ask.py" line="143"/>
         <source>Searching the archive…</source>
         <translation>Buscando en el archivo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="148"/>
+        <location filename="../views/ask.py" line="156"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="175"/>
+        <location filename="../views/ask.py" line="183"/>
         <source>Nothing relevant found.</source>
         <translation>No se encontró nada pertinente.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="175"/>
+        <location filename="../views/ask.py" line="183"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Leyendo %n pasaje…</numerusform>
             <numerusform>Leyendo %n pasajes…</numerusform>
         </translation>
     </message>
-    <message>
-        <location filename="../views/ask.py" line="178"/>
-        <source>Writing…</source>
-        <translation>Redactando…</translation>
+    <message numerus="yes">
+        <location filename="../views/ask.py" line="186"/>
+        <source>Found %n sentence(s) in the archive; checking whether they answer…</source>
+        <translation>
+            <numerusform>Se ha encontrado %n frase en el archivo; comprobando si responde…</numerusform>
+            <numerusform>Se han encontrado %n frases en el archivo; comprobando si responden…</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="178"/>
-        <source>Rewriting…</source>
-        <translation>Reescribiendo…</translation>
+        <location filename="../views/ask.py" line="187"/>
+        <source>No sentence of the archive answers this.</source>
+        <translation>Ninguna frase del archivo responde a esto.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="185"/>
-        <source>Checking citations…</source>
-        <translation>Comprobando las citas…</translation>
+        <location filename="../views/ask.py" line="193"/>
+        <source>Checked %1 of %2 sentences…</source>
+        <translation>Comprobadas %1 de %2 frases…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="189"/>
-        <source>Checking citations %1/%2…</source>
-        <translation>Comprobando las citas %1/%2…</translation>
+        <location filename="../views/ask.py" line="201"/>
+        <source>The archive&apos;s own words, checked by the answer model.</source>
+        <translation>Las palabras del propio archivo, comprobadas por el modelo de respuesta.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="192"/>
-        <source>Some citations did not check out; rewriting once…</source>
-        <translation>Algunas citas no se sostienen; se reescribe una vez…</translation>
+        <location filename="../views/ask.py" line="239"/>
+        <source>checking…</source>
+        <translation>comprobando…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="198"/>
-        <source>Grounded answer: every sentence cites the archive.</source>
-        <translation>Respuesta fundamentada: cada frase cita el archivo.</translation>
+        <location filename="../views/ask.py" line="241"/>
+        <source>answers the question</source>
+        <translation>responde a la pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="200"/>
+        <location filename="../views/ask.py" line="241"/>
+        <source>related</source>
+        <translation>relacionada</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="248"/>
+        <source>The archive says:</source>
+        <translation>El archivo dice:</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="287"/>
+        <source>Related, not an answer:</source>
+        <translation>Relacionado, no es una respuesta:</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="203"/>
         <source>No answer: %1</source>
         <translation>Sin respuesta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="202"/>
+        <location filename="../views/ask.py" line="205"/>
         <source>Stopped.</source>
         <translation>Detenido.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="204"/>
+        <location filename="../views/ask.py" line="207"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No se pudo fundamentar una respuesta en el archivo.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="237"/>
-        <source>† cites no passage: not checked against the archive.</source>
-        <translation>† no cita ningún pasaje: no se ha comprobado con el archivo.</translation>
-    </message>
-    <message>
-        <location filename="../views/ask.py" line="241"/>
+        <location filename="../views/ask.py" line="251"/>
         <source>(stopped)</source>
         <translation>(detenido)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="243"/>
+        <location filename="../views/ask.py" line="253"/>
         <source>No answer</source>
         <translation>Sin respuesta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="243"/>
-        <source>Could not ground an answer</source>
-        <translation>No se pudo fundamentar la respuesta</translation>
-    </message>
-    <message>
-        <location filename="../views/ask.py" line="245"/>
+        <location filename="../views/ask.py" line="255"/>
         <source>Closest passages found:</source>
         <translation>Pasajes más cercanos encontrados:</translation>
     </message>
@@ -1979,22 +1987,22 @@
 <context>
     <name>PreferencesView</name>
     <message>
-        <location filename="../settings_strings.py" line="35"/>
+        <location filename="../settings_strings.py" line="34"/>
         <source>System language</source>
         <translation>Idioma del sistema</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="36"/>
+        <location filename="../settings_strings.py" line="35"/>
         <source>English</source>
         <translation>English</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="37"/>
+        <location filename="../settings_strings.py" line="36"/>
         <source>Español</source>
         <translation>Español</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="38"/>
+        <location filename="../settings_strings.py" line="37"/>
         <source>Català</source>
         <translation>Català</translation>
     </message>
@@ -2071,8 +2079,8 @@
     <name>Reasons</name>
     <message>
         <location filename="../reasons.py" line="11"/>
-        <source>every sentence cites the archive</source>
-        <translation>cada frase cita el archivo</translation>
+        <source>the archive&apos;s own words answer the question</source>
+        <translation>las palabras del propio archivo responden a la pregunta</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="12"/>
@@ -2081,16 +2089,11 @@
     </message>
     <message>
         <location filename="../reasons.py" line="14"/>
-        <source>the passages found do not contain the answer</source>
-        <translation>los pasajes encontrados no contienen la respuesta</translation>
+        <source>the archive does not say this directly</source>
+        <translation>el archivo no lo dice directamente</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="15"/>
-        <source>the answer&apos;s citations did not check out against the passages</source>
-        <translation>las citas de la respuesta no se corresponden con los pasajes</translation>
-    </message>
-    <message>
-        <location filename="../reasons.py" line="17"/>
+        <location filename="../reasons.py" line="16"/>
         <source>stopped before the answer was finished</source>
         <translation>detenido antes de terminar la respuesta</translation>
     </message>
@@ -2388,13 +2391,8 @@
     </message>
     <message>
         <location filename="../settings_strings.py" line="30"/>
-        <source>Semantic support threshold</source>
-        <translation>Umbral de apoyo semántico</translation>
-    </message>
-    <message>
-        <location filename="../settings_strings.py" line="31"/>
-        <source>Model check threshold</source>
-        <translation>Umbral de la comprobación por el modelo</translation>
+        <source>Answer check threshold</source>
+        <translation>Umbral de comprobación de respuestas</translation>
     </message>
 </context>
 <context>

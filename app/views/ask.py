@@ -1,10 +1,11 @@
-"""Ask: grounded answers streamed token by token, citations as links to the passage.
+"""Ask: the archive's own sentences as the answer, each a link to the record at that span.
 
-Only citations the validator accepted become links; the link opens the record view (as
-this window's profile) at the cited passage. Refusals and "could not ground" results are
-shown as such, with what was found (each passage a link), never as an answer. While an answer
-is on its way a busy bar and the stage it is in (searching, reading, writing, checking) show;
-citation markers are never shown as written, only as footnote numbers.
+The sentences found appear within about a second, marked as being checked; the answer model's
+verdict then marks each one as answering the question or only related. Only accepted sentences are
+shown as the answer, verbatim with their record, page or timecode; the link opens the record view
+(as this window's profile) at the span, highlighted. When none is accepted the window says the
+archive does not say this directly and lists the closest passages, never an answer. No model-written
+text is shown at all.
 """
 
 from __future__ import annotations
@@ -13,17 +14,17 @@ from PySide6.QtCore import QTimer, QUrl, Signal
 from PySide6.QtWidgets import (QHBoxLayout, QLineEdit, QProgressBar, QPushButton, QTextBrowser, QVBoxLayout,
                                QWidget)
 
-from app.answer_text import citation_count, parse_passage_id, streamed_html
+from app.answer_text import parse_passage_id
 from app.ops import Ops
 from app.plain import plain_label
 from app.qt import named
 from app.reasons import answer_reason
-from app.text import escape
+from app.text import escape, timecode
 from app.workers import Worker
 from app.palette import current
-from core.answer.citations import CITE_GROUP, parse_citations
 from core.answer.conversation import Conversation
-from core.answer.result import AnswerResult, Checking, Citation, CitationCheck, Regenerating, RetrievalDone, Token
+from core.answer.extract import Span
+from core.answer.result import AnswerResult, Citation, EvidenceFound, RetrievalDone, SpanVerdict
 
 SCHEME = "ovillo"
 
@@ -62,6 +63,13 @@ def parse_quote(url: QUrl) -> tuple[int, int] | None:
     return (start, end) if 0 <= start < end else None
 
 
+def _where(page: int | None, tc_in: float | None) -> str:
+    """" · p. 3" or " · 1:02:03" (nothing when neither is known)."""
+    if page:
+        return f" · p. {page}"
+    return f" · {timecode(tc_in)}" if tc_in is not None else ""
+
+
 def _span(c: Citation) -> tuple[int, int] | None:
     return (c.quote_start, c.quote_end) if c.quote_start is not None and c.quote_end is not None else None
 
@@ -82,10 +90,10 @@ class AskView(QWidget):
         self.result: AnswerResult | None = None
         self._history: list[str] = []
         self._question = ""
-        self._streamed = ""
+        self._found: list[Span] = []  # this answer's spans so far, judged ones replaced by their verdict
+        self._judged = 0
         self._turn = 0
         self.stages: list[str] = []  # this answer's stages so far, as shown
-        self._checks = (0, 0)  # citation checks reported, expected
         self.transcript = named(QTextBrowser(), "transcript")
         self.transcript.setOpenLinks(False)
         self.question = named(QLineEdit(), "question")
@@ -101,7 +109,7 @@ class AskView(QWidget):
         self.busy.setTextVisible(False)
         self.busy.setAccessibleName(self.tr("Answer in progress"))
         self.busy.hide()
-        # tokens arrive ~40/s; repaint at most every 50 ms so a long transcript never stalls the loop
+        # repaint at most every 50 ms so a long transcript never stalls the loop
         self._repaint = QTimer(self, singleShot=True, interval=50)
         self._repaint.timeout.connect(self._render)
         row = QHBoxLayout()
@@ -129,7 +137,7 @@ class AskView(QWidget):
         q = (text if isinstance(text, str) else self.question.text()).strip()
         if not q or self.worker is not None:
             return
-        self._question, self._streamed, self.result = q, "", None
+        self._question, self._found, self._judged, self.result = q, [], 0, None
         self.question.clear()
         self.stages = []
         self._stage(self.tr("Searching the archive…"))
@@ -160,7 +168,7 @@ class AskView(QWidget):
         self._sync()
         self.conversation = Conversation()
         self._history.clear()
-        self._question = self._streamed = ""
+        self._question, self._found, self._judged = "", [], 0
         self.result = None
         self.state.clear()
         self.transcript.clear()
@@ -173,29 +181,24 @@ class AskView(QWidget):
         if isinstance(ev, RetrievalDone):
             n = len(ev.evidence)
             self._stage(self.tr("Reading %n passage(s)…", "", n) if n else self.tr("Nothing relevant found."))
-        elif isinstance(ev, Token):
-            if not self._streamed:
-                self._stage(self.tr("Writing…") if ev.attempt == 1 else self.tr("Rewriting…"))
-            self._streamed += ev.text
+        elif isinstance(ev, EvidenceFound):
+            self._found, self._judged = list(ev.spans), 0
+            self._stage(self.tr("Found %n sentence(s) in the archive; checking whether they answer…", "",
+                                len(ev.spans)) if ev.spans else self.tr("No sentence of the archive answers this."))
+            self._render()
+        elif isinstance(ev, SpanVerdict):
+            if 0 <= ev.index < len(self._found):
+                self._found[ev.index] = ev.span
+            self._judged = max(self._judged, ev.index + 1)
+            self._stage(self.tr("Checked %1 of %2 sentences…").replace("%1", str(self._judged))
+                        .replace("%2", str(len(self._found))))
             if not self._repaint.isActive():
                 self._repaint.start()
-        elif isinstance(ev, Checking):
-            self._render()  # the whole attempt on screen before its citations are judged
-            self._checks = (0, citation_count(self._streamed))
-            self._stage(self.tr("Checking citations…"))
-        elif isinstance(ev, CitationCheck):
-            done, expected = self._checks[0] + 1, max(self._checks[1], self._checks[0] + 1)
-            self._checks = (done, expected)
-            self._stage(self.tr("Checking citations %1/%2…").replace("%1", str(done)).replace("%2", str(expected)))
-        elif isinstance(ev, Regenerating):
-            self._streamed = ""
-            self._stage(self.tr("Some citations did not check out; rewriting once…"))
-            self._render()
 
     def _finished(self, res: AnswerResult) -> None:
         self.result = res
         if res.grounded:
-            state = self.tr("Grounded answer: every sentence cites the archive.")
+            state = self.tr("The archive's own words, checked by the answer model.")
         elif res.refused:
             state = self.tr("No answer: %1").replace("%1", answer_reason(res.reason))
         elif res.reason == "cancelled":
@@ -206,7 +209,7 @@ class AskView(QWidget):
         self.state.setProperty("outcome", "grounded" if res.grounded else "refused" if res.refused else
                                "cancelled" if res.reason == "cancelled" else "ungrounded")
         self._history.append(self._turn_html(self._question, res))
-        self._question, self._streamed = "", ""
+        self._question, self._found, self._judged = "", [], 0
         self._render()
 
     def _done(self) -> None:
@@ -224,23 +227,30 @@ class AskView(QWidget):
         self._repaint.stop()
         parts = list(self._history)
         if self._question:
-            parts.append(f"<p><b>{escape(self._question)}</b></p><p>{streamed_html(self._streamed)}▌</p>")
+            found = "".join(self._pending_html(n, sp) for n, sp in enumerate(self._found))
+            parts.append(f"<p><b>{escape(self._question)}</b></p>{found}<p>▌</p>")
         self.transcript.setHtml("<hr>".join(parts))
         bar = self.transcript.verticalScrollBar()
         bar.setValue(bar.maximum())
 
+    def _pending_html(self, n: int, sp: Span) -> str:
+        """A span while the answer is on its way: the archive's words, marked as not yet an answer."""
+        if n >= self._judged:
+            mark = self.tr("checking…")
+        else:
+            mark = self.tr("answers the question") if sp.accepted else self.tr("related")
+        return (f"<p style='color:{current().meta}'>“{escape(' '.join(sp.text.split()))}”<br>"
+                f"<small>{escape(sp.title)}{escape(_where(sp.page, sp.tc_in))} — {escape(mark)}</small></p>")
+
     def _turn_html(self, question: str, res: AnswerResult) -> str:
         head = f"<p><b>{escape(question)}</b></p>"
         if res.grounded:
-            note = ""
-            if any(u in res.answer for u in res.unsupported):
-                unchecked = self.tr("† cites no passage: not checked against the archive.")
-                note = f"<p><small><i>{escape(unchecked)}</i></small></p>"
-            return head + f"<p>{self._linked(res)}</p>" + note + self._sources(res)
+            said = self.tr("The archive says:")
+            return head + f"<p><i>{escape(said)}</i></p>" + self._sources(res) + self._also(res)
         if res.reason == "cancelled":
             stopped = self.tr("(stopped)")
             return head + f"<p><i>{escape(stopped)}</i></p>"
-        label = self.tr("No answer") if res.refused else self.tr("Could not ground an answer")
+        label = self.tr("No answer")
         found = "".join(f"<li>{self._passage_link(n)}</li>" for n in res.nearest)
         closest = self.tr("Closest passages found:")
         extra = f"<p>{escape(closest)}</p><ul>{found}</ul>" if found else ""
@@ -255,56 +265,27 @@ class AskView(QWidget):
             return title
         return f"<a href='{escape(citation_url(*where).toString())}'>{title}</a>"
 
-    def _linked(self, res: AnswerResult) -> str:
-        """The answer with validated citations as numbered links and uncited sentences marked (†, grey)."""
-        text = res.answer
-        spans = sorted((i, i + len(u)) for u in res.unsupported if u and (i := text.find(u)) >= 0)
-        out: list[str] = []
-        pos = 0
-        for start, end in spans:
-            if start < pos:
-                continue
-            out.append(self._cited(res, text[pos:start]))
-            out.append(f"<span style='color:{current().meta}'>{self._cited(res, text[start:end])}</span><sup>†</sup>")
-            pos = end
-        out.append(self._cited(res, text[pos:]))
-        return "".join(out)
-
-    def _cited(self, res: AnswerResult, text: str) -> str:
-        valid = {c.id: c for c in res.citations}
-        numbers = {cid: i + 1 for i, cid in enumerate(valid)}
-        out: list[str] = []
-        pos = 0
-        for m in CITE_GROUP.finditer(text):
-            ids = list(dict.fromkeys(parse_citations(m.group(0))))
-            if not ids:
-                continue  # an ordinary bracket, shown as written
-            out.append(escape(text[pos:m.start()].rstrip()))
-            links = []
-            for cid in ids:
-                c = valid.get(cid)
-                if c is None:
-                    continue  # only validated citations are shown as sources
-                url = citation_url(c.section_tipo, c.section_id, c.chunk_index, _span(c)).toString()
-                links.append(f"<a href='{escape(url)}'><sup>{numbers[cid]}</sup></a>")
-            out.append("<sup>,</sup>".join(links))  # a citation that did not check out is not shown at all
-            pos = m.end()
-        out.append(escape(text[pos:]))
-        return "".join(out)
-
     def _sources(self, res: AnswerResult) -> str:
-        """Numbered footnotes: the source, then the words each sentence rests on, quoted verbatim."""
-        titles = {p["id"]: p.get("title") or p["id"] for p in res.provenance}
+        """Each accepted span, verbatim, then its record as a link that opens it at the span."""
         items = []
-        for i, c in enumerate(res.citations, 1):
-            url = citation_url(c.section_tipo, c.section_id, c.chunk_index, _span(c)).toString()
-            where = f" · p. {c.page}" if c.page else ""
-            quotes = [q["text"] for q in c.quotes] or ([c.cited_text] if c.quote_start is not None else [])
-            said = "".join(f"<br><span style='color:{current().meta}'>“{escape(' '.join(q.split()))}”</span>"
-                           for q in dict.fromkeys(quotes))
-            items.append(f"<li><a href='{escape(url)}'>{i}. {escape(str(titles.get(c.id, c.id)))}</a>"
-                         f"{escape(where)}{said}</li>")
-        return f"<ol style='list-style:none;'>{''.join(items)}</ol>" if items else ""
+        for c in res.citations:
+            where = _where(c.page, c.tc_in)
+            title = next((str(p.get("title") or c.id) for p in res.provenance if p["id"] == c.id), c.id)
+            for q in c.quotes or [{"text": c.cited_text, "start": c.quote_start, "end": c.quote_end}]:
+                span = (q["start"], q["end"]) if q.get("start") is not None else _span(c)
+                url = citation_url(c.section_tipo, c.section_id, c.chunk_index, span).toString()
+                items.append(f"<blockquote>“{escape(' '.join(str(q['text']).split()))}”<br>"
+                             f"<small><a href='{escape(url)}'>{escape(title)}</a>{escape(where)}</small></blockquote>")
+        return "".join(items)
+
+    def _also(self, res: AnswerResult) -> str:
+        """Spans found but not accepted: related, never part of the answer."""
+        rest = [s for s in res.spans if not s.accepted]
+        if not rest:
+            return ""
+        links = "".join(f"<li>{self._passage_link({'id': s.id, 'title': s.title})}</li>" for s in rest)
+        related = self.tr("Related, not an answer:")
+        return f"<p><small>{escape(related)}</small></p><ul>{links}</ul>"
 
     def _link(self, url: QUrl) -> None:
         target = parse_citation_url(url)

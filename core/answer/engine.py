@@ -1,9 +1,13 @@
-"""One question, end to end: retrieve → relevance gate → context → stream → validate → (retry once).
+"""One question, end to end: retrieve → relevance gate → the archive's own spans → the model's verdicts.
 
-The model is only called when retrieval found at least one permitted passage whose dense
-cosine reaches the relevance threshold (and, when switched on, that cosine plus the share of the
-question's words the passages hold passes a second gate); only those passages become evidence, so nothing
-the profile may not see can reach the prompt, the citations or the provenance.
+The answer is what the archive says, verbatim: the spans :mod:`core.answer.extract` finds in the
+permitted passages (shown as soon as they are found, before any model runs), each judged by the
+answer model as a reader (:mod:`core.answer.judge`). A span the model accepts is the answer, with its
+record, page or timecode; a span it does not accept is only *related*; no accepted span is an honest
+refusal (``archive_does_not_say``). The model never writes the answer, so nothing unchecked can be
+shown as one. The model is only called when retrieval found at least one permitted passage whose
+dense cosine reaches the relevance threshold; only those passages become evidence, so nothing the
+profile may not see can reach the prompt, the spans or the provenance.
 """
 
 from __future__ import annotations
@@ -13,17 +17,12 @@ from collections.abc import Callable, Generator as Gen
 from dataclasses import dataclass
 
 from core.acl import Profile
-from core.answer.citations import (Entailment, Similarity, Validation, canonical, reattribute, strip_citations, tidy,
-                                   validate)
-from core.answer.context import Context, build_context
-from core.answer.focus import FOCUS_PASSAGES, FOCUS_TOKENS
 from core.answer.conversation import Conversation
-from core.answer.prompt import NO_ANSWER, corrective_note, question_language
-from core.answer.result import (AnswerResult, AskEvent, Checking, Citation, Evidence, Regenerating, RetrievalDone,
-                                Timings, Token)
-from core.answer.verify import MODEL_CHECK, MOVE_CHECK, model_check
+from core.answer.extract import COVERAGE_WEIGHT as SPAN_COVERAGE, MAX_SPANS, Span, extract
+from core.answer.judge import SPAN_CHECK, judge_spans
+from core.answer.result import AnswerResult, AskEvent, Citation, EvidenceFound, RetrievalDone, SpanVerdict, Timings
 from core.errors import Cancelled
-from core.models.generator import Generator, Message
+from core.models.generator import Generator
 from core.progress import CancelToken
 from core.retrieval.filters import SearchFilters
 from core.retrieval.hits import Hit
@@ -58,23 +57,15 @@ SEMANTIC_SUPPORT = 0.86
 class AskOptions:
     """Knobs of one question (defaults come from settings through the facade)."""
 
-    max_tokens: int = 256
+    max_tokens: int = 256  # kept for a synthesis of the accepted spans (the spans alone are the answer today)
     limit: int = 6
     min_relevance: float = MIN_RELEVANCE
     coverage_weight: float = 0.0  # off by default: see COVERAGE_WEIGHT
     support_margin: float = 0.0  # cosine + weight × coverage must reach min_relevance + this
-    semantic_support: float = SEMANTIC_SUPPORT
-    model_check: float = MODEL_CHECK  # P(yes) the answer model must give each citation it is asked about; 0 = off
+    spans: int = MAX_SPANS  # spans found and judged
+    span_coverage: float = SPAN_COVERAGE  # weight of the question's words in a span's score (core.answer.extract)
+    span_check: float = SPAN_CHECK  # P(yes) the answer model must give a span for it to be the answer
     filters: SearchFilters | None = None
-    short_labels: bool = True  # [S1] labels in the prompt; False shows canonical ids (measured worse)
-    focus_tokens: int = FOCUS_TOKENS  # tokens of each passage's focused excerpt in the prompt; 0 = whole passages
-    focus_passages: int = FOCUS_PASSAGES  # excerpts shown at most (with focus_tokens > 0)
-    # when to send the first attempt back with a corrective note: "always" (any citation failed; the former
-    # rule), "ungrounded" (not grounded even once its failing citations are dropped) or "never". A rewrite costs
-    # a whole second generation; on the dev half of resources/eval/ask (ask.py --split dev) 24 of 31 answers
-    # were rewritten, 18 rewrites repeated the first text word for word and none made a question grounded.
-    # Citations under the wrong label are still moved (citations.reattribute) on the only attempt.
-    regenerate: str = "never"
 
 
 def _ms(t0: float) -> float:
@@ -84,6 +75,17 @@ def _ms(t0: float) -> float:
 def _nearest(hits: list[Hit]) -> list[dict[str, object]]:
     return [{"id": h.citation, "title": h.title, "source_path": h.source_path, "page": h.page,
              "dense_score": h.dense_score, "snippet": h.snippet} for h in hits[:5]]
+
+
+def _related(spans: list[Span], hits: list[Hit]) -> list[dict[str, object]]:
+    """What a refusal shows: the spans found (not accepted), then the other passages, one entry per passage."""
+    out: list[dict[str, object]] = []
+    for s in spans:
+        if all(o["id"] != s.id for o in out):
+            out.append({"id": s.id, "title": s.title, "source_path": s.source_path, "page": s.page, "tc_in": s.tc_in,
+                        "dense_score": s.cosine, "snippet": s.text, "start": s.start, "end": s.end})
+    out += [n for n in _nearest(hits) if all(o["id"] != n["id"] for o in out)]
+    return out[:5]
 
 
 def lexical_coverage(searcher: Searcher, query: str, hits: list[Hit]) -> float:
@@ -104,18 +106,16 @@ def gate_support(best: float, coverage: float, opt: AskOptions) -> tuple[float, 
 
 
 class Answerer:
-    """Answers questions over one searcher with a lazily created generator."""
+    """Answers questions over one searcher with a lazily created generator (the reader of the spans)."""
 
-    def __init__(self, searcher: Searcher, generator: Callable[[], Generator],
-                 similarity: Similarity | None = None) -> None:
+    def __init__(self, searcher: Searcher, generator: Callable[[], Generator]) -> None:
         self.searcher = searcher
         self._generator = generator
-        self.similarity = similarity
 
     def ask(self, question: str, profile: Profile, *, options: AskOptions | None = None,
             conversation: Conversation | None = None,
             cancel: CancelToken | None = None) -> Gen[AskEvent, None, AnswerResult]:
-        """Yield retrieval, token and citation events; return the result."""
+        """Yield retrieval, evidence and verdict events; return the result."""
         opt = options or AskOptions()
         t0 = time.monotonic()
         query = question
@@ -139,140 +139,69 @@ class Answerer:
             timings.total_ms = _ms(t0)
             return AnswerResult("", False, True, "no_relevant_passages", timings=timings, nearest=_nearest(hits),
                                 details=[why])
+        enc = self.searcher.encoder
+        spans = extract(query, relevant, enc.embed_query(query), lambda texts: enc.embed_batch(texts, kind="passage"),
+                        limit=opt.spans, coverage_weight=opt.span_coverage)
+        timings.evidence_ms = _ms(t0)
+        yield EvidenceFound(spans, timings.evidence_ms)
+        res = AnswerResult("", False, False, "", provenance=[_provenance(h) for h in relevant], timings=timings)
+        if not spans:
+            return _refuse(res, spans, relevant, t0, "the passages found hold no sentence to show")
         gen = self._generator()
-        ctx = build_context(question, relevant, gen, max_tokens=opt.max_tokens, lang=question_language(question),
-                            scope=f"{len(relevant)} passages from the archive visible to profile {profile.name}",
-                            conversation=conversation, short_labels=opt.short_labels,
-                            focus_tokens=opt.focus_tokens, focus_passages=opt.focus_passages)
-        by_id = {e.id: e for e in ctx.evidence}
-        provenance = [e.provenance() for e in ctx.evidence]
-        base = AnswerResult("", False, False, "", provenance=provenance, model=gen.name, timings=timings)
-        messages = ctx.messages
-        counter = [0, 0.0]  # tokens, seconds after the first token
-        entails = _timed(model_check(gen, cancel), timings)
-
-        def checked(text: str, attempt: int) -> Gen[AskEvent, None, Validation]:
-            yield Checking(attempt)
-            check = validate(text, by_id, similarity=self.similarity, semantic=opt.semantic_support, attempt=attempt,
-                             question=question, entails=entails, entailment_min=opt.model_check)
-            yield from check.checks
-            return check
-
+        res.model = gen.name
+        judged: list[Span] = []
+        t_check = time.monotonic()
         try:
-            text = yield from self._attempt(gen, messages, opt, cancel, t0, timings, counter, 1)
-            check = yield from checked(text, 1)
-            attempt = 1
-            if not _no_answer(text) and not check.clean and _retry(opt.regenerate, check):
-                attempt = 2
-                problems = check.problems or ["no sentence cites a passage"]
-                yield Regenerating(problems)
-                messages = [*messages, Message("assistant", text),
-                            Message("user", corrective_note(problems, [e.label or e.id for e in ctx.evidence]))]
-                first = (text, check)
-                text = yield from self._attempt(gen, messages, opt, cancel, t0, timings, counter, 2)
-                check = yield from checked(text, 2)
-                if not check.ok and first[1].ok:  # the rewrite is worse: keep the first, its bad citations dropped
-                    text, check = first
-            if not check.ok and not _no_answer(text):
-                yield from reattribute(check, by_id, question=question, entails=entails,
-                                       entailment_min=max(opt.model_check, MOVE_CHECK) if opt.model_check > 0
-                                       else 0.0, similarity=self.similarity, semantic=opt.semantic_support,
-                                       attempt=attempt)
+            for s in judge_spans(gen, query, spans, threshold=opt.span_check, cancel=cancel):
+                judged.append(s)
+                if timings.first_verdict_ms is None:
+                    timings.first_verdict_ms = _ms(t0)
+                yield SpanVerdict(len(judged) - 1, s)
         except Cancelled:
-            _finish(base, timings, t0, counter)
-            base.reason = "cancelled"
-            return base
-        _finish(base, timings, t0, counter)
-        return _conclude(base, text, check, ctx, question, conversation)
-
-    def _attempt(self, gen: Generator, messages: list[Message], opt: AskOptions, cancel: CancelToken | None,
-                 t0: float, timings: Timings, counter: list[float], attempt: int) -> Gen[AskEvent, None, str]:
-        """Stream one reply, yielding tokens; return its text."""
-        pieces: list[str] = []
-        t_first: float | None = None
-        for piece in gen.stream(messages, max_tokens=opt.max_tokens, stop=["<|im_end|>"], cancel=cancel):
-            now = time.monotonic()
-            if t_first is None:
-                t_first = now
-                if timings.first_token_ms is None:
-                    timings.first_token_ms = round((now - t0) * 1000, 1)
-            pieces.append(piece)
-            yield Token(piece, attempt)
-        if attempt == 1:
-            timings.answer_ms = _ms(t0)
-            stats = gen.prompt_stats()
-            timings.prompt_tokens, timings.cached_tokens = stats.get("tokens"), stats.get("reused")
-        if t_first is not None:
-            counter[0] += len(pieces) - 1
-            counter[1] += time.monotonic() - t_first
-        return tidy("".join(pieces).strip())
-
-
-def _timed(entails: Entailment, timings: Timings) -> Entailment:
-    """``entails`` adding its time to ``timings.check_ms``."""
-    def timed(question: str, claim: str, passage: str) -> float | None:
-        t = time.monotonic()
-        try:
-            return entails(question, claim, passage)
-        finally:
-            timings.check_ms = round(timings.check_ms + (time.monotonic() - t) * 1000, 1)
-
-    return timed
-
-
-def _retry(policy: str, check: Validation) -> bool:
-    """Whether a first attempt whose citations did not all check out is regenerated (``AskOptions.regenerate``)."""
-    if policy not in ("always", "ungrounded", "never"):
-        raise ValueError(f"unknown regeneration policy {policy!r}")
-    return policy == "always" or policy == "ungrounded" and not check.ok
-
-
-def _no_answer(text: str) -> bool:
-    return NO_ANSWER in text.upper().replace(" ", "_")[:40] or not text.strip()
-
-
-def _finish(res: AnswerResult, timings: Timings, t0: float, counter: list[float]) -> None:
-    timings.total_ms = _ms(t0)
-    if counter[1] > 0:
-        timings.tokens_per_s = round(counter[0] / counter[1], 1)
-
-
-def _conclude(res: AnswerResult, text: str, check: Validation, ctx: Context, question: str,
-              conversation: Conversation | None) -> AnswerResult:
-    """Turn the last attempt and its validation into the result."""
-    if _no_answer(text):
-        res.refused = True
-        res.reason, res.details = "not_in_passages", ["the passages found do not contain the answer"]
-        res.nearest = [{"id": p["id"], "title": p["title"], "source_path": p["source_path"], "page": p["page"],
-                        "dense_score": p["dense_score"]} for p in res.provenance]
+            res.spans = judged + spans[len(judged):]
+            timings.check_ms, timings.total_ms = _ms(t_check), _ms(t0)
+            res.reason = "cancelled"
+            return res
+        timings.check_ms = _ms(t_check)
+        res.spans = judged
+        accepted = [s for s in judged if s.accepted]
+        if not accepted:
+            return _refuse(res, judged, relevant, t0, f"the answer model accepted none of the {len(judged)} "
+                                                      "passages' sentences as an answer")
+        res.answer = "\n\n".join(f"{s.text} [{s.id}]" for s in accepted)
+        res.citations = _citations(accepted)
+        res.grounded = True
+        res.reason = "grounded"
+        res.details = [f"{len(accepted)} of {len(judged)} spans accepted by the answer model"]
+        timings.total_ms = _ms(t0)
+        if conversation is not None:
+            conversation.add(question, " ".join(s.text for s in accepted))
         return res
-    by_id: dict[str, Evidence] = {e.id: e for e in ctx.evidence}
-    res.unsupported = [canonical(s.text, by_id) for s in check.sentences if not s.cited or not s.grounded]
-    if not check.ok:
-        res.reason, res.details = "not_grounded", list(check.problems or ["no sentence cites a passage"])
-        res.nearest = [{"id": p["id"], "title": p["title"], "source_path": p["source_path"], "page": p["page"],
-                        "dense_score": p["dense_score"]} for p in res.provenance]
-        return res
-    for cid in check.valid_ids:
-        h = by_id[cid].hit
-        said = [(v.shown(by_id), q) for v in check.sentences if (q := v.quotes.get(cid)) is not None]
-        first = said[0][1] if said else None
-        res.citations.append(Citation(
-            cid, h.section_tipo, h.section_id, h.chunk_index, first.text if first else h.text, h.source_path, h.page,
-            h.tc_in, first.start if first else None, first.end if first else None,
-            [{"sentence": sentence, "text": q.text, "start": q.start, "end": q.end} for sentence, q in said]))
-    res.answer = check.shown(by_id)
-    res.grounded = True
-    notes = [f"{len(res.unsupported)} sentence(s) uncited"] if res.unsupported else []
-    dropped = sum(len(s.dropped) for s in check.sentences if not s.moved)
-    if check.moved:
-        notes.append(f"{check.moved} sentence(s) cited under the wrong label moved to the passage that states them")
-    if check.attributed:
-        notes.append(f"{check.attributed} sentence(s) the model left uncited attributed to the passage that "
-                     "states them")
-    if dropped:
-        notes.append(f"{dropped} citation(s) that did not check out removed")
-    res.reason, res.details = "grounded", notes
-    if conversation is not None:
-        conversation.add(question, strip_citations(text))
+
+
+def _refuse(res: AnswerResult, spans: list[Span], relevant: list[Hit], t0: float, why: str) -> AnswerResult:
+    """The archive does not say: the spans found are shown as related, never as the answer."""
+    res.refused, res.reason, res.details = True, "archive_does_not_say", [why]
+    res.nearest = _related(spans, relevant)
+    res.timings.total_ms = _ms(t0)
     return res
+
+
+def _provenance(h: Hit) -> dict[str, object]:
+    return {"id": h.citation, "section_tipo": h.section_tipo, "section_id": h.section_id,
+            "chunk_index": h.chunk_index, "title": h.title, "source_path": h.source_path, "page": h.page,
+            "tc_in": h.tc_in, "classification": h.classification, "score": h.score, "dense_score": h.dense_score,
+            "lexical_score": h.lexical_score}
+
+
+def _citations(accepted: list[Span]) -> list[Citation]:
+    """One citation per passage, its quotes the accepted spans of that passage (verbatim, with offsets)."""
+    out: dict[str, Citation] = {}
+    for s in accepted:
+        quote = {"sentence": s.text, "text": s.text, "start": s.start, "end": s.end}
+        if s.id in out:
+            out[s.id].quotes.append(quote)
+            continue
+        out[s.id] = Citation(s.id, s.section_tipo, s.section_id, s.chunk_index, s.text, s.source_path, s.page,
+                             s.tc_in, s.start, s.end, [quote])
+    return list(out.values())

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from core.answer.extract import Span
 from core.retrieval.hits import Hit
 
 
@@ -58,24 +59,23 @@ class Timings:
     """Milliseconds of each phase and the generation speed."""
 
     retrieval_ms: float = 0.0
-    first_token_ms: float | None = None
+    evidence_ms: float | None = None  # the archive's spans found (shown before any model runs)
+    first_verdict_ms: float | None = None  # the answer model's first verdict on a span
+    check_ms: float = 0.0  # spent in the model's verdicts (its loading included on the first question)
     total_ms: float = 0.0
-    tokens_per_s: float | None = None
-    answer_ms: float | None = None  # the first attempt fully written (before its checks)
-    check_ms: float = 0.0  # spent in model checks, all attempts
-    prompt_tokens: int | None = None  # the first attempt's prompt …
-    cached_tokens: int | None = None  # … and how many of its tokens the KV cache already held
 
 
 @dataclass
 class AnswerResult:
     """The final outcome of one question.
 
-    ``reason`` is a stable code the front ends translate: ``grounded``, ``no_relevant_passages``
-    (retrieval or the relevance gate found nothing to answer from; the model was not asked),
-    ``not_in_passages`` (the model found no answer in the passages), ``not_grounded`` (the answer's
-    citations did not check out) or ``cancelled``. ``details`` says why in plain English (the gate's
-    numbers, the validator's problems, a grounded answer's notes) for the CLI and logs.
+    ``answer`` is the accepted spans, verbatim, each followed by its ``[citation id]``; ``spans`` every
+    span found with the model's verdict (accepted ones are the answer, the others only related).
+    ``reason`` is a stable code the front ends translate: ``grounded`` (the model accepted at least one
+    span), ``no_relevant_passages`` (retrieval or the relevance gate found nothing to answer from; the
+    model was not asked), ``archive_does_not_say`` (spans were found but the model accepted none: the
+    closest are in ``nearest``) or ``cancelled``. ``details`` says why in plain English (the gate's
+    numbers, how many spans were accepted) for the CLI and logs.
     """
 
     answer: str
@@ -89,6 +89,7 @@ class AnswerResult:
     unsupported: list[str] = field(default_factory=list)  # sentences flagged: no or failing citations
     nearest: list[dict[str, Any]] = field(default_factory=list)  # shown on refusal: found, judged not relevant
     details: list[str] = field(default_factory=list)  # the English explanation behind ``reason``
+    spans: list[Span] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """The stable ``ask --json`` shape."""
@@ -107,16 +108,8 @@ class RetrievalDone:
 
 
 @dataclass(frozen=True)
-class Token:
-    """A piece of the answer as the model writes it (``attempt`` 2 is the regeneration)."""
-
-    text: str
-    attempt: int = 1
-
-
-@dataclass(frozen=True)
 class CitationCheck:
-    """The validator's verdict on one citation of an attempt."""
+    """The validator's verdict on one citation of a written text (:func:`core.answer.citations.validate`)."""
 
     id: str
     ok: bool
@@ -126,17 +119,19 @@ class CitationCheck:
 
 
 @dataclass(frozen=True)
-class Checking:
-    """An attempt is written; its citations are being checked against their passages."""
+class EvidenceFound:
+    """The archive's spans for the question, best first, before any model runs (not yet judged)."""
 
-    attempt: int = 1
+    spans: list[Span]
+    evidence_ms: float
 
 
 @dataclass(frozen=True)
-class Regenerating:
-    """The first attempt failed validation; a corrective note goes to the model."""
+class SpanVerdict:
+    """The answer model's verdict on ``spans[index]`` of :class:`EvidenceFound`."""
 
-    problems: list[str]
+    index: int
+    span: Span
 
 
-AskEvent = RetrievalDone | Token | Checking | CitationCheck | Regenerating
+AskEvent = RetrievalDone | EvidenceFound | SpanVerdict

@@ -65,7 +65,7 @@ def one_run(home: Path, archive: Path, question: str, out: Path) -> None:
     w.show()
     imp, ask = w.importer, w.ask
     assert imp is not None and ask is not None
-    w.go(w.stack.indexOf(ask))  # the user watches the answer being written
+    w.go(w.stack.indexOf(ask))  # the user watches the answer being found and checked
     loop = QEventLoop()
     QTimer.singleShot(500, loop.quit)  # the window's first facet/status reads settle
     loop.exec()
@@ -111,7 +111,7 @@ def one_run(home: Path, archive: Path, question: str, out: Path) -> None:
         "search_s": round(marks["search"] - t0, 1),
         "files_ok": len(summary.ok), "files_failed": len(summary.failed),
         "chunks": ovillo.status().chunks, "outcome": outcome, "model": res.model, "reason": res.reason,
-        "first_token_s": round(res.timings.first_token_ms / 1000, 1) if res.timings.first_token_ms else None,
+        "first_evidence_s": round(res.timings.evidence_ms / 1000, 1) if res.timings.evidence_ms else None,
         "stalls_over_100ms_at_s": [round(t - t0, 2) for t, g in meter.ticks if g > 100],
         "load_avg_1min": round(os.getloadavg()[0], 2), "errors": errors,
     }
@@ -153,7 +153,7 @@ def render(raw: dict[str, Any]) -> str:
     for i, r in enumerate(runs, 1):
         wh, bo = r["whole"], r["both"]
         rows.append([i, f"{r['import_s']:.0f} ({r['files_ok']} files, {r['files_failed']} failed)",
-                     f"{r['answer_s']:.0f} ({r['outcome']}; first token {r['first_token_s']} s)",
+                     f"{r['answer_s']:.0f} ({r['outcome']}; first evidence {r.get('first_evidence_s', r.get('first_token_s'))} s)",
                      f"**{wh['max_ms']}** / {wh['p99_ms']} / {wh['median_ms']}", wh["over_100ms"], wh["ticks"],
                      f"{bo['max_ms']} / {bo['p99_ms']} / {bo['median_ms']}", bo["over_100ms"],
                      f"{r['load_avg_1min']:.1f}"])

@@ -6,7 +6,8 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before anything imports Qt
 
-import re  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
 from collections.abc import Callable, Iterator, Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -22,25 +23,73 @@ from core.service import Ovillo  # noqa: E402
 from tests.demo_fixtures import copy_home  # noqa: E402
 
 WAIT_MS = 120_000  # the shared machine is loaded; generous, the tests still fail if work never ends
-# an evidence block's header line: "[<label>] <title>"; the label is whatever the prompt uses to
-# name a passage (a canonical id like demo-123#2, or a short per-turn label like S1)
-EVIDENCE_HEADER = re.compile(r"^\[([^\]\s]+)\] (.*)$", re.M)
+HOLD_S = WAIT_MS / 1000  # a held verdict gives up (and fails the test) if never released
+
+Judge = Callable[[Sequence[Message]], float]
+# the verdict prompt of core.answer.judge.reader_messages: the question, then the excerpt (one span of the
+# archive, under a header naming its record's title), then the yes/no question
+ASKED = "\n\nDoes the excerpt answer the question? yes or no."
 
 
-def evidence_labels(messages: Sequence[Message]) -> list[str]:
-    """The labels of the evidence passages a scripted model was shown, in order."""
-    return [m.group(1) for msg in messages for m in EVIDENCE_HEADER.finditer(msg.content)]
+def excerpt(messages: Sequence[Message]) -> str:
+    """The span of the archive a verdict prompt shows the answer model (its record's title left out)."""
+    user = messages[-1].content
+    assert user.startswith("Question: ") and user.endswith(ASKED), user
+    _question, sep, body = user[: -len(ASKED)].partition("\n\nExcerpt")
+    header, _, text = body.partition("\n")  # "Excerpt (from “<title>”):" — a title holds no line break
+    assert sep and header.endswith(":"), user
+    return text
 
 
-def quote_first(messages: Sequence[Message]) -> str:
-    """A scripted answer the validator accepts: the first passage's first sentence, citing it."""
-    for msg in messages:
-        m = EVIDENCE_HEADER.search(msg.content)
-        if m:
-            body = msg.content[m.end():].strip().split("\n")[0]
-            sentence = re.split(r"(?<=[.!?])\s", body)[0].rstrip(".!? ")
-            return f"{sentence} [{m.group(1)}]."
-    return "NO_ANSWER"
+def reader(*words: str, yes: float = 0.9, no: float = 0.1) -> Judge:
+    """A scripted answer model as a reader: P(yes) is ``yes`` for an excerpt holding any of ``words``
+    (case-insensitive; no words: every excerpt), ``no`` otherwise."""
+    wanted = [w.lower() for w in words]
+
+    def judge(messages: Sequence[Message]) -> float:
+        text = excerpt(messages).lower()
+        return yes if not wanted or any(w in text for w in wanted) else no
+
+    return judge
+
+
+def flat(text: str) -> str:
+    """``text`` with its whitespace collapsed, as the transcript shows a span."""
+    return " ".join(text.split())
+
+
+def slow(judge: Judge, delay_s: float) -> Judge:
+    """``judge``, taking ``delay_s`` over each verdict (a real model takes a while per span)."""
+    def judged(messages: Sequence[Message]) -> float:
+        time.sleep(delay_s)
+        return judge(messages)
+
+    return judged
+
+
+class HeldReader:
+    """A judge that gives each verdict only when the test allows it, so the window can be read in between.
+
+    ``asked`` counts the verdicts asked for; ``allow(n)`` lets ``n`` more through; ``release()`` all of them
+    (call it in a ``finally``: a held answer otherwise keeps the answer thread until ``HOLD_S``).
+    """
+
+    def __init__(self, judge: Judge) -> None:
+        self.judge = judge
+        self.asked = 0
+        self._go = threading.Semaphore(0)
+
+    def __call__(self, messages: Sequence[Message]) -> float:
+        self.asked += 1
+        if not self._go.acquire(timeout=HOLD_S):
+            raise TimeoutError("the test never released the verdict")
+        return self.judge(messages)
+
+    def allow(self, n: int = 1) -> None:
+        self._go.release(n)
+
+    def release(self) -> None:
+        self._go.release(1000)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -1,55 +1,68 @@
-"""Ask streams an answer; validated citations are links that open the cited passage; refusals show as such."""
+"""Ask answers with the archive's own sentences the answer model accepted; each is a link that opens the
+record at that span; sentences it did not accept are only related; refusals show as such."""
 
 from __future__ import annotations
 
 import re
 import signal
-from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from pytestqt.qtbot import QtBot
 
 from app.answer_text import parse_passage_id
 from app.views.ask import citation_url
 from core.answer.result import AnswerResult
-from core.models.generator import Message, ScriptedGenerator
+from core.models.generator import ScriptedGenerator
 from core.models.generator_process import GeneratorSpec, ProcessGenerator
-from tests.gui.conftest import WAIT_MS, WindowFactory, evidence_labels, quote_first
+from tests.gui.conftest import WAIT_MS, Judge, WindowFactory, flat, reader, slow
+
+QUESTION = "¿Dónde aparecieron fragmentos de cerámica vidriada?"
+
+
+def record_links(html: str) -> set[str]:
+    return set(re.findall(r'href="(ovillo:record[^"]*)"', html))
 
 
 def only_closest_passages_linked(html: str, res: AnswerResult) -> None:
-    """The only record links are the closest passages (each opens its record), never a citation."""
-    hrefs = set(re.findall(r'href="(ovillo:record[^"]*)"', html))
+    """The only record links are the closest passages (each opens its record), never a quote."""
     closest = {citation_url(*where).toString() for n in res.nearest if (where := parse_passage_id(n["id"]))}
-    assert len(closest) == len(res.nearest) and hrefs == closest, (hrefs, closest)
+    assert len(closest) == len(res.nearest) and record_links(html) == closest, (record_links(html), closest)
 
 
-def cite_unrelated(messages: Sequence[Message]) -> str:
-    ids = evidence_labels(messages)
-    return f"La luna está hecha de queso manchego y la habitan ocho conejos [{ids[0]}]."
-
-
-def test_grounded_answer_streams_and_links_open_the_record(qtbot: QtBot, make_window: WindowFactory) -> None:
-    # an answer quoting its evidence, so the validator grounds it and the link path really runs
-    # (a grounded-or-not branch here once hid that a 52-bit record id overflowed the link's signal)
-    w = make_window(generator=ScriptedGenerator([quote_first], delay_s=0.02))
+def test_accepted_spans_are_the_answer_and_open_the_record_at_the_quote(qtbot: QtBot,
+                                                                         make_window: WindowFactory) -> None:
+    # a grounded answer, so the link path really runs (a grounded-or-not branch here once hid that a
+    # 52-bit record id overflowed the link's signal)
+    gen = ScriptedGenerator([], judge=reader("vidriada"))
+    w = make_window(generator=gen)
     assert w.ask is not None
     w.go(1)
-    tokens: list[str] = []
-    w.ask.ask("¿Dónde aparecieron fragmentos de cerámica vidriada?")
+    w.ask.ask(QUESTION)
     assert w.ask.cancel_button.isEnabled()
-    qtbot.waitUntil(lambda: bool(w.ask._streamed) and tokens.append(w.ask._streamed) is None, timeout=WAIT_MS)
-    qtbot.waitUntil(lambda: w.ask.result is not None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: w.ask.result is not None and w.ask.worker is None, timeout=WAIT_MS)
     res = w.ask.result
-    html = w.ask.transcript.toHtml()
-    assert res.grounded, res
-    c = res.citations[0]
-    assert c.quote_start is not None and c.quote_end is not None
-    url = citation_url(c.section_tipo, c.section_id, c.chunk_index, (c.quote_start, c.quote_end))
-    assert url.toString() in html
-    # the quote is shown under the answer, verbatim (whitespace collapsed)
-    assert " ".join(c.cited_text.split())[:60] in w.ask.transcript.toPlainText().replace("\n", " ")
+    assert res.grounded and res.reason == "grounded", res
+    accepted = [s for s in res.spans if s.accepted]
+    rejected = [s for s in res.spans if not s.accepted]
+    assert accepted and rejected and all("vidriada" in s.text for s in accepted), res.spans
+    # the answer is the accepted spans, verbatim, each with its passage's id; one citation per passage
+    assert res.answer == "\n\n".join(f"{s.text} [{s.id}]" for s in accepted)
+    assert [c.id for c in res.citations] == list(dict.fromkeys(s.id for s in accepted))
+    assert gen.calls == []  # the model never wrote a word
+    html, plain = w.ask.transcript.toHtml(), flat(w.ask.transcript.toPlainText())
+    assert "The archive says:" in plain and "Related, not an answer:" in plain and "checking…" not in plain
+    assert w.ask.state.text() == "The archive's own words, checked by the answer model."
     assert w.ask.state.property("outcome") == "grounded"
+    for s in accepted:  # shown verbatim (whitespace collapsed), its link carrying the span's offsets
+        assert f"“{flat(s.text)}”" in plain
+        assert citation_url(s.section_tipo, s.section_id, s.chunk_index, (s.start, s.end)).toString() in html
+    for s in rejected:  # related: its record linked, its words never shown as the answer
+        assert flat(s.text) not in plain
+        assert citation_url(s.section_tipo, s.section_id, s.chunk_index).toString() in html
+    c = res.citations[0]
+    assert c.quote_start is not None and c.quote_end is not None and c.cited_text == accepted[0].text
+    url = citation_url(c.section_tipo, c.section_id, c.chunk_index, (c.quote_start, c.quote_end))
     w.ask.transcript.anchorClicked.emit(url)
     qtbot.waitUntil(lambda: w.record.record is not None, timeout=WAIT_MS)
     assert w.stack.currentWidget() is w.record
@@ -58,84 +71,96 @@ def test_grounded_answer_streams_and_links_open_the_record(qtbot: QtBot, make_wi
     # and marked inside the passage in the record view
     from app.views.record import QUOTE_BG
 
-    marked = w.record.text.toHtml()
-    assert QUOTE_BG in marked
-    first_words = " ".join(c.cited_text.split()[:4])
-    assert first_words in " ".join(w.record.text.toPlainText().split())
-    assert tokens
+    assert QUOTE_BG in w.record.text.toHtml()
+    assert flat(c.cited_text) in flat(w.record.text.toPlainText())
     assert not w.ask.cancel_button.isEnabled()
 
 
-def test_unsupported_citations_are_not_links(qtbot: QtBot, make_window: WindowFactory) -> None:
-    w = make_window(generator=ScriptedGenerator([cite_unrelated]))
+def test_spans_the_model_does_not_accept_are_never_the_answer(qtbot: QtBot, make_window: WindowFactory) -> None:
+    w = make_window(generator=ScriptedGenerator([], judge=reader("jarrita")))  # one sentence answers
     assert w.ask is not None
-    w.ask.ask("¿Dónde aparecieron fragmentos de cerámica vidriada?")
+    w.ask.ask(QUESTION)
     qtbot.waitUntil(lambda: w.ask.result is not None and w.ask.worker is None, timeout=WAIT_MS)
-    assert not w.ask.result.grounded
-    assert w.ask.state.property("outcome") in ("ungrounded", "refused")
-    only_closest_passages_linked(w.ask.transcript.toHtml(), w.ask.result)
-    assert "[" not in w.ask.transcript.toPlainText()  # the rejected marker is not shown as written either
+    res = w.ask.result
+    assert res.grounded, res
+    (answer,) = [s for s in res.spans if s.accepted]
+    rejected = [s for s in res.spans if not s.accepted]
+    assert "jarrita" in answer.text and len(rejected) >= 2
+    html, plain = w.ask.transcript.toHtml(), flat(w.ask.transcript.toPlainText())
+    quoted = {h for h in record_links(html) if "quote=" in h}
+    assert quoted == {citation_url(answer.section_tipo, answer.section_id, answer.chunk_index,
+                                   (answer.start, answer.end)).toString()}
+    related = record_links(html) - quoted
+    assert related == {citation_url(s.section_tipo, s.section_id, s.chunk_index).toString() for s in rejected}
+    assert plain.count("“") == 1 and all(flat(s.text) not in plain for s in rejected)
+    assert all(s.text not in res.answer for s in rejected) and len(res.citations) == 1
 
 
-def test_refusal_is_shown_as_such(qtbot: QtBot, make_window: WindowFactory) -> None:
-    w = make_window(generator=ScriptedGenerator(["NO_ANSWER"]))
+@pytest.mark.parametrize(("question", "judge", "reason"), [
+    ("¿Cuál es la capital de Australia?", reader(), "no_relevant_passages"),  # the gate: the model is not asked
+    (QUESTION, reader(yes=0.1), "archive_does_not_say"),  # the model reads every span and accepts none
+])
+def test_refusal_is_shown_as_such(qtbot: QtBot, make_window: WindowFactory, question: str, judge: Judge,
+                                  reason: str) -> None:
+    gen = ScriptedGenerator([], judge=judge)
+    w = make_window(generator=gen)
     assert w.ask is not None
-    w.ask.ask("¿Cuál es la capital de Australia?")
-    qtbot.waitUntil(lambda: w.ask.result is not None, timeout=WAIT_MS)
-    assert w.ask.result.refused and w.ask.state.property("outcome") == "refused"
-    only_closest_passages_linked(w.ask.transcript.toHtml(), w.ask.result)
+    w.ask.ask(question)
+    qtbot.waitUntil(lambda: w.ask.result is not None and w.ask.worker is None, timeout=WAIT_MS)
+    res = w.ask.result
+    assert res.refused and not res.grounded and res.reason == reason and res.nearest, res
+    assert len(gen.judged) == len(res.spans) and (res.spans if reason == "archive_does_not_say" else not gen.judged)
+    assert w.ask.state.property("outcome") == "refused"
+    plain = w.ask.transcript.toPlainText()
+    assert "No answer — " in plain and "The archive says:" not in plain and "“" not in plain
+    only_closest_passages_linked(w.ask.transcript.toHtml(), res)
 
 
 def test_cancel_stops_the_answer(qtbot: QtBot, make_window: WindowFactory) -> None:
-    slow = make_window(generator=ScriptedGenerator([" ".join(["palabra"] * 400)], delay_s=0.05))
-    assert slow.ask is not None
-    slow.ask.ask("¿Dónde aparecieron fragmentos de cerámica vidriada?")
-    qtbot.waitUntil(lambda: len(slow.ask._streamed) > 20, timeout=WAIT_MS)
-    slow.ask.cancel()
-    qtbot.waitUntil(lambda: slow.ask.worker is None, timeout=WAIT_MS)
-    assert slow.ask.result is not None and slow.ask.result.reason == "cancelled"
-
-
-def test_uncited_sentences_are_marked_as_unchecked(qtbot: QtBot, make_window: WindowFactory) -> None:
-    def quote_then_wander(messages: Sequence[Message]) -> str:
-        return quote_first(messages) + " Además, la luna está hecha de queso manchego."
-
-    w = make_window(generator=ScriptedGenerator([quote_then_wander]))
+    gen = ScriptedGenerator([], judge=slow(reader("vidriada"), 0.5))
+    w = make_window(generator=gen)
     assert w.ask is not None
-    w.ask.ask("¿Dónde aparecieron fragmentos de cerámica vidriada?")
-    qtbot.waitUntil(lambda: w.ask.result is not None and w.ask.worker is None, timeout=WAIT_MS)
+    w.ask.ask(QUESTION)
+    qtbot.waitUntil(lambda: "checking…" in w.ask.transcript.toPlainText(), timeout=WAIT_MS)
+    w.ask.cancel()
+    assert w.ask.state.text() == "Stopping…"
+    qtbot.waitUntil(lambda: w.ask.worker is None, timeout=WAIT_MS)
     res = w.ask.result
-    assert res.grounded and res.unsupported == ["Además, la luna está hecha de queso manchego."]
-    html = w.ask.transcript.toHtml()
-    assert "queso manchego.</span><span style=\" vertical-align:super;\">†</span>" in html
-    assert "† cites no passage" in w.ask.transcript.toPlainText()
-    assert citation_url(res.citations[0].section_tipo, res.citations[0].section_id,
-                        res.citations[0].chunk_index).toString() in html
+    assert res is not None and res.reason == "cancelled" and not res.grounded and not res.citations
+    assert len(gen.judged) < len(res.spans)  # stopped between verdicts, not after all of them
+    plain = w.ask.transcript.toPlainText()
+    assert "(stopped)" in plain and "The archive says:" not in plain and "checking…" not in plain
+    assert w.ask.state.text() == "Stopped." and w.ask.state.property("outcome") == "cancelled"
 
 
 def test_an_answer_model_that_dies_of_sigill_is_an_error_and_the_window_stays_up(
         qtbot: QtBot, make_window: WindowFactory, tmp_path: Path) -> None:
-    """The model's child process really dies (SIGILL) mid-answer; the window explains, search goes on."""
+    """The model's child process really dies (SIGILL) between verdicts; the window explains, search goes on."""
     spec = GeneratorSpec("tests.crashing_generators:dying",
-                         {"reply": "El archivo habla de la cerámica vidriada de la trinchera tres [S1].",
-                          "signum": int(signal.SIGILL), "pieces": 3, "marker": str(tmp_path / "died")})
+                         {"signum": int(signal.SIGILL), "verdicts": 1, "marker": str(tmp_path / "died"),
+                          "words": ["jarrita"]})
     gen = ProcessGenerator(spec, name="dying")
     try:
         w = make_window(generator=gen)
         assert w.ask is not None
         w.go(1)
-        w.ask.ask("¿Dónde aparecieron fragmentos de cerámica vidriada?")
+        w.ask.ask(QUESTION)
         qtbot.waitUntil(lambda: w.ask.worker is None and bool(w.error_dialogs), timeout=WAIT_MS)
         text = w.error_dialogs[-1].text()
         assert "the answer model stopped" in text and "SIGILL" in text, text
         assert "search and imports are unaffected" in text
         assert w.isVisible() and (tmp_path / "died").exists()
+        assert w.ask.result is None or not w.ask.result.grounded  # the dead model's answer is no answer
         w.search.query.setText("glazed sherds in trench 3")
         qtbot.waitUntil(lambda: bool(w.search.hits), timeout=WAIT_MS)
         # the next question starts a fresh model process and is answered
-        w.ask.ask("¿Dónde aparecieron fragmentos de cerámica vidriada?")
+        w.ask.ask(QUESTION)
         qtbot.waitUntil(lambda: w.ask.result is not None and w.ask.worker is None, timeout=WAIT_MS)
         assert gen.starts == 2
-        assert "cerámica" in w.ask.transcript.toPlainText()
+        res = w.ask.result
+        assert res.grounded, res
+        (answer,) = [s for s in res.spans if s.accepted]
+        assert "jarrita de cerámica vidriada" in answer.text
+        assert f"“{flat(answer.text)}”" in flat(w.ask.transcript.toPlainText())
     finally:
         gen.close()

@@ -15,9 +15,10 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from app.views import record as record_view
 from app.views.record import TITLE_SCALE
 from core.models.generator import ScriptedGenerator
-from tests.gui.conftest import WAIT_MS, WindowFactory, quote_first
+from tests.gui.conftest import WAIT_MS, WindowFactory, reader
 
 APP = Path(__file__).resolve().parents[2] / "app"
 Mod = Qt.KeyboardModifier
@@ -48,7 +49,7 @@ def keyboard(qtbot: QtBot) -> tuple[Callable[..., None], Callable[[str], None]]:
 
 
 def test_main_flows_by_keyboard_alone(qtbot: QtBot, make_window: WindowFactory) -> None:
-    w = make_window(generator=ScriptedGenerator([quote_first]))
+    w = make_window(generator=ScriptedGenerator([], judge=reader("glazed sherds")))
     activate(qtbot, w)
     press, type_ = keyboard(qtbot)
 
@@ -73,7 +74,7 @@ def test_main_flows_by_keyboard_alone(qtbot: QtBot, make_window: WindowFactory) 
     press(Qt.Key.Key_F, Mod.ControlModifier)  # Ctrl+F: back to the query, text selected for retyping
     assert focused() is w.search.query and w.search.query.selectedText() == w.search.query.text()
 
-    # ask: Ctrl+2, type, Enter; then Shift+Tab into the answer, Tab to the citation, Enter opens it
+    # ask: Ctrl+2, type, Enter; then Shift+Tab into the answer, Tab to the first quote's link, Enter opens it
     press(Qt.Key.Key_2, Mod.ControlModifier)
     assert w.ask is not None and w.stack.currentWidget() is w.ask and focused() is w.ask.question
     type_("Where were glazed sherds found?")
@@ -92,6 +93,7 @@ def test_main_flows_by_keyboard_alone(qtbot: QtBot, make_window: WindowFactory) 
     press(Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: w.record.record is not None, timeout=WAIT_MS)
     assert (w.record.record.section_id, w.record.focus_chunk[1]) == (cited.section_id, cited.chunk_index)
+    assert record_view.QUOTE_BG in w.record.text.toHtml()  # opened at the quoted span, marked
     press(Qt.Key.Key_Escape)
     assert w.stack.currentWidget() is w.ask and focused() is w.ask.transcript
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+import re
 from pathlib import Path
 
 import pytest
@@ -16,15 +16,16 @@ from tests.fake_clock import FakeClock
 from app.kiosk import KioskConfig, PinDialog, PinGuard, WeakPinError, check_pin, load_config, set_pin
 from app.kiosk_pin import KIOSK_FILE, LOCK_FILE
 from app.main_window import MainWindow
+from app.views.ask import citation_url
 from app.views.importer import ImportView
 from app.views.preferences import PreferencesView
 from app.views.status import StatusView
 from core.errors import PermissionDenied
 from core.ingest.pipeline import IngestOptions
-from core.models.generator import Message, ScriptedGenerator
+from core.models.generator import ScriptedGenerator
 from core.service import Ovillo
 from tests.conftest import drain
-from tests.gui.conftest import WAIT_MS, OvilloFactory, WindowFactory
+from tests.gui.conftest import WAIT_MS, OvilloFactory, WindowFactory, reader, slow
 
 SECRET = ("Acta reservada del hallazgo del tesorillo: las monedas de plata se guardan en la caja fuerte "
           "número 7 del museo, combinación conocida solo por la conservadora.")
@@ -62,10 +63,8 @@ def test_kiosk_hides_staff_screens_and_never_shows_restricted(
         qtbot: QtBot, make_window: WindowFactory, restricted: tuple[str, int]) -> None:
     tipo, sid = restricted
 
-    def cite_everything(messages: Sequence[Message]) -> str:  # a model that tries to cite the hidden record
-        return f"Las monedas están en la caja fuerte número 7 [{tipo}-{sid}#0]."
-
-    w = make_window(kiosk=True, generator=ScriptedGenerator([cite_everything]))
+    gen = ScriptedGenerator([], judge=reader())  # a model that says yes to every excerpt it is shown
+    w = make_window(kiosk=True, generator=gen)
     assert w.ops.profile == "public"
     titles = [w.nav.item(i).text() for i in range(w.nav.count())]
     assert titles == ["Search", "Ask", "Objects"]  # objects: public lookups only, nothing saved
@@ -94,14 +93,25 @@ def test_kiosk_hides_staff_screens_and_never_shows_restricted(
     similar = [w.record.similar.item(i).data(256) for i in range(w.record.similar.count())]
     assert all(h.classification == "public" and (h.section_tipo, h.section_id) != (tipo, sid) for h in similar)
 
-    # ask: a citation of the hidden record never becomes a link or a grounded answer
+    # ask: a model that accepts everything it reads only ever reads, and shows, public spans
     assert w.ask is not None
     w.ask.ask("¿Dónde se guardan las monedas de plata del tesorillo?")
-    qtbot.waitUntil(lambda: w.ask.result is not None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: w.ask.result is not None and w.ask.worker is None, timeout=WAIT_MS)
     res = w.ask.result
-    assert not res.grounded
-    assert f"{tipo}-{sid}" not in json.dumps([c.__dict__ for c in res.citations] + res.provenance)
-    assert f"record/{tipo}/{sid}/" not in w.ask.transcript.toHtml()
+    assert res.grounded and res.spans and all(s.accepted for s in res.spans), res
+    assert res.provenance and all(p["classification"] == "public" for p in res.provenance)
+    public = {p["id"] for p in res.provenance}
+    assert {s.id for s in res.spans} <= public and {c.id for c in res.citations} <= public
+    hidden = f"{tipo}-{sid}"
+    assert hidden not in json.dumps([c.__dict__ for c in res.citations] + res.provenance + res.nearest
+                                    + [s.to_json() for s in res.spans])
+    assert "caja fuerte" not in json.dumps([m.content for prompt in gen.judged for m in prompt], ensure_ascii=False)
+    html, plain = w.ask.transcript.toHtml(), " ".join(w.ask.transcript.toPlainText().split())
+    assert f"record/{tipo}/{sid}/" not in html and "caja fuerte" not in plain
+    quoted = set(re.findall(r'href="(ovillo:record[^"]*quote=[^"]*)"', html))
+    assert quoted == {citation_url(s.section_tipo, s.section_id, s.chunk_index, (s.start, s.end)).toString()
+                      for s in res.spans}
+    assert all(f"“{' '.join(s.text.split())}”" in plain for s in res.spans)
 
 
 def test_idle_reset_and_staff_exit(qtbot: QtBot, make_window: WindowFactory, gui_home: Path) -> None:
@@ -339,13 +349,10 @@ def test_idle_reset_waits_for_a_running_answer_then_starts_clean(qtbot: QtBot, m
                                                                  gui_home: Path) -> None:
     """An answer still being written is never wiped by the idle reset; the next visitor starts clean,
     and the last seconds before a reset are counted down where a visitor can see them."""
-    from tests.gui.conftest import quote_first
-
     set_pin(gui_home, STAFF, idle_s=2)
-    # a slow answer: ~40 words at 0.15 s each outlasts the 2-second idle time several times over
-    w = make_window(kiosk=True, kiosk_config=load_config(gui_home),
-                    generator=ScriptedGenerator([lambda m: " ".join(["palabra"] * 30) + " " + quote_first(m)],
-                                                delay_s=0.15))
+    # a slow reader: 1.5 s a verdict over the spans found outlasts the 2-second idle time several times over
+    gen = ScriptedGenerator([], judge=slow(reader("vidriada"), 1.5))
+    w = make_window(kiosk=True, kiosk_config=load_config(gui_home), generator=gen)
     assert w.ask is not None and w.idle is not None
     shown: list[int] = []
     w.idle.countdown.connect(shown.append)
@@ -354,9 +361,13 @@ def test_idle_reset_waits_for_a_running_answer_then_starts_clean(qtbot: QtBot, m
     assert w.ask.answering
     qtbot.wait(3500)  # past the idle time with no input: the reset must have waited
     assert w.ask.answering and w.stack.currentWidget() is w.ask and w.ask._question
+    assert "checking…" in w.ask.transcript.toPlainText()
     qtbot.waitUntil(lambda: w.ask.result is not None, timeout=WAIT_MS)
-    finished = w.ask.transcript.toPlainText()
-    assert "palabra" in finished  # the visitor reads the whole answer
+    res = w.ask.result
+    assert res.grounded and len(gen.judged) == len(res.spans) >= 2, res
+    finished = " ".join(w.ask.transcript.toPlainText().split())
+    assert "The archive says:" in finished  # the visitor reads the whole answer
+    assert all(" ".join(s.text.split()) in finished for s in res.spans if s.accepted)
     # then, idle again, the reset comes — announced by a countdown — and the next visitor starts clean
     qtbot.waitUntil(lambda: w.stack.currentWidget() is w.search, timeout=10_000)
     assert 1 in shown and shown[-1] == 0
@@ -366,10 +377,10 @@ def test_idle_reset_waits_for_a_running_answer_then_starts_clean(qtbot: QtBot, m
 def test_a_reset_that_cancels_an_answer_leaves_no_stopped_line(qtbot: QtBot, make_window: WindowFactory,
                                                                gui_home: Path) -> None:
     w = make_window(kiosk=True, kiosk_config=load_config(gui_home) if (gui_home / KIOSK_FILE).exists() else None,
-                    generator=ScriptedGenerator([lambda m: " ".join(["palabra"] * 60)], delay_s=0.05))
+                    generator=ScriptedGenerator([], judge=slow(reader(), 0.3)))
     assert w.ask is not None
     w.ask.ask("¿Qué se guardaba en el molino?")
-    qtbot.waitUntil(lambda: bool(w.ask._streamed), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: "checking…" in w.ask.transcript.toPlainText(), timeout=WAIT_MS)  # mid-answer
     w.ask.reset()  # what a staff member's reset or a forced idle reset does mid-answer
     qtbot.wait(1500)  # the cancelled answer's late result arrives and must be ignored
     assert "(stopped)" not in w.ask.transcript.toPlainText() and w.ask.result is None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import re
 import shutil
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -32,7 +32,7 @@ from core.objects.similar import ObjectHit, ViewScore
 from core.progress import Progress
 from tests.conftest import drain
 from tests.demo_fixtures import DEMO
-from tests.gui.conftest import WAIT_MS, OvilloFactory, WindowFactory, quote_first
+from tests.gui.conftest import WAIT_MS, HeldReader, OvilloFactory, WindowFactory, flat, reader
 
 MARKER = "ovillo-hostile.png"  # an image element naming it means a name was rendered as HTML
 NAME = f'<img src="&#47;tmp&#47;{MARKER}" width=200>'  # a file name cannot hold "/": an entity does
@@ -151,12 +151,28 @@ def open_hostile_record(qtbot: QtBot, w: MainWindow, suffix: str) -> None:
                     and w.record.similar.count() > 0, timeout=WAIT_MS)
 
 
-def ask(qtbot: QtBot, w: MainWindow) -> None:
+def ask(qtbot: QtBot, w: MainWindow, held: HeldReader) -> None:
+    """Ask about the hostile records: the spans found, their titles and the answer all show as text, both
+    while the model is still reading them and once it has accepted them."""
     assert w.ask is not None
     w.go(page(w, w.ask))
     w.ask.ask(f"{BOLD} ¿Qué dice el acta de la {WORD}?")
+    qtbot.waitUntil(lambda: w.ask is not None and held.asked >= 1
+                    and "checking…" in w.ask.transcript.toPlainText(), timeout=WAIT_MS)
+    found = list(w.ask._found)
+    hostile = [s for s in found if WORD in s.text]
+    assert hostile and any("<" in s.text for s in hostile) and any("<" in s.title for s in hostile), found
+    assert_plain(w, BOLD, *[f"“{flat(s.text)}”" for s in found], *[s.title for s in found])
+    held.release()
     qtbot.waitUntil(lambda: w.ask is not None and w.ask.result is not None and w.ask.worker is None,
                     timeout=WAIT_MS)
+    res = w.ask.result
+    assert res.grounded, res
+    accepted = [s for s in res.spans if s.accepted]
+    assert accepted and all(WORD in s.text for s in accepted) and any("<" in s.text for s in accepted)
+    titles = [str(p["title"]) for p in res.provenance if p["id"] in {c.id for c in res.citations}]
+    assert any("<" in t for t in titles), titles
+    assert_plain(w, BOLD, "The archive says:", *[f"“{flat(s.text)}”" for s in accepted], *titles)
 
 
 def examine(w: MainWindow, photo: Path) -> None:
@@ -181,7 +197,7 @@ def hostile_photo(root: Path) -> Path:
     return photo
 
 
-def shown_everywhere(w: MainWindow, qtbot: QtBot, tmp_path: Path, owner: bool) -> None:
+def shown_everywhere(w: MainWindow, qtbot: QtBot, tmp_path: Path, owner: bool, held: HeldReader) -> None:
     """Search, the text file's record, the catalogue row's record, an answer and the Objects page."""
     search(qtbot, w)
     assert_plain(w, TEXT_FILE, BOLD, LINK, IMG)  # the file name is on the card, kiosk included
@@ -190,14 +206,25 @@ def shown_everywhere(w: MainWindow, qtbot: QtBot, tmp_path: Path, owner: bool) -
     w.record.go_back()
     open_hostile_record(qtbot, w, ".csv")
     assert_plain(w, f"{IMG} {BOLD} moneda {WORD}", "<i>moderno</i>")
-    ask(qtbot, w)
-    assert_plain(w, BOLD)
+    ask(qtbot, w, held)
     examine(w, hostile_photo(tmp_path))
     assert_plain(w, f"{NAME}_obverse.jpg", f"{IMG} {BOLD} {LINK}", IMG, LINK)
 
 
-def test_hostile_names_show_as_text_to_staff(qtbot: QtBot, make_window: WindowFactory, tmp_path: Path) -> None:
-    w = make_window(generator=ScriptedGenerator([quote_first]))
+@pytest.fixture
+def held(make_window: WindowFactory) -> Iterator[HeldReader]:
+    """A reader accepting the spans that name the hostile records, held until the test has looked
+    (released before the window's workers are stopped)."""
+    judge = HeldReader(reader(WORD))
+    try:
+        yield judge
+    finally:
+        judge.release()
+
+
+def test_hostile_names_show_as_text_to_staff(qtbot: QtBot, make_window: WindowFactory, tmp_path: Path,
+                                             held: HeldReader) -> None:
+    w = make_window(generator=ScriptedGenerator([], judge=held))
     imp = w.importer
     assert imp is not None and w.status_view is not None
     folder = hostile_folder(tmp_path)
@@ -215,7 +242,7 @@ def test_hostile_names_show_as_text_to_staff(qtbot: QtBot, make_window: WindowFa
     w.go(page(w, w.status_view))
     assert_plain(w, f"{NAME}.pdf")
 
-    shown_everywhere(w, qtbot, tmp_path, owner=True)
+    shown_everywhere(w, qtbot, tmp_path, owner=True, held=held)
 
     # an error naming a file: the dialog shows its name
     w.show_error(StoreError(code="store.open", params={"path": str(tmp_path / NAME), "detail": BOLD}))
@@ -234,10 +261,10 @@ def hostile_public(make_ovillo: OvilloFactory, tmp_path: Path) -> None:
 
 
 def test_hostile_names_show_as_text_in_the_kiosk(qtbot: QtBot, make_window: WindowFactory, tmp_path: Path,
-                                                  hostile_public: None) -> None:
-    w = make_window(kiosk=True, generator=ScriptedGenerator([quote_first]))
+                                                  hostile_public: None, held: HeldReader) -> None:
+    w = make_window(kiosk=True, generator=ScriptedGenerator([], judge=held))
     assert w.ops.profile == "public"
-    shown_everywhere(w, qtbot, tmp_path, owner=False)
+    shown_everywhere(w, qtbot, tmp_path, owner=False, held=held)
 
 
 def test_the_reading_sees_what_qt_would_render(qtbot: QtBot) -> None:

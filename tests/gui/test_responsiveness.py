@@ -6,13 +6,15 @@ threshold: ``scripts/bench/responsiveness.py`` measures it with the real llama.c
 reports it in ``docs/benchmarks.md``. Here:
 
 * a real import of 8 new documents (+ 1 broken PDF) and a scripted answer start together;
-* each is held at its last step (the import inside the embedding of one file, the answer before
-  its last word) until the test has looked, so "both in flight" is certain, not a race;
-* while both are in flight: the 10 ms timer of :class:`app.stall.StallMeter` keeps firing, the
-  words streamed so far are on screen, and key presses posted to the search box are processed;
+* each is held at a step until the test has looked (the import inside the embedding of one file, the
+  answer inside the model's second verdict on the archive's spans), so "both in flight" is certain,
+  not a race;
+* while both are in flight: the 10 ms timer of :class:`app.stall.StallMeter` keeps firing, the spans
+  found are on screen (the first with its verdict, the others being checked), and key presses posted
+  to the search box are processed;
 * the search typed meanwhile returns hits while the answer is still held (answers have their own thread);
-* released, both complete (8 files indexed, the PDF reported; the answer grounded with its
-  scripted citation).
+* released, both complete (8 files indexed, the PDF reported; the answer grounded in the spans the
+  scripted reader accepted, every span read, nothing written by the model).
 
 The stall figures of this run are printed (``-s``) for information only, with every thread's
 stack at each stall in ``<tmp>/stall_stacks.txt``.
@@ -38,10 +40,9 @@ from core.models.encoder import Kind, TextEncoder
 from core.models.generator import Message, ScriptedGenerator
 from core.progress import CancelToken
 from core.service import Ovillo
-from tests.gui.conftest import WAIT_MS, quote_first
+from tests.gui.conftest import HOLD_S, WAIT_MS, excerpt, reader
 from tests.gui.test_import import make_folder
 
-HOLD_S = WAIT_MS / 1000  # a held job gives up (and fails the test) if never released
 QUESTION = "¿Dónde aparecieron fragmentos de cerámica vidriada?"
 TYPED = "vidriada"
 
@@ -67,26 +68,20 @@ class HeldEncoder(TextEncoder):
 
 
 class HeldModel(ScriptedGenerator):
-    """A scripted model (quotes the first passage, citing it) that waits for ``release`` before its last word."""
+    """A scripted reader (accepts the spans about glazed ware) that gives its first verdict, then waits
+    for ``release`` inside the second: the answer is in flight, one span judged and the rest being checked."""
 
     def __init__(self) -> None:
-        super().__init__([quote_first], delay_s=0.02)
+        super().__init__([], judge=reader("vidriada"))
         self.held, self.release = threading.Event(), threading.Event()
-        self.streamed: list[str] = []
 
-    def stream(self, messages: Sequence[Message], *, max_tokens: int, stop: Sequence[str] = (),
-               cancel: CancelToken | None = None) -> Iterator[str]:
-        pieces = super().stream(messages, max_tokens=max_tokens, stop=stop, cancel=cancel)
-        last = next(pieces, None)
-        for piece in pieces:
-            self.streamed.append(last or "")
-            yield last or ""
-            last = piece
-        self.held.set()
-        if not self.release.wait(HOLD_S):
-            raise TimeoutError("the test never released the answer")
-        if last is not None:
-            yield last
+    def yes_probability(self, messages: Sequence[Message], *, cancel: CancelToken | None = None) -> float | None:
+        verdict = super().yes_probability(messages, cancel=cancel)
+        if len(self.judged) == 2:
+            self.held.set()
+            if not self.release.wait(HOLD_S):
+                raise TimeoutError("the test never released the answer")
+        return verdict
 
 
 @pytest.fixture
@@ -133,20 +128,23 @@ def test_loop_ticks_and_input_is_handled_while_import_and_scripted_answer_are_in
     qtbot.waitUntil(lambda: enc.held.is_set() and model.held.is_set(), timeout=WAIT_MS)
     t_held = time.monotonic()
     assert imp.state == "running" and imp.summary is None
-    assert ask.worker is not None and ask.result is None and len(model.calls) == 1
+    assert ask.worker is not None and ask.result is None and len(model.judged) == 2
     assert meter.gaps_between(t_start, t_held), "no timer tick while both jobs ran up to their last step"
 
-    # while both are in flight: timers keep firing, the streamed words are shown, typing is processed
+    # while both are in flight: timers keep firing, the spans found and the first verdict are shown,
+    # typing is processed
     n = len(meter.ticks)
     qtbot.waitUntil(lambda: len(meter.ticks) >= n + 20, timeout=WAIT_MS)
-    so_far = " ".join("".join(model.streamed).split())
-    assert so_far
-    qtbot.waitUntil(lambda: so_far in " ".join(ask.transcript.toPlainText().split()), timeout=WAIT_MS)
+    first = excerpt(model.judged[0])
+    qtbot.waitUntil(lambda: ask.state.text().startswith("Checked 1 of "), timeout=WAIT_MS)
+    plain = " ".join(ask.transcript.toPlainText().split())
+    assert f"“{' '.join(first.split())}”" in plain and "answers the question" in plain
+    assert plain.count("checking…") == len(ask._found) - 1 >= 1 and "The archive says:" not in plain
     w.search.query.clear()
     shown_before = w.search.hits
     post_keys(w.search.query, TYPED)
     qtbot.waitUntil(lambda: w.search.query.text() == TYPED, timeout=WAIT_MS)
-    # the search typed meanwhile returns while the answer is still being written: answers run on
+    # the search typed meanwhile returns while the model is still judging: answers run on
     # their own thread, so a search never queues behind one (issue #15)
     qtbot.waitUntil(lambda: w.search.hits is not shown_before and bool(w.search.hits), timeout=WAIT_MS)
     assert any(TYPED in (h.text or h.snippet).lower() for h in w.search.hits)
@@ -165,5 +163,7 @@ def test_loop_ticks_and_input_is_handled_while_import_and_scripted_answer_are_in
     assert imp.summary is not None and not imp.summary.cancelled and len(imp.summary.ok) == 8
     assert [Path(o.path).name for o in imp.summary.failed] == ["roto.pdf"]
     res = ask.result
-    assert res is not None and res.grounded and res.model == "scripted" and len(model.calls) == 1, res
+    assert res is not None and res.grounded and res.model == "scripted", res
+    assert len(model.judged) == len(res.spans) and model.calls == []  # it read every span; it wrote nothing
+    assert "The archive says:" in ask.transcript.toPlainText()
     assert w.search.hits

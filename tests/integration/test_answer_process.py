@@ -1,4 +1,4 @@
-"""The real answer model runs in its own process: killing it mid-answer is a clear error, not a crash."""
+"""The real answer model runs in its own process: killing it mid-verdict is a clear error, not a crash."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from core.answer.result import AnswerResult, Token
+from core.answer.result import AnswerResult, SpanVerdict
 from core.errors import ModelCrashed
 from core.models.assemble_gguf import DEFAULT_GENERATOR, assemble_generator
 from core.models.encoder import TextEncoder
@@ -20,7 +20,7 @@ from tests.integration.conftest import copy_home
 QUESTION = "Where did the denarius of Trajan come from?"
 
 
-def test_killing_the_real_model_mid_answer_is_an_error_and_the_next_question_is_answered(
+def test_killing_the_real_model_mid_verdicts_is_an_error_and_the_next_question_is_answered(
         demo_home: Path, tmp_path: Path, encoder: TextEncoder, models_dir: Path) -> None:
     assemble_generator(models_dir)
     settings = Settings(answer_model=DEFAULT_GENERATOR, answer_max_tokens=48, answer_n_ctx=2048)
@@ -30,14 +30,14 @@ def test_killing_the_real_model_mid_answer_is_an_error_and_the_next_question_is_
         assert isinstance(gen, ProcessGenerator) and gen.pid not in (None, os.getpid())
         first_pid = gen.pid
         events = app.ask(QUESTION)
-        tokens = 0
+        verdicts = 0
         with pytest.raises(ModelCrashed) as err:
             for ev in events:
-                if isinstance(ev, Token):
-                    tokens += 1
-                    if tokens == 2:  # mid-answer: the model is writing
+                if isinstance(ev, SpanVerdict):
+                    verdicts += 1
+                    if verdicts == 1:  # between two verdicts: the model is reading the next span
                         os.kill(first_pid or -1, signal.SIGKILL)
-        assert tokens >= 2
+        assert verdicts == 1
         assert "the answer model stopped: it was killed (SIGKILL" in str(err.value)
         assert "search and imports are unaffected" in str(err.value)
         assert app.search(QUESTION)  # this process is fine
@@ -50,6 +50,6 @@ def test_killing_the_real_model_mid_answer_is_an_error_and_the_next_question_is_
             except StopIteration as stop:
                 result = stop.value
                 break
-        assert result is not None and result.answer
+        assert result is not None and result.spans and all(sp.verdict is not None for sp in result.spans)
         assert gen2.pid != first_pid and isinstance(gen2, ProcessGenerator) and gen2.starts == 2
     assert gen2.pid is None  # closing the data folder stopped the model's process

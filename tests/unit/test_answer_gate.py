@@ -65,19 +65,19 @@ LEXICAL = AskOptions(min_relevance=-1.0, coverage_weight=10.0, support_margin=3.
 
 
 def test_gate_refuses_uncovered_question_without_model_call(app: Ovillo) -> None:
-    gen = ScriptedGenerator(["should never be called"])
+    gen = ScriptedGenerator([], judge=lambda m: 1.0)
     events, res = drain(Answerer(app.searcher(), lambda: gen).ask(
         "¿Quién ganó el Tour de Francia?", app.profile("owner"), options=LEXICAL))
     done = [e for e in events if isinstance(e, RetrievalDone)]
     assert len(done) == 1 and done[0].best_dense is not None and done[0].best_dense >= -1.0  # premise: floor passed
-    assert gen.calls == [] and res.refused and not res.grounded and res.model == ""
+    assert gen.judged == [] and res.refused and not res.grounded and res.model == ""
     assert res.reason == "no_relevant_passages"
     assert "share too few of the question's words" in res.details[0] and "coverage 0.00" in res.details[0]
     assert res.nearest and [type(e) for e in events] == [RetrievalDone] and done[0].evidence == []
 
 
 def test_gate_passes_covered_question_to_the_model(app: Ovillo) -> None:
-    gen = ScriptedGenerator(["NO_ANSWER"])
+    gen = ScriptedGenerator([], judge=lambda m: 0.0)
     _, res = drain(Answerer(app.searcher(), lambda: gen).ask(
         "¿Cuándo cubrió el agua del pantano el pueblo?", app.profile("owner"), options=LEXICAL))
-    assert len(gen.calls) == 1 and res.refused and res.reason == "not_in_passages"
+    assert gen.judged and res.refused and res.reason == "archive_does_not_say"

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from core.answer.result import AnswerResult, Citation, RetrievalDone, Token
+from core.answer.extract import Span
+from core.answer.result import AnswerResult, Citation, EvidenceFound, RetrievalDone, SpanVerdict
 from core.cli import _drive, main
 from core.cli_text import REDRAW, json_text, visible
 from core.models.fake_encoder import HashingEncoder
@@ -147,25 +148,28 @@ def test_ask_streams_and_prints_escaped(monkeypatch: pytest.MonkeyPatch,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     from core.cli_ask import run_ask
 
-    cited = Citation("S1", "docs", 1, 0, f"molía {OSC_TITLE}trigo", f"/docs/{NAME}", None, None,
-                     quotes=[{"text": f"molía\x1b[2J trigo\u202e"}])
-    result = AnswerResult(f"El molino molía trigo{OSC_TITLE} [S1].\n\nFin\x9b31m.", True, False, "grounded",
-                          citations=[cited], unsupported=[f"forged\n  [S2] {OSC_TITLE}"])
+    text = f"El molino \x1b]0;pwned\x07 molía\n\ntrigo \u202e."
+    span = Span("S1", "docs", 1, 0, f"Molino{OSC_TITLE}", f"/docs/{NAME}", None, None, "es", 0, len(text), text,
+                0.9, 0.9, 1.0)
+    cited = Citation("S1", "docs", 1, 0, text, f"/docs/{NAME}", None, None, 0, len(text),
+                     quotes=[{"text": f"molía\x1b[2J trigo\u202e", "start": 0, "end": len(text)}])
+    result = AnswerResult(f"{text} [S1]", True, False, "grounded", citations=[cited], spans=[span])
 
     class App:
         def ask(self, question: str, **kw: object) -> Iterator[object]:
             yield RetrievalDone(1, ["S1"], 0.9, 1.0)
-            for piece in ("El molino \x1b]0;", "pwned\x07 molía", "\n\ntrigo \u202e[S1]."):
-                yield Token(piece)
+            yield EvidenceFound([span], 5.0)
+            yield SpanVerdict(0, span.judged(0.9, True))
             return result
 
     monkeypatch.setattr("sys.stdout", Tty())
     args = argparse.Namespace(question="q", profile="owner", model=None, max_tokens=None, json=False)
     assert run_ask(App(), args) == 0
     out = sys.stdout.getvalue()  # type: ignore[attr-defined]
-    _clean(out + capsys.readouterr().err)
-    assert "\\x1b]0;pwned\\x07 molía\n\ntrigo \\u202e[S1]." in out  # the streamed paragraphs kept
-    assert f"/docs/{visible(NAME)}" in out and "  (uncited: forged\\n  [S2] \\x1b]0;pwned\\x07)" in out
+    err = capsys.readouterr().err
+    _clean(out + err)
+    assert "Molino\\x1b]0;pwned\\x07" in err  # the verdict line names the record, escaped
+    assert "“molía\\x1b[2J trigo\\u202e”" in out and f"/docs/{visible(NAME)}" in out
     refused = AnswerResult("", False, True, "no_relevant_passages", details=[f"gate {OSC_TITLE}"],
                            nearest=[{"id": "S1", "title": f"Molino{OSC_TITLE}", "source_path": NAME}])
     monkeypatch.setattr(App, "ask", lambda self, q, **kw: iter_result(refused))

@@ -15,33 +15,34 @@ from core.models.generator_process import GeneratorSpec, ProcessGenerator, death
 from core.progress import CancelToken
 
 MSG = [Message("user", "¿Dónde apareció el denario?")]
-REPLY = "El denario apareció en la trinchera 3 [S1]."
+VERDICT = [Message("system", "You read excerpts."),
+           Message("user", "Question: ¿Dónde apareció el denario?\n\nExcerpt (from “Diario”):\nEl denario apareció "
+                           "en la trinchera 3.\n\nDoes the excerpt answer the question? yes or no.")]
 
 
 def _dying(tmp_path: Path, signum: int) -> ProcessGenerator:
     spec = GeneratorSpec("tests.crashing_generators:dying",
-                         {"reply": REPLY, "signum": int(signum), "pieces": 2, "marker": str(tmp_path / "died")})
+                         {"signum": int(signum), "verdicts": 2, "marker": str(tmp_path / "died")})
     return ProcessGenerator(spec, name="dying")
 
 
 @pytest.mark.parametrize("signum, words", [(signal.SIGILL, "does not support (SIGILL)"),
                                            (signal.SIGKILL, "killed (SIGKILL")])
-def test_a_child_that_dies_mid_answer_is_a_clear_error_and_the_next_question_starts_afresh(
+def test_a_child_that_dies_mid_verdicts_is_a_clear_error_and_the_next_question_starts_afresh(
         tmp_path: Path, signum: int, words: str) -> None:
     gen = _dying(tmp_path, signum)
     try:
         first_pid = gen.pid
-        got: list[str] = []
+        got = [gen.yes_probability(VERDICT) for _ in range(2)]  # two verdicts before the death
+        assert got == [0.9, 0.9]
         with pytest.raises(ModelCrashed) as err:
-            for piece in gen.stream(MSG, max_tokens=50):
-                got.append(piece)
-        assert got == ["El ", "denario "]  # what was written before the death arrived, nothing after
+            gen.yes_probability(VERDICT)
         assert words in str(err.value)
         assert "the answer model stopped" in str(err.value)
         assert "search and imports are unaffected" in str(err.value)
         assert (tmp_path / "died").read_text() == str(first_pid)  # the child itself died, not us
-        # the next question starts a fresh child (the marker makes it survive) and is answered
-        assert "".join(gen.stream(MSG, max_tokens=50)).strip() == REPLY
+        # the next question starts a fresh child (the marker makes it survive) and is judged
+        assert gen.yes_probability(VERDICT) == 0.9
         assert gen.starts == 2 and gen.pid != first_pid
     finally:
         gen.close()
@@ -53,13 +54,29 @@ def test_a_hung_child_is_killed_and_reported(tmp_path: Path) -> None:
         pid = gen.pid
         t0 = time.monotonic()
         with pytest.raises(ModelCrashed, match="stopped responding for 2 s"):
-            list(gen.stream(MSG, max_tokens=10))
+            gen.yes_probability(VERDICT)
         assert time.monotonic() - t0 < 15
         assert gen.pid is None
         with pytest.raises(ProcessLookupError):
             import os
 
             os.kill(pid or -1, 0)
+    finally:
+        gen.close()
+
+
+def test_cancel_reaches_a_verdict_in_the_child_without_killing_it() -> None:
+    gen = ProcessGenerator(GeneratorSpec("tests.crashing_generators:slow", {"delay_s": 3.0}), name="slow")
+    try:
+        pid = gen.pid
+        token = CancelToken()
+        timer = threading.Timer(0.5, token.cancel)
+        timer.start()
+        t0 = time.monotonic()
+        with pytest.raises(Cancelled):
+            gen.yes_probability(VERDICT, cancel=token)
+        timer.join()
+        assert time.monotonic() - t0 < 2.0 and gen.pid == pid  # the shared flag stopped it, not a kill
     finally:
         gen.close()
 

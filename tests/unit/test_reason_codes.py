@@ -17,11 +17,10 @@ def test_terminal_output_reads_as_before() -> None:
     gate = AnswerResult("", False, True, "no_relevant_passages",
                         details=["nothing in the archive visible to this profile matched"])
     assert human_reason(gate) == "nothing in the archive visible to this profile matched"
-    refused = AnswerResult("", False, True, "not_in_passages",
-                           details=["the passages found do not contain the answer"])
-    assert human_reason(refused) == "the passages found do not contain the answer"
-    bad = AnswerResult("", False, False, "not_grounded", details=["[S9] is not one of the evidence passages given",
-                                                                  "a second problem"])
-    assert human_reason(bad) == "could not ground: [S9] is not one of the evidence passages given; a second problem"
-    assert human_reason(AnswerResult("", False, False, "not_grounded")) == "could not ground: no sentence cites a passage"
+    refused = AnswerResult("", False, True, "archive_does_not_say",
+                           details=["the answer model accepted none of the 4 passages' sentences as an answer"])
+    assert human_reason(refused) == ("the archive does not say this directly (the answer model accepted none of "
+                                     "the 4 passages' sentences as an answer)")
+    assert human_reason(AnswerResult("", False, True, "archive_does_not_say")) == \
+        "the archive does not say this directly"
     assert human_reason(AnswerResult("", False, False, "cancelled")) == "cancelled"
