@@ -128,7 +128,7 @@ class Ops(QObject):
 
     def ask(self, question: str, conversation: Conversation, *, on_event: Callback, on_result: Callback,
             on_done: Callable[[], None] | None = None) -> Worker:
-        """A grounded answer, streamed (tokens arrive as ``on_event``)."""
+        """An answer from the archive's own spans (the spans found and each verdict arrive as ``on_event``)."""
         if not hasattr(self.ovillo, "ask"):
             raise PermissionDenied("this version of Ovillo cannot answer questions")
         return self.run(lambda t: self.ovillo.ask(question, profile=self.profile, conversation=conversation,

@@ -69,7 +69,7 @@ class Settings(BaseModel):
     answer_min_relevance: float = Field(0.80, ge=-1.0, le=1.0, title="Relevance threshold (dense cosine)",
                                         description="Below it a passage is not evidence; with none, Ask refuses "
                                                     "without calling the model (calibrated for e5).")
-    answer_span_check: float = Field(0.65, ge=0.0, le=1.0, title="Answer check threshold",
+    answer_span_check: float = Field(0.80, ge=0.0, le=1.0, title="Answer check threshold",
                                      description="The answer model reads each sentence of the archive found for a "
                                                  "question; below this probability of \"yes, it answers\" the "
                                                  "sentence is shown as related, not as the answer.")

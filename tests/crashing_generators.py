@@ -14,17 +14,13 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from core.answer.judge import excerpt_of
 from core.models.generator import Generator, Message, ScriptedGenerator
 from core.progress import CancelToken
 
-ASKED = "\n\nDoes the excerpt answer the question? yes or no."  # the end of core.answer.judge's prompt
-
-
 def excerpt(messages: Sequence[Message]) -> str:
-    """The span of the archive a verdict prompt shows (after its "Excerpt (from “title”):" line)."""
-    user = messages[-1].content
-    body = user.removesuffix(ASKED).partition("\n\nExcerpt")[2]
-    return body.partition("\n")[2]
+    """The span of the archive a verdict prompt shows."""
+    return excerpt_of(messages)
 
 
 def says(words: Sequence[str]) -> Callable[[Sequence[Message]], float]:

@@ -4,47 +4,67 @@
 <context>
     <name>AskView</name>
     <message>
-        <location filename="../views/ask.py" line="100"/>
+        <location filename="../views/ask.py" line="102"/>
         <source>Ask the archive a question…</source>
         <translation>Fes una pregunta a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="101"/>
+        <location filename="../views/ask.py" line="103"/>
         <source>&amp;Ask</source>
         <translation>&amp;Pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="102"/>
+        <location filename="../views/ask.py" line="104"/>
         <source>S&amp;top</source>
         <translation>&amp;Atura</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="103"/>
+        <location filename="../views/ask.py" line="105"/>
         <source>&amp;New conversation</source>
         <translation>&amp;Nova conversa</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="110"/>
+        <location filename="../views/ask.py" line="106"/>
+        <source>&amp;Copy answer</source>
+        <translation>&amp;Copia la resposta</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="107"/>
+        <source>Copy the last answer with its sources, as Markdown</source>
+        <translation>Copia l&apos;última resposta amb les fonts, en Markdown</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="108"/>
+        <source>E&amp;xport…</source>
+        <translation>E&amp;xporta…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="109"/>
+        <source>Save this conversation as Markdown and JSON</source>
+        <translation>Desa aquesta conversa en Markdown i JSON</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="118"/>
         <source>Answer in progress</source>
         <translation>Resposta en curs</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="143"/>
+        <location filename="../views/ask.py" line="155"/>
         <source>Searching the archive…</source>
         <translation>Cercant a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="156"/>
+        <location filename="../views/ask.py" line="168"/>
         <source>Stopping…</source>
         <translation>Aturant…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="183"/>
+        <location filename="../views/ask.py" line="196"/>
         <source>Nothing relevant found.</source>
         <translation>No s&apos;ha trobat res pertinent.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="183"/>
+        <location filename="../views/ask.py" line="196"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Llegint %n passatge…</numerusform>
@@ -52,7 +72,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="186"/>
+        <location filename="../views/ask.py" line="199"/>
         <source>Found %n sentence(s) in the archive; checking whether they answer…</source>
         <translation>
             <numerusform>S&apos;ha trobat %n frase a l&apos;arxiu; comprovant si respon…</numerusform>
@@ -60,72 +80,92 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="187"/>
+        <location filename="../views/ask.py" line="200"/>
         <source>No sentence of the archive answers this.</source>
         <translation>Cap frase de l&apos;arxiu no hi respon.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="193"/>
+        <location filename="../views/ask.py" line="206"/>
         <source>Checked %1 of %2 sentences…</source>
         <translation>Comprovades %1 de %2 frases…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="201"/>
+        <location filename="../views/ask.py" line="214"/>
         <source>The archive&apos;s own words, checked by the answer model.</source>
         <translation>Les paraules del mateix arxiu, comprovades pel model de resposta.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="239"/>
+        <location filename="../views/ask.py" line="244"/>
+        <source>Export the conversation</source>
+        <translation>Exporta la conversa</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="245"/>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="256"/>
+        <source>Could not save %1: %2</source>
+        <translation>No s&apos;ha pogut desar %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="259"/>
+        <source>Saved %1</source>
+        <translation>Desat: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="284"/>
         <source>checking…</source>
         <translation>comprovant…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="241"/>
+        <location filename="../views/ask.py" line="286"/>
         <source>answers the question</source>
         <translation>respon la pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="241"/>
+        <location filename="../views/ask.py" line="286"/>
         <source>related</source>
         <translation>relacionada</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="248"/>
+        <location filename="../views/ask.py" line="293"/>
         <source>The archive says:</source>
         <translation>L&apos;arxiu diu:</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="287"/>
+        <location filename="../views/ask.py" line="332"/>
         <source>Related, not an answer:</source>
         <translation>Relacionat, no és una resposta:</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="203"/>
+        <location filename="../views/ask.py" line="216"/>
         <source>No answer: %1</source>
         <translation>Sense resposta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="205"/>
+        <location filename="../views/ask.py" line="218"/>
         <source>Stopped.</source>
         <translation>Aturat.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="207"/>
+        <location filename="../views/ask.py" line="220"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No s&apos;ha pogut fonamentar una resposta en l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="251"/>
+        <location filename="../views/ask.py" line="296"/>
         <source>(stopped)</source>
         <translation>(aturat)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="253"/>
+        <location filename="../views/ask.py" line="298"/>
         <source>No answer</source>
         <translation>Sense resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="255"/>
+        <location filename="../views/ask.py" line="300"/>
         <source>Closest passages found:</source>
         <translation>Passatges més propers trobats:</translation>
     </message>

@@ -4,47 +4,67 @@
 <context>
     <name>AskView</name>
     <message>
-        <location filename="../views/ask.py" line="100"/>
+        <location filename="../views/ask.py" line="102"/>
         <source>Ask the archive a question…</source>
         <translation>Haz una pregunta al archivo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="101"/>
+        <location filename="../views/ask.py" line="103"/>
         <source>&amp;Ask</source>
         <translation>&amp;Preguntar</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="102"/>
+        <location filename="../views/ask.py" line="104"/>
         <source>S&amp;top</source>
         <translation>&amp;Detener</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="103"/>
+        <location filename="../views/ask.py" line="105"/>
         <source>&amp;New conversation</source>
         <translation>&amp;Nueva conversación</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="110"/>
+        <location filename="../views/ask.py" line="106"/>
+        <source>&amp;Copy answer</source>
+        <translation>&amp;Copiar respuesta</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="107"/>
+        <source>Copy the last answer with its sources, as Markdown</source>
+        <translation>Copia la última respuesta con sus fuentes, en Markdown</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="108"/>
+        <source>E&amp;xport…</source>
+        <translation>E&amp;xportar…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="109"/>
+        <source>Save this conversation as Markdown and JSON</source>
+        <translation>Guarda esta conversación en Markdown y JSON</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="118"/>
         <source>Answer in progress</source>
         <translation>Respuesta en curso</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="143"/>
+        <location filename="../views/ask.py" line="155"/>
         <source>Searching the archive…</source>
         <translation>Buscando en el archivo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="156"/>
+        <location filename="../views/ask.py" line="168"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="183"/>
+        <location filename="../views/ask.py" line="196"/>
         <source>Nothing relevant found.</source>
         <translation>No se encontró nada pertinente.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="183"/>
+        <location filename="../views/ask.py" line="196"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Leyendo %n pasaje…</numerusform>
@@ -52,7 +72,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="186"/>
+        <location filename="../views/ask.py" line="199"/>
         <source>Found %n sentence(s) in the archive; checking whether they answer…</source>
         <translation>
             <numerusform>Se ha encontrado %n frase en el archivo; comprobando si responde…</numerusform>
@@ -60,72 +80,92 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="187"/>
+        <location filename="../views/ask.py" line="200"/>
         <source>No sentence of the archive answers this.</source>
         <translation>Ninguna frase del archivo responde a esto.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="193"/>
+        <location filename="../views/ask.py" line="206"/>
         <source>Checked %1 of %2 sentences…</source>
         <translation>Comprobadas %1 de %2 frases…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="201"/>
+        <location filename="../views/ask.py" line="214"/>
         <source>The archive&apos;s own words, checked by the answer model.</source>
         <translation>Las palabras del propio archivo, comprobadas por el modelo de respuesta.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="239"/>
+        <location filename="../views/ask.py" line="244"/>
+        <source>Export the conversation</source>
+        <translation>Exportar la conversación</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="245"/>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="256"/>
+        <source>Could not save %1: %2</source>
+        <translation>No se ha podido guardar %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="259"/>
+        <source>Saved %1</source>
+        <translation>Guardado: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="284"/>
         <source>checking…</source>
         <translation>comprobando…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="241"/>
+        <location filename="../views/ask.py" line="286"/>
         <source>answers the question</source>
         <translation>responde a la pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="241"/>
+        <location filename="../views/ask.py" line="286"/>
         <source>related</source>
         <translation>relacionada</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="248"/>
+        <location filename="../views/ask.py" line="293"/>
         <source>The archive says:</source>
         <translation>El archivo dice:</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="287"/>
+        <location filename="../views/ask.py" line="332"/>
         <source>Related, not an answer:</source>
         <translation>Relacionado, no es una respuesta:</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="203"/>
+        <location filename="../views/ask.py" line="216"/>
         <source>No answer: %1</source>
         <translation>Sin respuesta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="205"/>
+        <location filename="../views/ask.py" line="218"/>
         <source>Stopped.</source>
         <translation>Detenido.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="207"/>
+        <location filename="../views/ask.py" line="220"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No se pudo fundamentar una respuesta en el archivo.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="251"/>
+        <location filename="../views/ask.py" line="296"/>
         <source>(stopped)</source>
         <translation>(detenido)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="253"/>
+        <location filename="../views/ask.py" line="298"/>
         <source>No answer</source>
         <translation>Sin respuesta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="255"/>
+        <location filename="../views/ask.py" line="300"/>
         <source>Closest passages found:</source>
         <translation>Pasajes más cercanos encontrados:</translation>
     </message>

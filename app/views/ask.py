@@ -11,20 +11,21 @@ text is shown at all.
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer, QUrl, Signal
-from PySide6.QtWidgets import (QHBoxLayout, QLineEdit, QProgressBar, QPushButton, QTextBrowser, QVBoxLayout,
-                               QWidget)
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLineEdit, QProgressBar, QPushButton, QTextBrowser,
+                               QVBoxLayout, QWidget)
 
 from app.answer_text import parse_passage_id
 from app.ops import Ops
-from app.plain import plain_label
+from app.plain import plain_label, set_tip
 from app.qt import named
 from app.reasons import answer_reason
 from app.text import escape, timecode
 from app.workers import Worker
 from app.palette import current
 from core.answer.conversation import Conversation
-from core.answer.extract import Span
-from core.answer.result import AnswerResult, Citation, EvidenceFound, RetrievalDone, SpanVerdict
+from core.answer.export import answer_markdown, conversation_json, conversation_markdown
+from core.answer.result import AnswerResult, Citation, EvidenceFound, RetrievalDone, Span, SpanVerdict
 
 SCHEME = "ovillo"
 
@@ -101,6 +102,12 @@ class AskView(QWidget):
         self.ask_button = named(QPushButton(self.tr("&Ask")), "askButton")
         self.cancel_button = named(QPushButton(self.tr("S&top")), "cancelAsk")
         self.new_button = named(QPushButton(self.tr("&New conversation")), "newConversation")
+        self.copy_button = named(QPushButton(self.tr("&Copy answer")), "copyAnswer")
+        set_tip(self.copy_button, self.tr("Copy the last answer with its sources, as Markdown"))
+        self.export_button = named(QPushButton(self.tr("E&xport…")), "exportConversation")
+        set_tip(self.export_button, self.tr("Save this conversation as Markdown and JSON"))
+        self.export_button.setVisible(not getattr(ops, "kiosk", False))  # a kiosk visitor writes no files
+        self.turns: list[tuple[str, AnswerResult]] = []  # this conversation's questions and results
         self.state = named(plain_label(), "answerState")
         self.state.setWordWrap(True)
         self.busy = named(QProgressBar(), "answerBusy")
@@ -117,6 +124,8 @@ class AskView(QWidget):
         row.addWidget(self.ask_button)
         row.addWidget(self.cancel_button)
         row.addWidget(self.new_button)
+        row.addWidget(self.copy_button)
+        row.addWidget(self.export_button)
         lay = QVBoxLayout(self)
         lay.addWidget(self.transcript, 1)
         status = QHBoxLayout()
@@ -128,6 +137,8 @@ class AskView(QWidget):
         self.ask_button.clicked.connect(self.ask)
         self.cancel_button.clicked.connect(self.cancel)
         self.new_button.clicked.connect(self.reset)
+        self.copy_button.clicked.connect(self.copy_answer)
+        self.export_button.clicked.connect(lambda: self.export())
         self.transcript.anchorClicked.connect(self._link)
         self._sync()
 
@@ -165,9 +176,10 @@ class AskView(QWidget):
         self.cancel()
         self._turn += 1  # the cancelled answer's "(stopped)" must not greet the next visitor
         self.worker = None
-        self._sync()
         self.conversation = Conversation()
         self._history.clear()
+        self.turns.clear()
+        self._sync()
         self._question, self._found, self._judged = "", [], 0
         self.result = None
         self.state.clear()
@@ -209,6 +221,8 @@ class AskView(QWidget):
         self.state.setProperty("outcome", "grounded" if res.grounded else "refused" if res.refused else
                                "cancelled" if res.reason == "cancelled" else "ungrounded")
         self._history.append(self._turn_html(self._question, res))
+        if res.reason != "cancelled":
+            self.turns.append((self._question, res))
         self._question, self._found, self._judged = "", [], 0
         self._render()
 
@@ -216,8 +230,38 @@ class AskView(QWidget):
         self.worker = None
         self._sync()
 
+    def copy_answer(self) -> None:
+        """The last answer, its spans quoted with their sources, on the clipboard as Markdown."""
+        if self.turns:
+            QGuiApplication.clipboard().setText(answer_markdown(*self.turns[-1]))
+
+    def export(self, path: str | None = None) -> list[str]:
+        """Save the conversation as ``NAME.md`` and ``NAME.json`` (asks where unless ``path`` is given)."""
+        if not self.turns:
+            return []
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the conversation"), "ovillo-conversation.md",
+                                                  self.tr("Markdown (*.md)"))
+            if not path:
+                return []
+        base = path[:-3] if path.endswith(".md") else path
+        written: list[str] = []
+        for name, text in ((f"{base}.md", conversation_markdown(self.turns)), (f"{base}.json",
+                                                                                conversation_json(self.turns))):
+            try:
+                with open(name, "w", encoding="utf-8") as f:
+                    f.write(text)
+            except OSError as exc:
+                self.state.setText(self.tr("Could not save %1: %2").replace("%1", name).replace("%2", exc.strerror or ""))
+                return written
+            written.append(name)
+        self.state.setText(self.tr("Saved %1").replace("%1", " · ".join(written)))
+        return written
+
     def _sync(self) -> None:
         busy = self.worker is not None
+        self.copy_button.setEnabled(not busy and bool(self.turns))
+        self.export_button.setEnabled(not busy and bool(self.turns))
         self.ask_button.setEnabled(not busy)
         self.cancel_button.setEnabled(busy)
         self.busy.setVisible(busy)

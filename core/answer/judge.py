@@ -2,9 +2,9 @@
 
 A 1.5B model that *writes* puts the right words about the wrong object; asked a yes/no question over a
 short excerpt, it only has to read. Its next-token probability of "yes" against "no" is the verdict
-(no text is sampled). The prompt puts the system text and the question first and the excerpt last, so
-the answer model's KV snapshot (``LlamaGenerator``) holds the shared prefix and each further span
-costs the evaluation of its own few dozen tokens.
+(no text is sampled). The excerpt comes before the question, so the question is the last thing the
+model reads; the system text is the prefix every verdict shares (the answer model's KV snapshot,
+``LlamaGenerator``), and each span costs the evaluation of its excerpt and the question.
 """
 
 from __future__ import annotations
@@ -15,22 +15,30 @@ from core.answer.extract import Span
 from core.models.generator import Generator, Message
 from core.progress import CancelToken
 
-# chosen on the dev half of resources/eval/ask (scripts/bench/ask.py --split dev): the lowest threshold at which
-# no unanswerable dev question had a span accepted (0.60 accepted spans for 2 of 9; 0.65 kept 19 of 22 answerable
-# questions with an accepted span from a record that holds the answer, 0.70 only 15)
-SPAN_CHECK = 0.65
+# chosen on the dev half of resources/eval/ask (scripts/bench/ask.py --split dev, docs/design.md §8): the lowest
+# threshold at which no unanswerable dev question has a span accepted
+SPAN_CHECK = 0.80
 
 READER_SYSTEM = ("You read excerpts from an archive. Answer with one word: yes if the excerpt itself states the "
                  "answer to the question (in any language), no if it does not, only mentions the same subject, "
                  "or is about something else.")
 
 
+ASK = "Does the excerpt state the answer to this question? yes or no."
+
+
 def reader_messages(question: str, span: Span) -> list[Message]:
-    """The verdict prompt: the question before the excerpt, so consecutive spans share the prefix."""
+    """The verdict prompt: the excerpt, then the question (the system text is the shared prefix)."""
     where = f" (from “{span.title}”)" if span.title else ""
     return [Message("system", READER_SYSTEM),
-            Message("user", f"Question: {question}\n\nExcerpt{where}:\n{span.text}\n\n"
-                            "Does the excerpt answer the question? yes or no.")]
+            Message("user", f"Excerpt{where}:\n{span.text}\n\nQuestion: {question}\n\n{ASK}")]
+
+
+def excerpt_of(messages: Sequence[Message]) -> str:
+    """The span a verdict prompt made by :func:`reader_messages` shows (for scripted readers in tests)."""
+    user = messages[-1].content
+    body = user.split(":\n", 1)[1]  # after "Excerpt (from “title”):" — a title holds no line break
+    return body.rsplit("\n\nQuestion: ", 1)[0]
 
 
 def judge_spans(gen: Generator, question: str, spans: Sequence[Span], *, threshold: float = SPAN_CHECK,

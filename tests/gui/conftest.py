@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot  # noqa: E402
 from app.i18n import install_translators  # noqa: E402
 from app.main_window import MainWindow  # noqa: E402
 from core.models.encoder import TextEncoder  # noqa: E402
+from core.answer.judge import excerpt_of  # noqa: E402
 from core.models.generator import Generator, Message  # noqa: E402
 from core.service import Ovillo  # noqa: E402
 from tests.demo_fixtures import copy_home  # noqa: E402
@@ -26,19 +27,11 @@ WAIT_MS = 120_000  # the shared machine is loaded; generous, the tests still fai
 HOLD_S = WAIT_MS / 1000  # a held verdict gives up (and fails the test) if never released
 
 Judge = Callable[[Sequence[Message]], float]
-# the verdict prompt of core.answer.judge.reader_messages: the question, then the excerpt (one span of the
-# archive, under a header naming its record's title), then the yes/no question
-ASKED = "\n\nDoes the excerpt answer the question? yes or no."
 
 
 def excerpt(messages: Sequence[Message]) -> str:
     """The span of the archive a verdict prompt shows the answer model (its record's title left out)."""
-    user = messages[-1].content
-    assert user.startswith("Question: ") and user.endswith(ASKED), user
-    _question, sep, body = user[: -len(ASKED)].partition("\n\nExcerpt")
-    header, _, text = body.partition("\n")  # "Excerpt (from “<title>”):" — a title holds no line break
-    assert sep and header.endswith(":"), user
-    return text
+    return excerpt_of(messages)
 
 
 def reader(*words: str, yes: float = 0.9, no: float = 0.1) -> Judge:

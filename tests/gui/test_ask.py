@@ -164,3 +164,29 @@ def test_an_answer_model_that_dies_of_sigill_is_an_error_and_the_window_stays_up
         assert f"“{flat(answer.text)}”" in flat(w.ask.transcript.toPlainText())
     finally:
         gen.close()
+
+
+def test_copy_and_export_take_the_answer_away(qtbot: QtBot, make_window: WindowFactory, tmp_path: Path) -> None:
+    import json
+
+    from PySide6.QtGui import QGuiApplication
+
+    w = make_window(generator=ScriptedGenerator([], judge=reader("vidriada")))
+    assert w.ask is not None
+    w.go(1)
+    assert not w.ask.copy_button.isEnabled() and not w.ask.export_button.isEnabled()  # nothing to take yet
+    w.ask.ask(QUESTION)
+    qtbot.waitUntil(lambda: w.ask.result is not None and w.ask.worker is None, timeout=WAIT_MS)
+    res = w.ask.result
+    assert res.grounded and w.ask.copy_button.isEnabled() and w.ask.export_button.isEnabled()
+    w.ask.copy_button.click()
+    pasted = QGuiApplication.clipboard().text()
+    accepted = [s for s in res.spans if s.accepted]
+    assert pasted.startswith(f"**{QUESTION}**") and all(f"> {flat(s.text)}" in pasted for s in accepted)
+    written = w.ask.export(str(tmp_path / "charla.md"))
+    assert written == [str(tmp_path / "charla.md"), str(tmp_path / "charla.json")]
+    assert (tmp_path / "charla.md").read_text(encoding="utf-8") == pasted
+    js = json.loads((tmp_path / "charla.json").read_text(encoding="utf-8"))
+    assert js["turns"][0]["question"] == QUESTION and js["turns"][0]["spans"] and js["exported"]
+    w.ask.reset()
+    assert not w.ask.copy_button.isEnabled() and w.ask.turns == []

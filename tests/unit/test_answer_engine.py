@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from core.answer.conversation import Conversation
+from core.answer.judge import excerpt_of
 from core.answer.result import AnswerResult, EvidenceFound, RetrievalDone, SpanVerdict
 from core.ingest.pipeline import IngestOptions
 from core.models.fake_encoder import HashingEncoder
@@ -24,9 +25,8 @@ from tests.conftest import drain
 
 
 def excerpt(messages: Sequence[Message]) -> str:
-    """The span a verdict prompt asks about (the text after "Excerpt…:")."""
-    user = messages[-1].content
-    return user.split(":\n", 1)[1].rsplit("\n\nDoes the excerpt", 1)[0]
+    """The span a verdict prompt asks about."""
+    return excerpt_of(messages)
 
 
 def accept(*words: str) -> Callable[[Sequence[Message]], float]:

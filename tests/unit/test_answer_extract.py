@@ -92,5 +92,5 @@ def test_the_reader_sees_the_question_then_the_span_and_a_verdict_decides() -> N
     assert [s.accepted for s in judged] == ["2,4 m" in s.text for s in spans]
     assert [s.verdict for s in judged] == [0.9 if "2,4 m" in s.text else 0.3 for s in spans]
     prompt = reader_messages("¿Qué diámetro tenía el horno?", spans[0])[-1].content
-    assert prompt.index("¿Qué diámetro") < prompt.index(spans[0].text)  # the shared prefix first
+    assert prompt.index(spans[0].text) < prompt.index("¿Qué diámetro")  # the question is read last
     assert gen.calls == []  # read, never written

@@ -16,8 +16,8 @@ from core.progress import CancelToken
 
 MSG = [Message("user", "¿Dónde apareció el denario?")]
 VERDICT = [Message("system", "You read excerpts."),
-           Message("user", "Question: ¿Dónde apareció el denario?\n\nExcerpt (from “Diario”):\nEl denario apareció "
-                           "en la trinchera 3.\n\nDoes the excerpt answer the question? yes or no.")]
+           Message("user", "Excerpt (from “Diario”):\nEl denario apareció en la trinchera 3.\n\nQuestion: ¿Dónde "
+                           "apareció el denario?\n\nDoes the excerpt state the answer to this question? yes or no.")]
 
 
 def _dying(tmp_path: Path, signum: int) -> ProcessGenerator:
