@@ -135,6 +135,11 @@ class Ops(QObject):
                                                   cancel=t),
                         on_progress=on_event, on_result=on_result, on_done=on_done, name="ask", answer=True)
 
+    def translate(self, text: str, lang: str, *, on_result: Callback, on_done: Callable[[], None] | None = None) -> Worker:
+        """A shown span in ``lang``, by the answer model (the caller labels it as machine translation)."""
+        return self.run(lambda t: self.ovillo.translate(text, lang, cancel=t), on_result=on_result, on_done=on_done,
+                        name="translate", answer=True)
+
     def examine_object(self, photos: dict[str, str], text: str | None, mode: Literal["hybrid", "visual"],
                        on_result: Callback, **kw: Any) -> Worker:
         """New photographs looked up (neighbours visible to this profile) and the proposals per role."""

@@ -297,6 +297,14 @@ class Ovillo:
                                          cancel=cancel)
         return result
 
+    def translate(self, text: str, lang: str, *, model: str | None = None,
+                  cancel: CancelToken | None = None) -> str:
+        """``text`` (a span already shown) in ``lang``, by the answer model: a machine translation, to be labelled
+        as such (see :mod:`core.answer.translate`)."""
+        from core.answer.translate import translate
+
+        return translate(self.generator(model), text, lang, cancel=cancel)
+
     def status(self, profile: str = "owner") -> Status:
         """Counts as visible to ``profile`` (the owner sees everything)."""
         p = self.profile(profile)

@@ -4,67 +4,67 @@
 <context>
     <name>AskView</name>
     <message>
-        <location filename="../views/ask.py" line="102"/>
+        <location filename="../views/ask.py" line="107"/>
         <source>Ask the archive a question…</source>
         <translation>Fes una pregunta a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="103"/>
+        <location filename="../views/ask.py" line="108"/>
         <source>&amp;Ask</source>
         <translation>&amp;Pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="104"/>
+        <location filename="../views/ask.py" line="109"/>
         <source>S&amp;top</source>
         <translation>&amp;Atura</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="105"/>
+        <location filename="../views/ask.py" line="110"/>
         <source>&amp;New conversation</source>
         <translation>&amp;Nova conversa</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="106"/>
+        <location filename="../views/ask.py" line="111"/>
         <source>&amp;Copy answer</source>
         <translation>&amp;Copia la resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="107"/>
+        <location filename="../views/ask.py" line="112"/>
         <source>Copy the last answer with its sources, as Markdown</source>
         <translation>Copia l&apos;última resposta amb les fonts, en Markdown</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="108"/>
+        <location filename="../views/ask.py" line="113"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xporta…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="109"/>
+        <location filename="../views/ask.py" line="114"/>
         <source>Save this conversation as Markdown and JSON</source>
         <translation>Desa aquesta conversa en Markdown i JSON</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="118"/>
+        <location filename="../views/ask.py" line="124"/>
         <source>Answer in progress</source>
         <translation>Resposta en curs</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="155"/>
+        <location filename="../views/ask.py" line="161"/>
         <source>Searching the archive…</source>
         <translation>Cercant a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="168"/>
+        <location filename="../views/ask.py" line="174"/>
         <source>Stopping…</source>
         <translation>Aturant…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="196"/>
+        <location filename="../views/ask.py" line="203"/>
         <source>Nothing relevant found.</source>
         <translation>No s&apos;ha trobat res pertinent.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="196"/>
+        <location filename="../views/ask.py" line="203"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Llegint %n passatge…</numerusform>
@@ -72,7 +72,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="199"/>
+        <location filename="../views/ask.py" line="206"/>
         <source>Found %n sentence(s) in the archive; checking whether they answer…</source>
         <translation>
             <numerusform>S&apos;ha trobat %n frase a l&apos;arxiu; comprovant si respon…</numerusform>
@@ -80,92 +80,107 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="200"/>
+        <location filename="../views/ask.py" line="207"/>
         <source>No sentence of the archive answers this.</source>
         <translation>Cap frase de l&apos;arxiu no hi respon.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="206"/>
+        <location filename="../views/ask.py" line="213"/>
         <source>Checked %1 of %2 sentences…</source>
         <translation>Comprovades %1 de %2 frases…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="214"/>
+        <location filename="../views/ask.py" line="221"/>
         <source>The archive&apos;s own words, checked by the answer model.</source>
         <translation>Les paraules del mateix arxiu, comprovades pel model de resposta.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="244"/>
+        <location filename="../views/ask.py" line="251"/>
         <source>Export the conversation</source>
         <translation>Exporta la conversa</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="245"/>
+        <location filename="../views/ask.py" line="252"/>
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="256"/>
+        <location filename="../views/ask.py" line="263"/>
         <source>Could not save %1: %2</source>
         <translation>No s&apos;ha pogut desar %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="259"/>
+        <location filename="../views/ask.py" line="266"/>
         <source>Saved %1</source>
         <translation>Desat: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="284"/>
+        <location filename="../views/ask.py" line="291"/>
         <source>checking…</source>
         <translation>comprovant…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="286"/>
+        <location filename="../views/ask.py" line="293"/>
         <source>answers the question</source>
         <translation>respon la pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="286"/>
+        <location filename="../views/ask.py" line="293"/>
         <source>related</source>
         <translation>relacionada</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="293"/>
+        <location filename="../views/ask.py" line="300"/>
         <source>The archive says:</source>
         <translation>L&apos;arxiu diu:</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="332"/>
+        <location filename="../views/ask.py" line="333"/>
+        <source>Machine translation, not the archive&apos;s words:</source>
+        <translation>Traducció automàtica, no són paraules de l&apos;arxiu:</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="336"/>
+        <source>Translate</source>
+        <translation>Tradueix</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="350"/>
+        <source>Translating…</source>
+        <translation>Traduint…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="367"/>
         <source>Related, not an answer:</source>
         <translation>Relacionat, no és una resposta:</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="216"/>
+        <location filename="../views/ask.py" line="223"/>
         <source>No answer: %1</source>
         <translation>Sense resposta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="218"/>
+        <location filename="../views/ask.py" line="225"/>
         <source>Stopped.</source>
         <translation>Aturat.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="220"/>
+        <location filename="../views/ask.py" line="227"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No s&apos;ha pogut fonamentar una resposta en l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="296"/>
+        <location filename="../views/ask.py" line="303"/>
         <source>(stopped)</source>
         <translation>(aturat)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="298"/>
+        <location filename="../views/ask.py" line="305"/>
         <source>No answer</source>
         <translation>Sense resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="300"/>
+        <location filename="../views/ask.py" line="307"/>
         <source>Closest passages found:</source>
         <translation>Passatges més propers trobats:</translation>
     </message>

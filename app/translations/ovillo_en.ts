@@ -3,7 +3,7 @@
 <context>
     <name>AskView</name>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="196" />
+        <location filename="../views/ask.py" line="203" />
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Reading %n passage…</numerusform>
@@ -11,7 +11,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="199" />
+        <location filename="../views/ask.py" line="206" />
         <source>Found %n sentence(s) in the archive; checking whether they answer…</source>
         <translation>
             <numerusform>Found %n sentence in the archive; checking whether they answer…</numerusform>

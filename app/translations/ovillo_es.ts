@@ -4,67 +4,67 @@
 <context>
     <name>AskView</name>
     <message>
-        <location filename="../views/ask.py" line="102"/>
+        <location filename="../views/ask.py" line="107"/>
         <source>Ask the archive a question…</source>
         <translation>Haz una pregunta al archivo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="103"/>
+        <location filename="../views/ask.py" line="108"/>
         <source>&amp;Ask</source>
         <translation>&amp;Preguntar</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="104"/>
+        <location filename="../views/ask.py" line="109"/>
         <source>S&amp;top</source>
         <translation>&amp;Detener</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="105"/>
+        <location filename="../views/ask.py" line="110"/>
         <source>&amp;New conversation</source>
         <translation>&amp;Nueva conversación</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="106"/>
+        <location filename="../views/ask.py" line="111"/>
         <source>&amp;Copy answer</source>
         <translation>&amp;Copiar respuesta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="107"/>
+        <location filename="../views/ask.py" line="112"/>
         <source>Copy the last answer with its sources, as Markdown</source>
         <translation>Copia la última respuesta con sus fuentes, en Markdown</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="108"/>
+        <location filename="../views/ask.py" line="113"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xportar…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="109"/>
+        <location filename="../views/ask.py" line="114"/>
         <source>Save this conversation as Markdown and JSON</source>
         <translation>Guarda esta conversación en Markdown y JSON</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="118"/>
+        <location filename="../views/ask.py" line="124"/>
         <source>Answer in progress</source>
         <translation>Respuesta en curso</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="155"/>
+        <location filename="../views/ask.py" line="161"/>
         <source>Searching the archive…</source>
         <translation>Buscando en el archivo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="168"/>
+        <location filename="../views/ask.py" line="174"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="196"/>
+        <location filename="../views/ask.py" line="203"/>
         <source>Nothing relevant found.</source>
         <translation>No se encontró nada pertinente.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="196"/>
+        <location filename="../views/ask.py" line="203"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Leyendo %n pasaje…</numerusform>
@@ -72,7 +72,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="199"/>
+        <location filename="../views/ask.py" line="206"/>
         <source>Found %n sentence(s) in the archive; checking whether they answer…</source>
         <translation>
             <numerusform>Se ha encontrado %n frase en el archivo; comprobando si responde…</numerusform>
@@ -80,92 +80,107 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="200"/>
+        <location filename="../views/ask.py" line="207"/>
         <source>No sentence of the archive answers this.</source>
         <translation>Ninguna frase del archivo responde a esto.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="206"/>
+        <location filename="../views/ask.py" line="213"/>
         <source>Checked %1 of %2 sentences…</source>
         <translation>Comprobadas %1 de %2 frases…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="214"/>
+        <location filename="../views/ask.py" line="221"/>
         <source>The archive&apos;s own words, checked by the answer model.</source>
         <translation>Las palabras del propio archivo, comprobadas por el modelo de respuesta.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="244"/>
+        <location filename="../views/ask.py" line="251"/>
         <source>Export the conversation</source>
         <translation>Exportar la conversación</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="245"/>
+        <location filename="../views/ask.py" line="252"/>
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="256"/>
+        <location filename="../views/ask.py" line="263"/>
         <source>Could not save %1: %2</source>
         <translation>No se ha podido guardar %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="259"/>
+        <location filename="../views/ask.py" line="266"/>
         <source>Saved %1</source>
         <translation>Guardado: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="284"/>
+        <location filename="../views/ask.py" line="291"/>
         <source>checking…</source>
         <translation>comprobando…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="286"/>
+        <location filename="../views/ask.py" line="293"/>
         <source>answers the question</source>
         <translation>responde a la pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="286"/>
+        <location filename="../views/ask.py" line="293"/>
         <source>related</source>
         <translation>relacionada</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="293"/>
+        <location filename="../views/ask.py" line="300"/>
         <source>The archive says:</source>
         <translation>El archivo dice:</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="332"/>
+        <location filename="../views/ask.py" line="333"/>
+        <source>Machine translation, not the archive&apos;s words:</source>
+        <translation>Traducción automática, no son palabras del archivo:</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="336"/>
+        <source>Translate</source>
+        <translation>Traducir</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="350"/>
+        <source>Translating…</source>
+        <translation>Traduciendo…</translation>
+    </message>
+    <message>
+        <location filename="../views/ask.py" line="367"/>
         <source>Related, not an answer:</source>
         <translation>Relacionado, no es una respuesta:</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="216"/>
+        <location filename="../views/ask.py" line="223"/>
         <source>No answer: %1</source>
         <translation>Sin respuesta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="218"/>
+        <location filename="../views/ask.py" line="225"/>
         <source>Stopped.</source>
         <translation>Detenido.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="220"/>
+        <location filename="../views/ask.py" line="227"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No se pudo fundamentar una respuesta en el archivo.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="296"/>
+        <location filename="../views/ask.py" line="303"/>
         <source>(stopped)</source>
         <translation>(detenido)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="298"/>
+        <location filename="../views/ask.py" line="305"/>
         <source>No answer</source>
         <translation>Sin respuesta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="300"/>
+        <location filename="../views/ask.py" line="307"/>
         <source>Closest passages found:</source>
         <translation>Pasajes más cercanos encontrados:</translation>
     </message>

@@ -71,6 +71,12 @@ def _where(page: int | None, tc_in: float | None) -> str:
     return f" · {timecode(tc_in)}" if tc_in is not None else ""
 
 
+def _quotes(res: AnswerResult) -> list[tuple[Citation, dict[str, object]]]:
+    """Every accepted span of an answer as (its citation, its quote), in the order shown."""
+    return [(c, q) for c in res.citations
+            for q in c.quotes or [{"text": c.cited_text, "start": c.quote_start, "end": c.quote_end}]]
+
+
 def _span(c: Citation) -> tuple[int, int] | None:
     return (c.quote_start, c.quote_end) if c.quote_start is not None and c.quote_end is not None else None
 
@@ -108,6 +114,7 @@ class AskView(QWidget):
         set_tip(self.export_button, self.tr("Save this conversation as Markdown and JSON"))
         self.export_button.setVisible(not getattr(ops, "kiosk", False))  # a kiosk visitor writes no files
         self.turns: list[tuple[str, AnswerResult]] = []  # this conversation's questions and results
+        self.translations: dict[tuple[int, int], str] = {}  # (turn, quote) → the answer model's translation
         self.state = named(plain_label(), "answerState")
         self.state.setWordWrap(True)
         self.busy = named(QProgressBar(), "answerBusy")
@@ -179,6 +186,7 @@ class AskView(QWidget):
         self.conversation = Conversation()
         self._history.clear()
         self.turns.clear()
+        self.translations.clear()
         self._sync()
         self._question, self._found, self._judged = "", [], 0
         self.result = None
@@ -220,7 +228,7 @@ class AskView(QWidget):
         self.state.setText(state)
         self.state.setProperty("outcome", "grounded" if res.grounded else "refused" if res.refused else
                                "cancelled" if res.reason == "cancelled" else "ungrounded")
-        self._history.append(self._turn_html(self._question, res))
+        self._history.append(self._turn_html(self._question, res, len(self.turns)))
         if res.reason != "cancelled":
             self.turns.append((self._question, res))
         self._question, self._found, self._judged = "", [], 0
@@ -286,11 +294,11 @@ class AskView(QWidget):
         return (f"<p style='color:{current().meta}'>“{escape(' '.join(sp.text.split()))}”<br>"
                 f"<small>{escape(sp.title)}{escape(_where(sp.page, sp.tc_in))} — {escape(mark)}</small></p>")
 
-    def _turn_html(self, question: str, res: AnswerResult) -> str:
+    def _turn_html(self, question: str, res: AnswerResult, turn: int) -> str:
         head = f"<p><b>{escape(question)}</b></p>"
         if res.grounded:
             said = self.tr("The archive says:")
-            return head + f"<p><i>{escape(said)}</i></p>" + self._sources(res) + self._also(res)
+            return head + f"<p><i>{escape(said)}</i></p>" + self._sources(res, turn) + self._also(res)
         if res.reason == "cancelled":
             stopped = self.tr("(stopped)")
             return head + f"<p><i>{escape(stopped)}</i></p>"
@@ -309,18 +317,46 @@ class AskView(QWidget):
             return title
         return f"<a href='{escape(citation_url(*where).toString())}'>{title}</a>"
 
-    def _sources(self, res: AnswerResult) -> str:
-        """Each accepted span, verbatim, then its record as a link that opens it at the span."""
+    def _sources(self, res: AnswerResult, turn: int) -> str:
+        """Each accepted span, verbatim, then its record as a link that opens it at the span; a span in another
+        language than the question's offers a machine translation, shown labelled as such beside it."""
         items = []
-        for c in res.citations:
+        for n, (c, q) in enumerate(_quotes(res)):
             where = _where(c.page, c.tc_in)
             title = next((str(p.get("title") or c.id) for p in res.provenance if p["id"] == c.id), c.id)
-            for q in c.quotes or [{"text": c.cited_text, "start": c.quote_start, "end": c.quote_end}]:
-                span = (q["start"], q["end"]) if q.get("start") is not None else _span(c)
-                url = citation_url(c.section_tipo, c.section_id, c.chunk_index, span).toString()
-                items.append(f"<blockquote>“{escape(' '.join(str(q['text']).split()))}”<br>"
-                             f"<small><a href='{escape(url)}'>{escape(title)}</a>{escape(where)}</small></blockquote>")
+            start, end = q.get("start"), q.get("end")
+            span = (start, end) if isinstance(start, int) and isinstance(end, int) else _span(c)
+            url = citation_url(c.section_tipo, c.section_id, c.chunk_index, span).toString()
+            extra = ""
+            lang = next((s.lang for s in res.spans if s.id == c.id and s.start == q.get("start")), None)
+            if (turn, n) in self.translations:
+                label = self.tr("Machine translation, not the archive's words:")
+                extra = f"<br><small><i>{escape(label)}</i> {escape(self.translations[turn, n])}</small>"
+            elif lang and res.lang and lang != res.lang:
+                offer = self.tr("Translate")
+                extra = f"<br><small><a href='{SCHEME}:translate/{turn}/{n}'>{escape(offer)}</a></small>"
+            items.append(f"<blockquote>“{escape(' '.join(str(q['text']).split()))}”<br>"
+                         f"<small><a href='{escape(url)}'>{escape(title)}</a>{escape(where)}</small>{extra}</blockquote>")
         return "".join(items)
+
+    def translate(self, turn: int, n: int) -> None:
+        """Ask the answer model for a translation of quote ``n`` of ``turn`` into that question's language."""
+        if self.worker is not None or not 0 <= turn < len(self.turns):
+            return
+        question, res = self.turns[turn]
+        quotes = _quotes(res)
+        if not 0 <= n < len(quotes):
+            return
+        self._stage(self.tr("Translating…"))
+
+        def done(text: object) -> None:
+            self.translations[turn, n] = str(text)
+            self._history[turn] = self._turn_html(question, res, turn)
+            self.state.clear()
+            self._render()
+
+        self.worker = self.ops.translate(str(quotes[n][1]["text"]), res.lang, on_result=done, on_done=self._done)
+        self._sync()
 
     def _also(self, res: AnswerResult) -> str:
         """Spans found but not accepted: related, never part of the answer."""
@@ -332,6 +368,10 @@ class AskView(QWidget):
         return f"<p><small>{escape(related)}</small></p><ul>{links}</ul>"
 
     def _link(self, url: QUrl) -> None:
+        parts = url.path().split("/")
+        if url.scheme() == SCHEME and len(parts) == 3 and parts[0] == "translate" and all(p.isdigit() for p in parts[1:]):
+            self.translate(int(parts[1]), int(parts[2]))
+            return
         target = parse_citation_url(url)
         if target is not None:
             span = parse_quote(url)

@@ -20,6 +20,7 @@ from core.acl import Profile
 from core.answer.conversation import Conversation
 from core.answer.extract import COVERAGE_WEIGHT as SPAN_COVERAGE, MAX_SPANS, Span, extract
 from core.answer.judge import SPAN_CHECK, judge_spans
+from core.answer.prompt import question_language
 from core.answer.result import AnswerResult, AskEvent, Citation, EvidenceFound, RetrievalDone, SpanVerdict, Timings
 from core.errors import Cancelled
 from core.models.generator import Generator
@@ -144,7 +145,8 @@ class Answerer:
                         limit=opt.spans, coverage_weight=opt.span_coverage)
         timings.evidence_ms = _ms(t0)
         yield EvidenceFound(spans, timings.evidence_ms)
-        res = AnswerResult("", False, False, "", provenance=[_provenance(h) for h in relevant], timings=timings)
+        res = AnswerResult("", False, False, "", provenance=[_provenance(h) for h in relevant], timings=timings,
+                           lang=question_language(question))
         if not spans:
             return _refuse(res, spans, relevant, t0, "the passages found hold no sentence to show")
         gen = self._generator()

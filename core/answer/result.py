@@ -90,6 +90,7 @@ class AnswerResult:
     nearest: list[dict[str, Any]] = field(default_factory=list)  # shown on refusal: found, judged not relevant
     details: list[str] = field(default_factory=list)  # the English explanation behind ``reason``
     spans: list[Span] = field(default_factory=list)
+    lang: str = ""  # the question's language (a span in another one may be shown with a machine translation)
 
     def to_json(self) -> dict[str, Any]:
         """The stable ``ask --json`` shape."""

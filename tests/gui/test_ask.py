@@ -190,3 +190,27 @@ def test_copy_and_export_take_the_answer_away(qtbot: QtBot, make_window: WindowF
     assert js["turns"][0]["question"] == QUESTION and js["turns"][0]["spans"] and js["exported"]
     w.ask.reset()
     assert not w.ask.copy_button.isEnabled() and w.ask.turns == []
+
+
+def test_a_span_in_another_language_offers_a_labelled_machine_translation(qtbot: QtBot,
+                                                                        make_window: WindowFactory) -> None:
+    gen = ScriptedGenerator(["MACHINE RENDERING"], judge=reader())  # accepts every span
+    w = make_window(generator=gen)
+    assert w.ask is not None
+    w.go(1)
+    w.ask.ask("On van aparèixer els fragments de ceràmica vidriada de Cal Ferrer?")
+    qtbot.waitUntil(lambda: w.ask.result is not None and w.ask.worker is None, timeout=WAIT_MS)
+    res = w.ask.result
+    assert res.grounded and res.lang == "ca", res
+    foreign = [s for s in res.spans if s.accepted and s.lang != "ca"]
+    assert foreign, [(s.lang, s.text) for s in res.spans]
+    links = re.findall(r'href="(ovillo:translate/[^"]*)"', w.ask.transcript.toHtml())
+    assert links and gen.calls == []  # offered, not made: nothing is translated unasked
+    from PySide6.QtCore import QUrl
+
+    w.ask.transcript.anchorClicked.emit(QUrl(links[0]))
+    qtbot.waitUntil(lambda: bool(w.ask.translations) and w.ask.worker is None, timeout=WAIT_MS)
+    plain = flat(w.ask.transcript.toPlainText())
+    assert "Machine translation, not the archive's words: MACHINE RENDERING" in plain
+    assert f"“{flat(foreign[0].text)}”" in plain  # the archive's words stay, the translation is beside them
+    assert len(gen.calls) == 1 and "Translate into Catalan:" in gen.calls[0][-1].content

@@ -36,3 +36,14 @@ def test_a_conversation_exports_every_turn_with_its_date() -> None:
     assert js["exported"] == "2026-12-04T10:00:00+00:00"
     assert [t["question"] for t in js["turns"]] == ["¿Cuándo?", "¿Y el trigo?"]
     assert js["turns"][0]["citations"][0]["cited_text"] == SPAN and js["turns"][1]["reason"] == "no_relevant_passages"
+
+
+def test_a_translation_is_the_models_reply_to_a_translation_prompt() -> None:
+    from core.answer.translate import translate, translation_messages
+    from core.models.generator import ScriptedGenerator
+
+    gen = ScriptedGenerator(['"The water covered the village in March 1959."'])
+    assert translate(gen, SPAN, "en") == "The water covered the village in March 1959."
+    (system, user), = gen.calls
+    assert user.content == f"Translate into English:\n\n{SPAN}" and "translation only" in system.content
+    assert translation_messages("x", "ca")[1].content.startswith("Translate into Catalan:")
