@@ -136,6 +136,8 @@ def summarise(rows: list[dict[str, Any]], verdicts: dict[str, dict[str, Any]]) -
             "answered_any": sum(r["grounded"] for r in ans),
             "unanswerable_shown": sum(r["grounded"] for r in una),
             "gate_refused": sum(r["reason"] == "no_relevant_passages" for r in rows),
+            "gate_refused_answerable": sum(r["reason"] == "no_relevant_passages" for r in ans),
+            "found_right": sum(any(sp["source"] in r["answer_in"] for sp in r["spans"]) for r in ans),
             "shown_spans": len(shown), "read": len(judged),
             "supported": sum(1 for v in judged if v.get("supported")),
             "evidence_s": C.median([r["evidence_s"] for r in rows if r["evidence_s"] is not None] or [0.0]),
@@ -161,7 +163,10 @@ def render(raw: dict[str, Any]) -> str:
         ["answerable: … and a person's reading says it states an expected fact", pct(s["right_fact"], s["answerable"])],
         ["answerable: any span accepted", pct(s["answered_any"], s["answerable"])],
         ["unanswerable shown as answered", pct(s["unanswerable_shown"], s["unanswerable"])],
-        ["refused by the relevance gate (no model call)", str(s["gate_refused"])],
+        ["refused by the relevance gate (no model call)", f"{s['gate_refused']} ({s['gate_refused_answerable']} of them "
+                                                           "answerable)"],
+        ["answerable: a span from a record that holds the answer among those found (before the verdicts)",
+         pct(s["found_right"], s["answerable"])],
         ["shown spans a person's reading supports (answer the question)",
          f"{pct(s['supported'], s['read'])} of {s['read']} read; {s['shown_spans']} shown"],
         ["every shown span is a verbatim span of its passage", "yes (tests/unit/test_answer_extract.py, and the "
