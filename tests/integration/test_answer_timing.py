@@ -64,4 +64,4 @@ def test_timings_are_recorded_and_the_verdicts_share_their_prefix(fresh: tuple[O
     assert second.spans and second.timings.evidence_ms is not None
     gen.yes_probability(reader_messages(QUESTIONS[1], second.spans[0]))
     again = gen.prompt_stats()
-    assert again["reused"] == again["tokens"] - 1  # asked again: everything but the last token is cached
+    assert gen.count_tokens(READER_SYSTEM) <= again["reused"] < again["tokens"], again  # the system prompt, restored
