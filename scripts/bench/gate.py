@@ -225,7 +225,7 @@ def render(raw: dict[str, Any]) -> str:
                f"chunks); retrieval is the engine's (`Searcher.retrieve`, owner profile, {raw['limit']} passages). "
                "No model is called: this measures only the gate, which refuses before the model.")
     out.append("")
-    out.append(f"Questions: `resources/eval/ask/questions.jsonl`, written by hand for this benchmark — dev half "
+    out.append(f"Questions: `resources/eval/ask/questions.jsonl`, written for these benchmarks (66 by hand, 54 more by a helper agent from the demo files; its README) — dev half "
                f"{n['dev']['answerable']} answerable + {n['dev']['topical']} topical + {n['dev']['off-archive']} "
                f"off-archive unanswerable, test half {n['test']['answerable']} + {n['test']['topical']} + "
                f"{n['test']['off-archive']} (es/ca/en; split stratified by language and kind). *Topical* "
