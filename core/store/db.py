@@ -38,27 +38,35 @@ class Store:
         self._cursors: weakref.WeakSet[duckdb.DuckDBPyConnection] = weakref.WeakSet()  # handed out, maybe in use
         self._readable = threading.Event()  # cleared while the file is swapped under the connection
         self._readable.set()
+        # a cursor is made and counted, or the gate is closed, never both at once: without it a cursor made
+        # between quiet()'s check and the swap kept the old file attached
+        self._gate = threading.Lock()
         with self._write_lock:
             self.applied_migrations = migrate(self._con)
 
     # -- connections -------------------------------------------------------
     def cursor(self) -> duckdb.DuckDBPyConnection:
         """A cursor for reads on the calling thread (DuckDB cursors are per-thread)."""
-        self._readable.wait()
-        if self._closed:
-            raise StoreError("the store is closed")
-        cur = self._con.cursor()
-        if self.path is not None:
-            cur.execute("USE store")  # cursors do not inherit the connection's default database
-        self._cursors.add(cur)
-        return cur
+        while True:
+            self._readable.wait()
+            with self._gate:
+                if not self._readable.is_set():
+                    continue  # quiet() closed the gate after the wait: wait for the swap to end
+                if self._closed:
+                    raise StoreError("the store is closed")
+                cur = self._con.cursor()
+                if self.path is not None:
+                    cur.execute("USE store")  # cursors do not inherit the connection's default database
+                self._cursors.add(cur)
+                return cur
 
     @contextmanager
     def quiet(self, timeout_s: float = 30.0) -> Iterator[bool]:
         """No new cursor while inside; yields True once every cursor handed out is gone (a query still
         running on one keeps the attached file alive, and re-attaching its path would then fail), False
         if some outlived ``timeout_s``."""
-        self._readable.clear()
+        with self._gate:
+            self._readable.clear()
         try:
             deadline = time.monotonic() + timeout_s
             while True:
