@@ -21,7 +21,8 @@ from core.answer.conversation import Conversation
 from core.answer.extract import COVERAGE_WEIGHT as SPAN_COVERAGE, MAX_SPANS, Span, extract
 from core.answer.judge import SPAN_CHECK, judge_spans
 from core.answer.prompt import question_language
-from core.answer.result import AnswerResult, AskEvent, Citation, EvidenceFound, RetrievalDone, SpanVerdict, Timings
+from core.answer.result import (AnswerResult, AskEvent, Citation, Evidence, EvidenceFound, RetrievalDone, SpanVerdict,
+                                Timings)
 from core.errors import Cancelled
 from core.models.generator import Generator
 from core.progress import CancelToken
@@ -145,7 +146,7 @@ class Answerer:
                         limit=opt.spans, coverage_weight=opt.span_coverage)
         timings.evidence_ms = _ms(t0)
         yield EvidenceFound(spans, timings.evidence_ms)
-        res = AnswerResult("", False, False, "", provenance=[_provenance(h) for h in relevant], timings=timings,
+        res = AnswerResult("", False, False, "", provenance=[Evidence(h.citation, h).provenance() for h in relevant], timings=timings,
                            lang=question_language(question))
         if not spans:
             return _refuse(res, spans, relevant, t0, "the passages found hold no sentence to show")
@@ -187,13 +188,6 @@ def _refuse(res: AnswerResult, spans: list[Span], relevant: list[Hit], t0: float
     res.nearest = _related(spans, relevant)
     res.timings.total_ms = _ms(t0)
     return res
-
-
-def _provenance(h: Hit) -> dict[str, object]:
-    return {"id": h.citation, "section_tipo": h.section_tipo, "section_id": h.section_id,
-            "chunk_index": h.chunk_index, "title": h.title, "source_path": h.source_path, "page": h.page,
-            "tc_in": h.tc_in, "classification": h.classification, "score": h.score, "dense_score": h.dense_score,
-            "lexical_score": h.lexical_score}
 
 
 def _citations(accepted: list[Span]) -> list[Citation]:

@@ -10,13 +10,12 @@ index point are never evidence. No generation is involved, so this is what a per
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
 
-from core.answer.quotes import Quote, index_spans, is_index, passage_sentences
+from core.answer.quotes import Quote, is_index, passage_sentences
 from core.answer.text import content_words, numbers, stem
 from core.retrieval.hits import Hit
 
@@ -73,13 +72,8 @@ def _stems(text: str) -> set[str]:
 
 def candidate_spans(passage: str) -> list[Quote]:
     """Runs of 1..WINDOW consecutive sentences of ``passage`` as verbatim quotes (keyword lists left out)."""
-    lists = index_spans(passage)
-
-    def listed(a: int, b: int) -> bool:  # mostly inside a labelled keyword list
-        return sum(max(0, min(b, y) - max(a, x)) for x, y in lists) * 2 > b - a
-
-    sents = [(a, b) for a, b in passage_sentences(passage)
-             if len(passage[a:b].strip()) >= MIN_SENTENCE_CHARS and not listed(a, b)]
+    sents = [(a, b) for a, b in passage_sentences(passage)  # a keyword list's items are no sentences either
+             if len(passage[a:b].strip()) >= MIN_SENTENCE_CHARS and not is_index(Quote(a, b, passage[a:b]), passage)]
     out: list[Quote] = []
     for i in range(len(sents)):
         for j in range(i, min(i + WINDOW, len(sents))):
@@ -140,11 +134,3 @@ def extract(question: str, hits: Sequence[Hit], query_vector: np.ndarray, embed:
 
 def _sentence_texts(text: str) -> list[str]:
     return [text[a:b].strip() for a, b in passage_sentences(text) if text[a:b].strip()]
-
-
-def timed_extract(question: str, hits: Sequence[Hit], query_vector: np.ndarray, embed: Embed,
-                  **kwargs: float | int) -> tuple[list[Span], float]:
-    """:func:`extract` and the milliseconds it took."""
-    t = time.monotonic()
-    spans = extract(question, hits, query_vector, embed, **kwargs)  # type: ignore[arg-type]
-    return spans, round((time.monotonic() - t) * 1000, 1)
