@@ -5,26 +5,13 @@ from __future__ import annotations
 
 import html
 import re
-import unicodedata
 
-from core.service import STOPWORDS
+from core.api import fold, query_terms
 
 MARK = '<span style="background-color:#ffe08a; color:#1a1a1a;">'  # = app.palette.MARK, both modes
 _WORD = re.compile(r"\w+", re.UNICODE)
 PLURALS = ("s", "es")  # "molino" marks "molinos", "pared" marks "paredes" (es/ca/en/fr/pt plurals)
 MIN_INFLECTED = 4  # shorter words neither take nor lose an ending: "gas" is not the plural of "ga"
-
-
-def fold(word: str) -> str:
-    """Lower-case without accents (the lexical leg matches the same way)."""
-    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
-
-
-def query_terms(query: str) -> set[str]:
-    """Folded content words of the query: the function words the keyword index ignores ("the", "del",
-    "de", "la", …, core's list for es/ca/en/fr/pt/it/de) and single letters are not marked."""
-    return {w for w in (fold(m) for m in _WORD.findall(query))
-            if w not in STOPWORDS and (len(w) > 1 or w.isdigit())}
 
 
 def _forms(terms: set[str]) -> set[str]:

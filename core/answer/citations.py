@@ -1,10 +1,5 @@
-"""The citation grammar and the validator that decides whether an answer is grounded.
-
-Grammar: ``[section_tipo-section_id#chunk_index]`` (canonical) or ``[S3]`` (the label an
-evidence block carries in this turn's prompt); several may share brackets, separated by
-``,`` or ``;`` (``[S1; S4]``), or follow each other (``[S1][S4]``). A label resolves only
-to an evidence block of this turn; bracketed text with a ``#`` that does not parse is a
-malformed citation and counts as dangling. Accepted answers are rewritten with canonical ids.
+"""The validator that decides whether a written answer is grounded (its citations' grammar:
+:mod:`core.answer.citation_grammar`).
 
 Support test for a sentence and the passages it cites:
   * every number in the sentence appears in a cited passage (numbers survive translation,
@@ -28,17 +23,16 @@ under the wrong label, or an answer cited nowhere, may move to the passage that 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from core.answer.citation_grammar import (answer_sentences, canonical, parse_citations, resolve, strip_citations,
+                                          titles_to_labels, without)
 from core.answer.quotes import Quote, find_quote
 from core.answer.result import CitationCheck, Evidence
-from core.answer.text import content_words, numbers, sentences, stem
+from core.settings import LEXICAL_SUPPORT, SEMANTIC_SUPPORT
+from core.text import numbers, stems
 
-CITE_GROUP = re.compile(r"\[([^\[\]\n]{1,300})\]")
-CITE_ID = re.compile(r"^[A-Za-z0-9_.:\-]+-\d+#\d+$")
-CITE_LABEL = re.compile(r"^[Ss]\d{1,3}$")
-LEXICAL_SUPPORT = 0.5
 WORD = re.compile(r"[^\W\d_]{2,}")  # two letters in a row: a sentence says something beyond numbers
 
 Similarity = Callable[[str, str], float]
@@ -130,79 +124,6 @@ class Validation:
         return [s.text for s in self.sentences if not s.cited]
 
 
-def parse_citations(text: str) -> list[str]:
-    """Every citation token in ``text``, in order (malformed ones included, as written)."""
-    out: list[str] = []
-    for group in CITE_GROUP.findall(text):
-        for token in re.split(r"[,;]", group):
-            token = token.strip()
-            if "#" in token or CITE_ID.match(token) or CITE_LABEL.match(token):
-                out.append(token)
-    return out
-
-
-def strip_citations(text: str) -> str:
-    """The sentence without its bracketed citations."""
-    return re.sub(r"\s+([.,;:!?])", r"\1", CITE_GROUP.sub(
-        lambda m: "" if parse_citations(m.group(0)) else m.group(0), text)).strip()
-
-
-LEADING_GROUP = re.compile(r"\s*\[[^\[\]\n]{1,300}\][.,;]?")
-# Tags a small model sometimes emits around answers (``[OBSERVATION]``, ``[ANSWER]``): not content, not citations.
-MODEL_TAG = re.compile(r"\[[A-Z][A-Z_ ]{2,30}\]")
-
-
-def _leading_citations(sent: str) -> tuple[str, str]:
-    """Split ``"[S1][S2] Next sentence."`` into its leading citations and the rest."""
-    pos = 0
-    while m := LEADING_GROUP.match(sent, pos):
-        if not parse_citations(m.group(0)):
-            break
-        pos = m.end()
-    return sent[:pos].strip(), sent[pos:].strip()
-
-
-def answer_sentences(answer: str) -> list[str]:
-    """Sentences of an answer, each with the citations that belong to it.
-
-    Citations written after the full stop (``... 1959. [S2] Next ...``) or on a line of their
-    own belong to the sentence before them, not the one they happen to precede.
-    """
-    out: list[str] = []
-    for sent in sentences(answer):
-        lead, rest = _leading_citations(sent)
-        if out and lead:
-            out[-1] = f"{out[-1]} {lead}"
-            sent = rest
-        # a piece with nothing but brackets ("[O2][S3]", "[OH04]") is no claim: it belongs to the sentence before
-        if not sent or not any(ch.isalnum() for ch in CITE_GROUP.sub("", sent)) and out:
-            if sent:
-                out[-1] = f"{out[-1]} {sent}"
-            continue
-        out.append(sent)
-    return out
-
-
-def tidy(answer: str) -> str:
-    """Drop model tags, sentences a small model repeated and an unfinished last one (cut by max_tokens)."""
-    out: list[str] = []
-    seen: set[str] = set()
-    parts = answer_sentences(MODEL_TAG.sub("", answer))
-    for n, sent in enumerate(parts):
-        key = " ".join(sorted(content_words(sent)))
-        if key in seen:
-            continue
-        if n == len(parts) - 1 and out and not re.search(r"[.!?\]»\"')]\W*$", sent):
-            continue
-        seen.add(key)
-        out.append(sent)
-    return " ".join(out)
-
-
-def _stems(text: str) -> set[str]:
-    return {stem(w) for w in content_words(text)}
-
-
 def _numbers_missing(claim: str, passages: list[str]) -> str:
     """Why the cited passages together lack a number of the claim ("" when none is missing)."""
     missing = numbers(claim) - numbers("\n".join(passages))
@@ -222,41 +143,19 @@ def _backs(claim: str, passage: str, given: set[str], similarity: Similarity | N
     """
     if not WORD.search(claim):
         return False, "it is only numbers, not a statement"
-    added = _stems(claim) - given
+    added = stems(claim) - given
     if not added:
         nums = numbers(claim)
-        about = len(given & _stems(passage)) / len(given) if given else 0.0
+        about = len(given & stems(passage)) / len(given) if given else 0.0
         if nums and nums <= numbers(passage) and about >= LEXICAL_SUPPORT:
             return True, ""
         return False, "it adds nothing to the question that this passage confirms"
-    share = len(added & _stems(passage)) / len(added)
+    share = len(added & stems(passage)) / len(added)
     if share >= LEXICAL_SUPPORT:
         return True, ""
     if similarity is not None and similarity(claim, passage) >= semantic:
         return True, ""
     return False, f"only {share:.0%} of the words it adds to the question are in the cited passage"
-
-
-def _labels(evidence: Mapping[str, Evidence]) -> dict[str, str]:
-    return {e.label.upper(): cid for cid, e in evidence.items() if e.label}
-
-
-def resolve(token: str, evidence: Mapping[str, Evidence]) -> str | None:
-    """The canonical id a citation token stands for in this turn, or None (dangling)."""
-    if token in evidence:
-        return token
-    return _labels(evidence).get(token.upper()) if CITE_LABEL.match(token) else None
-
-
-def canonical(answer: str, evidence: Mapping[str, Evidence]) -> str:
-    """``answer`` with every resolvable label replaced by its canonical id (``[S2]`` → ``[demo-9#2]``)."""
-    def swap(m: re.Match[str]) -> str:
-        tokens = parse_citations(m.group(0))
-        if not tokens:
-            return m.group(0)
-        return "".join(f"[{resolve(t, evidence) or t}]" for t in tokens)
-
-    return CITE_GROUP.sub(swap, answer)
 
 
 def _judged(entails: Entailment | None, threshold: float, question: str, claim: str,
@@ -270,33 +169,13 @@ def _judged(entails: Entailment | None, threshold: float, question: str, claim: 
     return False, f"read alone, the passage does not state it (model check {p:.2f} < {threshold:.2f})", p
 
 
-def _title_key(text: str) -> str:
-    return " ".join(text.casefold().split())
-
-
-def titles_to_labels(answer: str, evidence: Mapping[str, Evidence]) -> str:
-    """``answer`` with a bracketed record title (``[Site diary — Season opening]``) replaced by the labels of
-    this turn's passages under that title: the prompt heads each passage ``[S1] Title``, and the small model
-    sometimes cites the title instead of the label (dev half). Each passage is then checked like any citation."""
-    by_title: dict[str, list[str]] = {}
-    for e in evidence.values():
-        if e.label:
-            by_title.setdefault(_title_key(e.hit.title), []).append(e.label)
-
-    def swap(m: re.Match[str]) -> str:
-        labels = by_title.get(_title_key(m.group(1)))
-        return "".join(f"[{label}]" for label in labels) if labels else m.group(0)
-
-    return CITE_GROUP.sub(swap, answer) if by_title else answer
-
-
 def validate(answer: str, evidence: Mapping[str, Evidence], *, similarity: Similarity | None = None,
-             semantic: float = 0.86, attempt: int = 1, question: str = "", entails: Entailment | None = None,
-             entailment_min: float = 0.5) -> Validation:
+             semantic: float = SEMANTIC_SUPPORT, attempt: int = 1, question: str = "",
+             entails: Entailment | None = None, entailment_min: float = 0.5) -> Validation:
     """Check every citation of ``answer`` against the evidence given in this turn (by id or label; a record
     title in brackets stands for its passages' labels)."""
     answer = titles_to_labels(answer, evidence)
-    given = _stems(question)
+    given = stems(question)
     verdicts: list[SentenceVerdict] = []
     checks: list[CitationCheck] = []
     valid: list[str] = []
@@ -382,7 +261,7 @@ def _better_passage(claim: str, evidence: Mapping[str, Evidence], cited: list[st
 
 def reattribute(validation: Validation, evidence: Mapping[str, Evidence], *, question: str,
                 entails: Entailment | None, entailment_min: float, similarity: Similarity | None = None,
-                semantic: float = 0.86, attempt: int = 2) -> list[CitationCheck]:
+                semantic: float = SEMANTIC_SUPPORT, attempt: int = 2) -> list[CitationCheck]:
     """Move the citation of a sentence none of whose passages states it to one of this turn's that does.
 
     The last resort after the regeneration: the small model often writes a true sentence under the
@@ -395,13 +274,13 @@ def reattribute(validation: Validation, evidence: Mapping[str, Evidence], *, que
     """
     if entails is None or entailment_min <= 0:
         return []
-    given = _stems(question)
+    given = stems(question)
     uncited = not any(v.ids for v in validation.sentences)
     found: list[tuple[SentenceVerdict, str, Quote | None, float | None]] = []
     for v in validation.sentences:
         if v.dangling or v.supported or not v.ids and not uncited:
             continue  # a sentence left uncited beside cited ones stays flagged as uncited
-        if not _stems(v.claim) - given:  # a sentence that adds no word to the question (a bare number) never moves
+        if not stems(v.claim) - given:  # a sentence that adds no word to the question (a bare number) never moves
             if uncited:
                 return []
             continue
@@ -423,15 +302,3 @@ def reattribute(validation: Validation, evidence: Mapping[str, Evidence], *, que
             validation.valid_ids.append(i)
     validation.checks.extend(new)
     return new
-
-
-def without(sentence: str, ids: Collection[str], evidence: Mapping[str, Evidence]) -> str:
-    """``sentence`` without the citations that resolve to ``ids`` (the ones that did not check out)."""
-    def drop(m: re.Match[str]) -> str:
-        tokens = parse_citations(m.group(0))
-        if not tokens:
-            return m.group(0)
-        kept = [t for t in tokens if (resolve(t, evidence) or t) not in ids]
-        return "".join(f"[{t}]" for t in kept)
-
-    return re.sub(r"\s+([.,;:!?])", r"\1", CITE_GROUP.sub(drop, sentence)).strip()

@@ -20,9 +20,9 @@ from core.answer.conversation import Conversation, fit_conversation
 from core.answer.focus import FOCUS_PASSAGES, FOCUS_TOKENS, focus
 from core.answer.prompt import SYSTEM, evidence_block, task_text, user_message
 from core.answer.result import Evidence
-from core.answer.text import content_words, jaccard
 from core.models.generator import Generator, Message
 from core.retrieval.hits import Hit
+from core.text import content_words, jaccard
 
 CONVERSATION_SHARE = 0.15
 RESERVE_SHARE = 0.10

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from core.answer.text import sentences
+from core.text import sentences
 
 _CITE = re.compile(r"\s*\[[^\]]*#\d+[^\]]*\]")
 

@@ -19,40 +19,19 @@ from dataclasses import dataclass
 from core.acl import Profile
 from core.answer.conversation import Conversation
 from core.answer.extract import COVERAGE_WEIGHT as SPAN_COVERAGE, MAX_SPANS, Span, extract
-from core.answer.judge import SPAN_CHECK, judge_spans
+from core.answer.judge import judge_spans
 from core.answer.prompt import question_language
 from core.answer.result import (AnswerResult, AskEvent, Citation, Evidence, EvidenceFound, RetrievalDone, SpanVerdict,
                                 Timings)
 from core.errors import Cancelled
 from core.models.generator import Generator
 from core.progress import CancelToken
-from core.retrieval.filters import SearchFilters
+from core.filters import SearchFilters
 from core.retrieval.hits import Hit
 from core.retrieval.search import Searcher
-from core.retrieval.stopwords import STOPWORDS
-
-# Relevance gate. e5 cosines are compressed (~0.75–0.80 unrelated, 0.85+ related). Calibrated on
-# resources/demo/ask_questions.jsonl (46 questions, 12 unanswerable), best dense cosine of the
-# retrieved passages: answerable 0.814–0.919, unanswerable 0.792–0.863 — the ranges overlap, so
-# no threshold separates them. The gate sits below every answerable question (0.80, margin 0.014
-# under the lowest): refusing a real question costs more than a model call. It refuses the
-# clearly off-archive questions (1 of 12 in the demo set); the model's NO_ANSWER and the
-# validator handle the rest. A threshold of 0.845 would refuse 8/12 unanswerable but also 7/34
-# answerable questions. It stays the floor a passage must reach to be evidence at all.
-MIN_RELEVANCE = 0.80
-# Second part of the gate, measured on resources/eval/ask (scripts/bench/gate.py, issue #13): the best
-# cosine plus COVERAGE_WEIGHT × the share of the question's content words found in the retrieved passages
-# must reach MIN_RELEVANCE + SUPPORT_MARGIN. Among cosine, margins over off-topic and archive-mean cosines
-# and cosine + w·coverage (w 0.05–0.2), these values refused the most unanswerable *dev* questions (8/11)
-# within the 1-in-20 answerable bound (1/23) — but on the *test* half they refused 4/22 answerable
-# questions (cosine alone: 3/22) and 4/10 unanswerable: chosen on a dev half this small, they did not
-# generalise, so the shipped default is off (weight 0, margin 0: the plain cosine gate) and these are the
-# dev choice, switched on with AskOptions(coverage_weight=COVERAGE_WEIGHT, support_margin=SUPPORT_MARGIN).
-COVERAGE_WEIGHT = 0.2
-SUPPORT_MARGIN = 0.133
-# e5 cosine (sentence as query, passage as passage) from which a cited passage supports a sentence
-# that shares few words with it (a translation): the "related" end of e5's range.
-SEMANTIC_SUPPORT = 0.86
+# the gate's dev choice, named here too for scripts/bench/gate.py (engine.COVERAGE_WEIGHT) and its tests
+from core.settings import GATE_COVERAGE_WEIGHT as COVERAGE_WEIGHT, GATE_SUPPORT_MARGIN as SUPPORT_MARGIN
+from core.settings import MIN_RELEVANCE, SPAN_CHECK
 
 
 @dataclass
@@ -62,7 +41,7 @@ class AskOptions:
     max_tokens: int = 256  # kept for a synthesis of the accepted spans (the spans alone are the answer today)
     limit: int = 6
     min_relevance: float = MIN_RELEVANCE
-    coverage_weight: float = 0.0  # off by default: see COVERAGE_WEIGHT
+    coverage_weight: float = 0.0  # off by default: see core.settings.GATE_COVERAGE_WEIGHT
     support_margin: float = 0.0  # cosine + weight × coverage must reach min_relevance + this
     spans: int = MAX_SPANS  # spans found and judged
     span_coverage: float = SPAN_COVERAGE  # weight of the question's words in a span's score (core.answer.extract)
@@ -93,7 +72,7 @@ def _related(spans: list[Span], hits: list[Hit]) -> list[dict[str, object]]:
 def lexical_coverage(searcher: Searcher, query: str, hits: list[Hit]) -> float:
     """Share of the query's content words found in at least one of ``hits`` (tokenised like the keyword index)."""
     bm25 = searcher.index.bm25
-    terms = {t for t in bm25.query_terms(query) if t not in STOPWORDS}
+    terms = set(bm25.content_terms(query))
     if not terms or not hits:
         return 0.0
     found: set[str] = set()

@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from core.answer.quotes import Quote, is_index, passage_sentences
-from core.answer.text import content_words, numbers, stem
+from core.answer.quotes import Quote, is_index
 from core.retrieval.hits import Hit
+from core.text import numbers, passage_sentences, stems
 
 MAX_SPANS = 4  # spans shown as the answer's evidence
 WINDOW = 2  # sentences in a span at most
@@ -66,8 +66,9 @@ class Span:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
-def _stems(text: str) -> set[str]:
-    return {stem(w) for w in content_words(text)} | numbers(text)
+def _terms(text: str) -> set[str]:
+    """What a span is scored on: its content stems and, unlike the support tests, its numbers."""
+    return stems(text) | numbers(text)
 
 
 def candidate_spans(passage: str) -> list[Quote]:
@@ -108,7 +109,7 @@ def extract(question: str, hits: Sequence[Hit], query_vector: np.ndarray, embed:
         return []
     vecs = np.asarray(embed(list(sentences)), dtype=np.float32)
     cos = vecs @ np.asarray(query_vector, dtype=np.float32)
-    asked = _stems(question)
+    asked = _terms(question)
     scored: list[Span] = []
     for h, quotes in per_hit:
         for q in quotes:
@@ -116,7 +117,7 @@ def extract(question: str, hits: Sequence[Hit], query_vector: np.ndarray, embed:
             if not ids:
                 continue
             c = float(max(cos[i] for i in ids))
-            held = len(asked & _stems(q.text)) / len(asked) if asked else 0.0
+            held = len(asked & _terms(q.text)) / len(asked) if asked else 0.0
             scored.append(Span(h.citation, h.section_tipo, h.section_id, h.chunk_index, h.title, h.source_path,
                                h.page, h.tc_in, h.lang, q.start, q.end, q.text,
                                round(c + coverage_weight * held, 6), round(c, 6), round(held, 4)))

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.answer.quotes import passage_sentences
-from core.answer.text import content_words, numbers, stem
+from core.text import numbers, passage_sentences, stems
 
 ELISION = "…"
 # per passage; 0 gives whole passages. Prompt evaluation runs at ~75 tokens/s (1.5B model, 2 threads), so the
@@ -35,10 +34,6 @@ class Excerpt:
 
     text: str
     spans: tuple[tuple[int, int], ...]
-
-
-def _stems(text: str) -> set[str]:
-    return {stem(w) for w in content_words(text)}
 
 
 def _strip(passage: str, start: int, end: int) -> tuple[int, int]:
@@ -76,11 +71,11 @@ def focus(question: str, passage: str, *, budget: int, count: Callable[[str], in
     if budget <= 0 or not sentences or count(passage) <= budget:
         whole = _strip(passage, 0, len(passage))
         return Excerpt(passage[whole[0]:whole[1]], (whole,) if whole[1] > whole[0] else ())
-    asked, nums = _stems(question), numbers(question)
+    asked, nums = stems(question), numbers(question)
 
     def score(i: int) -> int:
         text = passage[sentences[i][0]:sentences[i][1]]
-        return len(asked & _stems(text)) + 2 * len(nums & numbers(text))
+        return len(asked & stems(text)) + 2 * len(nums & numbers(text))
 
     scores = [score(i) for i in range(len(sentences))]
     # one count per sentence (through the model's tokenizer), summed: an elision costs ~2 tokens

@@ -14,10 +14,8 @@ from collections.abc import Iterator, Sequence
 from core.answer.extract import Span
 from core.models.generator import Generator, Message
 from core.progress import CancelToken
+from core.settings import SPAN_CHECK
 
-# chosen on the dev half of resources/eval/ask (scripts/bench/ask.py --split dev, docs/design.md §8): the lowest
-# threshold at which no unanswerable dev question has a span accepted (34 dev questions, then again on 60)
-SPAN_CHECK = 0.80
 
 READER_SYSTEM = ("You read excerpts from an archive. Answer with one word: yes if the excerpt itself states the "
                  "answer to the question (in any language), no if it does not, only mentions the same subject, "

@@ -20,13 +20,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.answer.text import STOPWORDS, content_words, fold, numbers, stem
+from core.settings import MIN_RELEVANCE
+from core.text import ANSWER_STOPWORDS, clauses, fold, numbers, passage_sentences, stem, stems
 
 MAX_WINDOW = 3  # sentences in a quote
 MAX_QUOTE_CHARS = 600
-# a passage sentence ends at . ! ? ; or a line break (list items, transcript lines) — not at the point of a
-# number ("1.20 m"): a quote cut there lost the words saying what measured 1.20 m
-_PASSAGE_SENTENCE = re.compile(r"(?:[^.!?;\n]|(?<=\d)[.,](?=\d))+(?:[.!?;]+[\"'»”’)]*|\n|$)")
 _NAME = re.compile(r"(?<![\w])([A-ZÁÉÍÓÚÀÈÒÏÜÇÑ][\w'’·-]{2,})", re.UNICODE)
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "“": '"', "”": '"', "«": '"', "»": '"',
                          "„": '"'})
@@ -41,9 +39,9 @@ _LIST_LABEL = re.compile(r"\b(?:keywords|subjects|key words|palabras clave|mater
                          r"materies|temes)\s*:", re.IGNORECASE)
 _LIST_ITEM_WORDS = 3  # an item of a keyword list: a term, not a clause
 # A quote sharing no word with the question must reach this e5 cosine (question as query, title and quote as
-# passage) to count as being about it: the relevance gate's floor (engine.MIN_RELEVANCE), not tuned here.
+# passage) to count as being about it: the relevance gate's floor, not tuned here.
 # On the dev half it rejected a recipe "answered" from a kiln's wasters, and no accepted supported citation.
-QUOTE_RELEVANCE = 0.80
+QUOTE_RELEVANCE = MIN_RELEVANCE
 # capitalised in English but not names: dates are checked through their numbers, and honorifics
 # are translated ("Father" / "el padre" / "mossèn")
 _NOT_NAMES = frozenset(stem(w) for w in """january february march april may june july august september october
@@ -100,23 +98,19 @@ def names(text: str, known: frozenset[str] | set[str] = frozenset()) -> set[str]
     A sentence's first word counts too when its stem is in ``known`` (the names of the cited passage
     and title): "Carmen va tornar…" names Carmen."""
     out: set[str] = set()
-    for sent in re.split(r"(?<=[.!?:;])\s+|\n+", text):
+    for sent in clauses(text):
         for m in _NAME.finditer(sent):
             if m.start() == len(sent) - len(sent.lstrip()) and stem(fold(m.group(1))) not in known:
                 continue  # the sentence's first word is capitalised anyway
             w = fold(m.group(1))
-            if w not in STOPWORDS and stem(w) not in _NOT_NAMES:
+            if w not in ANSWER_STOPWORDS and stem(w) not in _NOT_NAMES:
                 out.add(stem(w))
     return out
 
 
-def _stems(text: str) -> set[str]:
-    return {stem(w) for w in content_words(text)}
-
-
 def _held(text: str) -> set[str]:
     """Every stem a name of the claim could match in ``text``."""
-    return _stems(text) | {stem(fold(w)) for w in re.findall(r"[\w'’·-]+", text)}
+    return stems(text) | {stem(fold(w)) for w in re.findall(r"[\w'’·-]+", text)}
 
 
 def first_person(text: str) -> bool:
@@ -175,11 +169,6 @@ def problem(claim: str, quote: Quote | None, passage: str, title: str = "", ques
     return ""
 
 
-def passage_sentences(passage: str) -> list[tuple[int, int]]:
-    """``(start, end)`` of each sentence of a stored passage (ends at . ! ? ; or a line break)."""
-    return [(m.start(), m.end()) for m in _PASSAGE_SENTENCE.finditer(passage) if m.group(0).strip()]
-
-
 def _windows(passage: str) -> list[Quote]:
     """Every run of 1..MAX_WINDOW consecutive sentences of the passage, as verbatim spans."""
     spans = passage_sentences(passage)
@@ -204,7 +193,7 @@ def find_quote(claim: str, passage: str, *, question: str = "", title: str = "",
     # keyword lists never ground a sentence: look among the statements (all lists: the problem says so)
     windows = [q for q in windows if not is_index(q, passage)] or windows
     nums, people = numbers(claim), names(claim)
-    added = _stems(claim) - _stems(question) or _stems(claim)
+    added = stems(claim) - stems(question) or stems(claim)
 
     def score(q: Quote) -> tuple[float, float, float, int]:
         stems = _held(q.text) | (_held(title) if title and first_person(q.text) else set())
@@ -223,7 +212,7 @@ def find_quote(claim: str, passage: str, *, question: str = "", title: str = "",
     why = problem(claim, best, passage, title, question)
     # no shared word: an answer across languages, or words about something else; meaning decides (without a
     # model to ask, as the model check does, it passes)
-    if not why and question and similarity is not None and not _stems(question) & _stems(best.text) \
+    if not why and question and similarity is not None and not stems(question) & stems(best.text) \
             and similarity(question, f"{title}\n{best.text}") < QUOTE_RELEVANCE:
         why = "the quoted words are not about the question"
     return best, why

@@ -22,8 +22,6 @@ from core.answer.citations import Entailment
 from core.models.generator import Generator, Message
 from core.progress import CancelToken
 
-# the threshold a written sentence's citation needs (citations.validate); Ask itself reads spans (judge.SPAN_CHECK)
-MODEL_CHECK = 0.65
 
 JUDGE_SYSTEM = ("You check claims against a source passage. Answer with one word: yes if the passage itself "
                 "states the claim (in any language), no if the passage does not say it, says something different, "

@@ -20,8 +20,8 @@ import numpy as np
 import pyarrow as pa
 
 from core.retrieval.lexical import FTS_TABLE
-from core.retrieval.stopwords import STOPWORDS
 from core.store.db import Store
+from core.text import STOPWORDS
 
 K1, B = 1.2, 0.75
 SCHEMA = f"fts_main_{FTS_TABLE}"
@@ -82,9 +82,13 @@ class Bm25Index:
             f"SELECT DISTINCT t FROM (SELECT unnest({SCHEMA}.tokenize(?)) AS t) WHERE t <> ''", [query]).fetchall()
         return [r[0] for r in rows]
 
+    def content_terms(self, query: str) -> list[str]:
+        """:meth:`query_terms` without the function words (:data:`core.text.STOPWORDS`)."""
+        return [t for t in self.query_terms(query) if t not in STOPWORDS]
+
     def coverage(self, query: str, rows: list[int]) -> np.ndarray:
         """Share of the query's content words (function words aside) that each of ``rows`` contains."""
-        terms = [t for t in self.query_terms(query) if t not in STOPWORDS]
+        terms = self.content_terms(query)
         found = np.zeros(len(rows), dtype=np.float32)
         if not terms or not rows:
             return found

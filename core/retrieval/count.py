@@ -18,7 +18,6 @@ import numpy as np
 
 from core.retrieval.dense import VectorIndex
 from core.retrieval.hits import Hit, NoMatch
-from core.retrieval.stopwords import STOPWORDS
 
 
 @dataclass
@@ -35,9 +34,9 @@ def matching_rows(index: VectorIndex, query: str, mask: np.ndarray) -> np.ndarra
     """Row numbers allowed by ``mask`` whose passage holds one of the query's content words."""
     bm25 = index.bm25
     hit = np.zeros(len(index), dtype=bool)
-    for term in bm25.query_terms(query):
+    for term in bm25.content_terms(query):
         entry = bm25.terms.get(term)
-        if term in STOPWORDS or entry is None:
+        if entry is None:
             continue
         hit[bm25.rows[entry[0]:entry[1]]] = True
     hit &= mask[: len(hit)]

@@ -22,7 +22,7 @@ import pyarrow.compute as pc
 from core.acl import AclColumns, Profile
 from core.retrieval.bm25 import Bm25Index
 from core.retrieval.lexical import ensure_lexical
-from core.retrieval.filters import SearchFilters
+from core.filters import SearchFilters
 from core.store.db import Store
 
 _EPOCH = date(1970, 1, 1)
@@ -64,6 +64,11 @@ class VectorIndex:
         self.matrix = np.zeros((0, 0), dtype=np.float32)
         self._masks: dict[tuple[Profile, SearchFilters], np.ndarray] = {}
         self.bm25 = Bm25Index(store)
+
+    def invalidate(self) -> None:
+        """Forget what was loaded: the next :meth:`refresh` reloads from the store."""
+        with self._lock:
+            self._generation = -1
 
     def refresh(self) -> None:
         """Reload vectors and keyword postings when the store changed since the last load."""

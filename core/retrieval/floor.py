@@ -13,7 +13,7 @@ no evidence: the floor then judges the rest of the query, and with nothing left 
 hidden record's id answers exactly like an absent one. Both constants were chosen on the dev half of
 ``resources/eval/floor`` (``scripts/bench/floor.py``: at most 1 % of the answerable dev queries
 refused, then the most dev negatives refused; test-half results in docs/benchmarks.md). They
-are the search-side counterpart of Ask's gate (``core.answer.engine.MIN_RELEVANCE``: a passage under
+are the search-side counterpart of Ask's gate (``core.settings.MIN_RELEVANCE``: a passage under
 0.80 is no evidence), using the same two signals, best cosine and lexical coverage.
 """
 
@@ -22,23 +22,36 @@ from __future__ import annotations
 import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
+from core.retrieval.fusion import Candidate
 from core.retrieval.hits import Hit, Hits, NoMatch
 from core.retrieval.identifiers import remainder, shaped_like_id
-from core.retrieval.stopwords import STOPWORDS
+from core.text import STOPWORDS
 
 if TYPE_CHECKING:
+    from core.models.encoder import TextEncoder
     from core.retrieval.dense import VectorIndex
-    from core.retrieval.search import Candidate, Searcher
+    from core.retrieval.identifiers import IdentifierIndex
 
 FLOOR_COSINE = 0.835
 # more than a third of the words: at exactly a third (0.33) 4 more dev negatives pass (three words, one in the
 # archive: "preu de la llum avui") for 1 answerable query kept
 FLOOR_COVERAGE = 0.34
 MIN_SPELLING = 4  # shorter words have too many neighbours one letter away
+
+
+class Searcher(Protocol):
+    """What the floor reads of :class:`core.retrieval.search.Searcher`: its dense index, identifiers and encoder."""
+
+    @property
+    def index(self) -> VectorIndex: ...
+    @property
+    def identifiers(self) -> IdentifierIndex: ...
+    @property
+    def encoder(self) -> TextEncoder: ...
 
 
 @dataclass(frozen=True)
@@ -63,8 +76,6 @@ def judge(s: Signals, cosine: float = FLOOR_COSINE, coverage: float = FLOOR_COVE
 
 def pin(searcher: Searcher, cands: list[Candidate], query: str) -> tuple[list[Candidate], set[tuple[str, int]]]:
     """Candidates with one passage of each record the query names put first (the gate still checks them)."""
-    from core.retrieval.search import Candidate
-
     records, _ = searcher.identifiers.find(query)
     if not records:
         return cands, set()
@@ -106,7 +117,7 @@ def signals(searcher: Searcher, query: str, mask: np.ndarray, cands: Sequence[Ca
         return Signals(1.0, 1.0, True, False, True)
     shaped = shaped_like_id(query, _visible_prefixes(searcher, mask))
     text = remainder(query, shaped) if shaped else query
-    content = [t for t in index.bm25.query_terms(text) if t not in STOPWORDS] if text.strip() else []
+    content = index.bm25.content_terms(text) if text.strip() else []
     if not content:
         return Signals(0.0, 0.0, False, bool(shaped), False)
     if shaped:  # judge the words left, by their own meaning and keywords
@@ -131,7 +142,7 @@ def suggestions(index: VectorIndex, query: str, mask: np.ndarray, s: Signals) ->
     fixed = spelling(index, query, mask)
     if fixed:
         out.append(("spelling", fixed))
-    words = [t for t in index.bm25.query_terms(query) if t not in STOPWORDS]
+    words = index.bm25.content_terms(query)
     if len(words) >= 3 and not s.id_shaped:
         out.append(("fewer_words", ""))
     out.append(("other_language", ""))

@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import numpy as np
+
+
+@dataclass
+class Candidate:
+    """A fused candidate before the gate."""
+
+    chunk_id: str
+    score: float
+    dense: float | None = None
+    lexical: float | None = None
 
 RRF_K = 60
 

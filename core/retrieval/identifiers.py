@@ -14,12 +14,12 @@ from __future__ import annotations
 import json
 import re
 import threading
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from core.ids import ID_COLUMNS
 from core.store.db import Store
+from core.text import fold_ascii
 
 ID_FIELDS: tuple[str, ...] = ID_COLUMNS + ("accession",)
 MAX_PARTS = 6  # longer runs of letters and digits are prose, not an identifier
@@ -31,13 +31,9 @@ _RUN = re.compile(r"[^\W\d_]+|\d+")
 _WORD = re.compile(r"\S+")
 
 
-def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
-
-
 def parts(text: str) -> tuple[str, ...]:
     """Letter and digit runs of ``text``, case- and accent-folded, digit runs without leading zeros."""
-    return tuple(p.lstrip("0") or "0" if p.isdigit() else p for p in _RUN.findall(_fold(text)))
+    return tuple(p.lstrip("0") or "0" if p.isdigit() else p for p in _RUN.findall(fold_ascii(text)))
 
 
 def is_identifier(value: str) -> bool:
@@ -92,7 +88,7 @@ def remainder(query: str, taken: Iterable[Span]) -> str:
     """The query without the words of ``taken`` and the words that only announce an identifier."""
     drop = {n for s in taken for n in range(s.start, s.end)}
     return " ".join(w for n, w in enumerate(_WORD.findall(query))
-                    if n not in drop and _fold(w).strip(".:#") not in ID_WORDS)
+                    if n not in drop and fold_ascii(w).strip(".:#") not in ID_WORDS)
 
 
 class IdentifierIndex:

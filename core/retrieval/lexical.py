@@ -8,7 +8,7 @@ tokeniser: rebuilding all of it took seconds per import or sync of a handful of
 records into a large archive. Many changes, or other tokenising options, rebuild it. Accents are folded and case lowered
 on both sides, digits kept (trench numbers and inventory codes matter), no
 stemming (the archive is multilingual), function words of the main languages
-dropped (:mod:`core.retrieval.stopwords`).
+dropped (:data:`core.text.STOPWORDS`).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from core.retrieval.stopwords import STOPWORDS
 from core.store.db import Store
+from core.text import STOPWORDS
 
 if TYPE_CHECKING:
     import duckdb

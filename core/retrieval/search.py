@@ -21,9 +21,9 @@ from core.acl import Profile
 from core.models.encoder import TextEncoder
 from core.retrieval.count import count_records
 from core.retrieval.dense import VectorIndex
-from core.retrieval.filters import SearchFilters
+from core.filters import SearchFilters
 from core.retrieval import floor
-from core.retrieval.fusion import lexical_votes, rrf
+from core.retrieval.fusion import Candidate, lexical_votes, rrf
 from core.retrieval.hits import Hit, Hits
 from core.retrieval.identifiers import IdentifierIndex
 from core.retrieval.snippets import make_snippet
@@ -58,16 +58,6 @@ def overfetch(limit: int) -> int:
 
 
 @dataclass
-class Candidate:
-    """A fused candidate before the gate."""
-
-    chunk_id: str
-    score: float
-    dense: float | None = None
-    lexical: float | None = None
-
-
-@dataclass
 class SearchTrace:
     """What each leg returned (for benchmarks and debugging)."""
 
@@ -97,8 +87,8 @@ class Searcher:
                  query_vector: np.ndarray | None = None) -> list[Hit]:
         """Top passages for a query (``mode``: hybrid, dense or lexical)."""
         k = clamp_limit(limit)
-        cands = self._candidates(query, profile, filters or SearchFilters(), overfetch(k), mode, query_vector)
-        return self._gate(cands, profile, filters or SearchFilters(), query, k, per_record=False)
+        cands = self.candidates(query, profile, filters or SearchFilters(), overfetch(k), mode, query_vector)
+        return self.gated(cands, profile, filters or SearchFilters(), query, k, per_record=False)
 
     def search(self, query: str, profile: Profile, *, limit: int | None = None,
                filters: SearchFilters | None = None, mode: str = "hybrid",
@@ -107,11 +97,11 @@ class Searcher:
         names by identifier come first, and a query under the relevance floor gets an empty result that
         says so (:mod:`core.retrieval.floor`)."""
         k = clamp_limit(limit)
-        cands = self._candidates(query, profile, filters or SearchFilters(), overfetch(k), mode, query_vector)
+        cands = self.candidates(query, profile, filters or SearchFilters(), overfetch(k), mode, query_vector)
         if mode != "hybrid":
-            return Hits(self._gate(cands, profile, filters or SearchFilters(), query, k, per_record=True))
+            return Hits(self.gated(cands, profile, filters or SearchFilters(), query, k, per_record=True))
         cands, pinned = floor.pin(self, cands, query)
-        hits = self._gate(cands, profile, filters or SearchFilters(), query, k, per_record=True)
+        hits = self.gated(cands, profile, filters or SearchFilters(), query, k, per_record=True)
         mask = self.index.mask(profile, filters or SearchFilters())
         return floor.verdict(self, query, mask, cands, hits, pinned, *(self.floor or (-1.0, 0.0)))
 
@@ -137,11 +127,12 @@ class Searcher:
         mask = self.index.exclude_record(self.index.mask(profile, filters or SearchFilters()), section_tipo, section_id)
         dense = self.index.top(centroid, overfetch(k) * 4, mask)
         cands = [Candidate(h.chunk_id, h.score, dense=h.score) for h in dense]
-        return self._gate(cands, profile, filters or SearchFilters(), seed, k, per_record=True)
+        return self.gated(cands, profile, filters or SearchFilters(), seed, k, per_record=True)
 
     # -- legs and fusion ---------------------------------------------------------
-    def _candidates(self, query: str, profile: Profile, filters: SearchFilters, fetch: int, mode: str,
-                    query_vector: np.ndarray | None) -> list[Candidate]:
+    def candidates(self, query: str, profile: Profile, filters: SearchFilters, fetch: int, mode: str,
+                   query_vector: np.ndarray | None) -> list[Candidate]:
+        """Both legs fused, before the gate: what ``search`` ranks (``mode`` dense, lexical or hybrid)."""
         dense_scores: dict[str, float] = {}
         lex_scores: dict[str, float] = {}
         dense_ids: list[str] = []
@@ -174,7 +165,7 @@ class Searcher:
         return lexical_votes(coverage, self.lexical_weight, self.coverage_power, self.coverage_floor)
 
     # -- the gate ----------------------------------------------------------------
-    def _gate(self, cands: Sequence[Candidate], profile: Profile, filters: SearchFilters, query: str, k: int,
+    def gated(self, cands: Sequence[Candidate], profile: Profile, filters: SearchFilters, query: str, k: int,
               *, per_record: bool) -> list[Hit]:
         """Pass the candidates through the ACL gate (:func:`core.gate.passages`), build hits."""
         by_id = {c.chunk_id: c for c in cands}

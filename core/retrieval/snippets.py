@@ -3,25 +3,8 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 
-from core.retrieval.stopwords import STOPWORDS
-
-
-def fold(text: str) -> str:
-    """Lowercase without accents, length-preserving for Latin text (used for matching only)."""
-    out = []
-    for ch in text.lower():
-        base = unicodedata.normalize("NFKD", ch)
-        stripped = "".join(c for c in base if not unicodedata.combining(c))
-        out.append(stripped[:1] if len(stripped) >= 1 else ch)
-    return "".join(out)
-
-
-def query_terms(query: str) -> list[str]:
-    """Folded words of the query, longest first, short function words dropped."""
-    words = {w for w in re.findall(r"\w+", fold(query)) if len(w) > 2 or w.isdigit()}
-    return sorted(words, key=lambda w: (-len(w), w))  # a set's order changes per process: sort fully
+from core.text import STOPWORDS, fold_aligned, locating_terms
 
 
 def make_snippet(text: str, query: str, width: int = 240) -> str:
@@ -29,9 +12,9 @@ def make_snippet(text: str, query: str, width: int = 240) -> str:
     flat = " ".join(text.split())
     if len(flat) <= width:
         return flat
-    folded = fold(flat)
+    folded = fold_aligned(flat)
     # centred on the content words, which the window marks; "the" or "que" occur everywhere
-    terms = [t for t in query_terms(query) if t not in STOPWORDS]
+    terms = [t for t in locating_terms(query) if t not in STOPWORDS]
     positions = sorted(m.start() for t in terms for m in re.finditer(rf"\b{re.escape(t)}", folded))
     if not positions:
         cut = flat[:width].rsplit(" ", 1)[0]

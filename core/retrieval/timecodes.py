@@ -19,14 +19,13 @@ from typing import Any
 
 import numpy as np
 
-from core.retrieval.snippets import fold, query_terms
+from core.text import STEM_CHARS, fold_aligned, locating_terms, stem
 
 # units embedded at most to place a passage that shares no word with the query (a chunk holds ~20 cues)
 MAX_SEMANTIC_UNITS = 48
 INTERPOLATE_OVER_S = 15.0
 LEAD_IN_S = 3.0
 WINDOW_CHARS = 160  # a cluster of query words is looked for in windows of about a sentence
-STEM_CHARS = 5  # "flooding" also finds "flooded": longer words match on their first characters
 
 
 def match_offset(text: str, query: str) -> int | None:
@@ -36,12 +35,13 @@ def match_offset(text: str, query: str) -> int | None:
     one that occurs once says where): the window with the most weight wins, and within it the
     position of its rarest word is returned.
     """
-    folded = fold(text)
+    folded = fold_aligned(text)
     if len(folded) != len(text):  # a rare character whose lowercase is longer: offsets would drift
-        folded = "".join(fold(ch)[:1] or ch for ch in text)
+        folded = "".join(fold_aligned(ch)[:1] or ch for ch in text)
     positions: list[tuple[int, str]] = []
-    for term in query_terms(query):
-        pattern = re.escape(term[:STEM_CHARS] if len(term) > STEM_CHARS + 1 else term)
+    for term in locating_terms(query):
+        # "flooding" also finds "flooded": a word longer than its stem by 2+ letters matches on the stem
+        pattern = re.escape(stem(term) if len(term) > STEM_CHARS + 1 else term)
         positions += [(m.start(), term) for m in re.finditer(rf"\b{pattern}", folded)]
     if not positions:
         return None

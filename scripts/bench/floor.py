@@ -34,7 +34,7 @@ import _common as C  # noqa: E402
 
 from core.acl import OWNER  # noqa: E402
 from core.ingest.pipeline import IngestOptions  # noqa: E402
-from core.retrieval.filters import SearchFilters  # noqa: E402
+from core.filters import SearchFilters  # noqa: E402
 from core.retrieval.floor import FLOOR_COSINE, FLOOR_COVERAGE, Signals, judge  # noqa: E402
 from core.service import Ovillo  # noqa: E402
 from fusion import build  # noqa: E402

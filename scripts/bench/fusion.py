@@ -31,7 +31,7 @@ import numpy as np  # noqa: E402
 
 from core.acl import OWNER  # noqa: E402
 from core.ingest.pipeline import IngestOptions  # noqa: E402
-from core.retrieval.filters import SearchFilters  # noqa: E402
+from core.filters import SearchFilters  # noqa: E402
 from core.retrieval.search import COVERAGE_FLOOR, COVERAGE_POWER, LEXICAL_WEIGHT, Searcher  # noqa: E402
 from core.service import Ovillo  # noqa: E402
 

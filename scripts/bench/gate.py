@@ -120,7 +120,7 @@ def measure(ov: Any, enc: Any, questions: Sequence[dict[str, Any]], limit: int) 
 
 
 def _no_filters() -> Any:
-    from core.retrieval.filters import SearchFilters
+    from core.filters import SearchFilters
 
     return SearchFilters()
 

@@ -114,7 +114,7 @@ def fold(word: str) -> str:
 
 def demo_vocabulary() -> list[str]:
     """Distinct content words of the demo archive, most frequent first (≥ 4 letters)."""
-    from core.retrieval.stopwords import STOPWORDS
+    from core.text import STOPWORDS
 
     counts: Counter[str] = Counter()
     for s in C.demo_sentences():
@@ -210,7 +210,7 @@ def run_size(size: int, n_queries: int, warmup: int, raw_duck_queries: int) -> S
     """Build a store of ``size`` chunks in a temp folder and measure everything on it."""
     from core.acl import OWNER
     from core.evaluation import load_query_set
-    from core.retrieval.filters import SearchFilters
+    from core.filters import SearchFilters
     from core.retrieval.lexical import FTS_TABLE, rebuild_lexical_index
     from core.retrieval.search import Searcher, overfetch
     from core.settings import Settings
@@ -259,7 +259,7 @@ def run_size(size: int, n_queries: int, warmup: int, raw_duck_queries: int) -> S
         t = time.perf_counter()
         rebuild_lexical_index(store)
         fts_s = time.perf_counter() - t
-        store._con.execute("CHECKPOINT")
+        store.checkpoint()
         store_mb = store.size_bytes() / 2**20
         rss_build = C.current_rss_mb()
 
@@ -268,7 +268,7 @@ def run_size(size: int, n_queries: int, warmup: int, raw_duck_queries: int) -> S
         searcher.search(q_texts[0], OWNER, limit=10, query_vector=q_vecs[0])
         first_s = time.perf_counter() - t
         # the vector cache load alone (forced reload)
-        searcher.index._generation = -1
+        searcher.index.invalidate()
         t = time.perf_counter()
         searcher.index.refresh()
         refresh_s = time.perf_counter() - t
@@ -332,11 +332,11 @@ def run_size(size: int, n_queries: int, warmup: int, raw_duck_queries: int) -> S
 
         res.lat[f"raw DuckDB FTS `match_bm25` alone (top {fetch})"] = summarize(timeit(raw_bm25, n_queries, warmup))
         # -- where the time goes: the gate alone, and the cost of DuckDB's failed `import pandas` ------------
-        cands = [searcher._candidates(q_texts[i], OWNER, SearchFilters(), fetch, "hybrid", q_vecs[i])
+        cands = [searcher.candidates(q_texts[i], OWNER, SearchFilters(), fetch, "hybrid", q_vecs[i])
                  for i in range(total_q)]
 
         def gate_only(i: int) -> object:
-            return searcher._gate(cands[i], OWNER, SearchFilters(), q_texts[i], 10, per_record=True)
+            return searcher.gated(cands[i], OWNER, SearchFilters(), q_texts[i], 10, per_record=True)
 
         res.lat["gate alone (re-read candidates, build hits)"] = summarize(timeit(gate_only, n_queries, warmup))
         if not big and "pandas" not in sys.modules and importlib.util.find_spec("pandas") is None:

@@ -14,7 +14,8 @@ from core.errors import Cancelled
 from core.ingest.pipeline import IngestOptions
 from core.models.assemble_gguf import DEFAULT_GENERATOR, assemble_generator
 from core.models.encoder import TextEncoder
-from core.models.generator import Generator, Message, load_generator
+from core.models.generator import Generator, Message
+from core.models.generator_process import load_generator
 from core.progress import CancelToken
 from core.service import Ovillo
 from core.settings import Settings
@@ -128,7 +129,8 @@ KILN = ("4. Trench 4: the pottery kiln. A circular magnetic anomaly on the river
 
 
 def test_model_check_tells_a_stated_claim_from_an_invented_one(llama: Generator) -> None:
-    from core.answer.verify import MODEL_CHECK, judge_messages
+    from core.answer.verify import judge_messages
+    from core.settings import MODEL_CHECK
 
     def p(question: str, claim: str) -> float:
         value = llama.yes_probability(judge_messages(question, claim, KILN))

@@ -17,7 +17,7 @@ import pytest
 from core.acl import OWNER
 from core.ingest.pipeline import IngestOptions
 from core.models.encoder import TextEncoder
-from core.retrieval.filters import SearchFilters
+from core.filters import SearchFilters
 from core.retrieval.search import Searcher
 from core.service import Ovillo
 from tests.conftest import drain
@@ -95,7 +95,7 @@ def test_coverage_counts_content_words_only(xling: tuple[Ovillo, list[dict[str, 
                                              [cid]).fetchone()[0] == sid)
     text = app.store.cursor().execute("SELECT source_text FROM rag_embeddings WHERE id = ?",
                                       [s.index.ids[row]]).fetchone()[0]
-    from core.retrieval.stopwords import STOPWORDS
+    from core.text import STOPWORDS
 
     words = [t for t in s.index.bm25.query_terms(text) if t not in STOPWORDS][:3]  # distinct, as indexed
     assert len(words) == 3

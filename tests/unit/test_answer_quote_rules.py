@@ -99,7 +99,7 @@ def test_a_quote_about_something_else_is_rejected_unless_its_meaning_matches() -
 
 
 def test_a_bracketed_record_title_stands_for_its_passages_labels() -> None:
-    from core.answer.citations import titles_to_labels
+    from core.answer.citation_grammar import titles_to_labels
 
     turn = {e.id: e for e in (ev(1, DIARY, "Dietario de Mosén Ramon Cases"),
                               ev(2, INTERVIEW, "Entrevista a Josep Vilaró i Bosch"))}

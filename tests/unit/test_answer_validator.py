@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from core.answer.citations import answer_sentences, canonical, parse_citations, strip_citations, tidy, validate
+from core.answer.citation_grammar import answer_sentences, canonical, parse_citations, strip_citations, tidy
+from core.answer.citations import validate
 from core.answer.result import Evidence
-from core.answer.text import fold, numbers, sentences
 from core.retrieval.hits import Hit
+from core.text import fold, numbers, sentences
 
 
 def ev(sid: int, text: str, idx: int = 0, title: str = "t") -> Evidence:

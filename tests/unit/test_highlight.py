@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from app.text import MARK, highlight, query_terms
+from app.text import MARK, highlight
+from core.text import query_terms
 
 
 def marked(text: str, query: str) -> list[str]:
