@@ -1,29 +1,21 @@
-"""Photographs as views of objects: file naming, safe decoding, thumbnails.
+"""Photographs as views of objects: file naming, grouping, thumbnails.
 
 An image enters as one *view* (obverse, reverse, …) of an object record. Files named
 ``<id>_<view>.<ext>`` in one folder are one object; the first of them by name (the *lead*)
-is the source the queue indexes, and reads its siblings. Decoding refuses what would hurt
-the machine (zero bytes, decompression bombs) or is not an image, with one clear reason.
+is the source the queue indexes, and reads its siblings. Decoding is :func:`core.models.image_io.decode`,
+the one decoder the encoders use too.
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
 import os
 import re
-import warnings
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
-from core.errors import CorruptSource, UnsupportedFormat
-
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".tif", ".tiff", ".webp"})
-# Pillow's names of the formats accepted (MPO is a JPEG with a second frame, as phones write)
-FORMATS = frozenset({"JPEG", "MPO", "PNG", "TIFF", "WEBP"})
-MAX_PIXELS = 120_000_000  # same guard as core.models.image_io: larger images are refused, not decoded
 THUMB_SIDE = 256
 
 #: view aliases in en/es/ca (and a/b) → the canonical view name
@@ -100,58 +92,6 @@ def group_signature(path: Path) -> tuple[float, int]:
             continue
         mtime, size = max(mtime, st.st_mtime), size + st.st_size
     return mtime, size
-
-
-def open_image(raw: bytes, name: str, *, max_pixels: int = MAX_PIXELS) -> Any:
-    """Open image bytes lazily (a PIL image the caller closes), refusing empty, unreadable, unsupported
-    and oversized ones with a per-file error; nothing is decoded yet."""
-    from PIL import Image, UnidentifiedImageError
-
-    if not raw:
-        raise CorruptSource(f"{name}: empty image file (0 bytes)")
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)  # judged below, by our own limit
-            im = Image.open(io.BytesIO(raw))
-    except UnidentifiedImageError:
-        raise CorruptSource(f"{name}: not a readable image (corrupt, or not JPEG/PNG/TIFF/WebP)") from None
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise CorruptSource(f"{name}: image too large to decode (decompression bomb guard)") from None
-    except (OSError, ValueError, SyntaxError) as exc:
-        raise CorruptSource(f"{name}: corrupt image: {exc}") from None
-    width, height = im.size
-    if im.format not in FORMATS:
-        im.close()
-        raise UnsupportedFormat(f"{name}: unsupported image format {im.format}",
-                                hint="Supported: JPEG, PNG, TIFF (first page), WebP")
-    if width * height > max_pixels or width < 1 or height < 1:
-        im.close()
-        raise CorruptSource(f"{name}: image too large to decode ({width}×{height} pixels)")
-    return im
-
-
-def decode(raw: bytes, name: str, *, max_side: int, min_short: int = 288,
-           max_pixels: int = MAX_PIXELS) -> np.ndarray:
-    """Decode image bytes to uint8 RGB [H, W, 3]: first frame, EXIF orientation applied, and the
-    long side reduced to ``max_side`` (never the short side below ``min_short``, what SSCD resizes to)."""
-    from PIL import Image, ImageOps
-
-    with open_image(raw, name, max_pixels=max_pixels) as im:
-        width, height = im.size
-        try:
-            im.seek(0)  # a multi-page TIFF: its first page
-            if im.format == "JPEG" and max(width, height) > 2 * max_side:
-                im.draft("RGB", (max_side, max_side))  # decode at a reduced scale: far less memory
-            rgb = ImageOps.exif_transpose(im.convert("RGB"))
-            rgb.load()
-        except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
-            raise CorruptSource(f"{name}: truncated or corrupt image: {exc}") from None
-    long_side, short_side = max(rgb.size), min(rgb.size)
-    if long_side > max_side and short_side > min_short:
-        scale = max(max_side / long_side, min_short / short_side)
-        rgb = rgb.resize((max(1, round(rgb.width * scale)), max(1, round(rgb.height * scale))),
-                         Image.Resampling.LANCZOS)
-    return np.asarray(rgb, dtype=np.uint8)
 
 
 def write_thumbnail(pixels: np.ndarray, digest: str, folder: Path) -> Path:

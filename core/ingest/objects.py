@@ -18,8 +18,9 @@ from pathlib import Path
 import numpy as np
 
 from core.errors import CorruptSource, IngestError, RefusedSource
-from core.ingest.images import decode, group_signature, is_image, view_hash, write_thumbnail
+from core.ingest.images import group_signature, is_image, view_hash, write_thumbnail
 from core.ingest.walk import LINK_OUTSIDE, inside, read_regular
+from core.models.image_io import decode
 from core.settings import Settings
 
 

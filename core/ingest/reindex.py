@@ -89,7 +89,8 @@ def reindex(store: Store, encoder: TextEncoder | ImageEncoder, cancel: CancelTok
 def _embed_photographs(encoder: ImageEncoder, paths: list[Path], record: str,
                        max_side: int) -> tuple[np.ndarray, list[str]]:
     """Vectors and ``source_hash`` values of a record's photographs, read again from their files."""
-    from core.ingest.images import decode, view_hash
+    from core.ingest.images import view_hash
+    from core.models.image_io import decode
 
     pixels, hashes = [], []
     for path in paths:

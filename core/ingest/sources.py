@@ -21,8 +21,9 @@ from core.ingest.images import sweep_thumbnails
 from core.ingest.content_class import remember_and_tighten
 from core.ingest.options import FileOptions
 from core.ingest.prepared import PreparedSource
+from core.ingest.record_rows import record_row
 from core.store.db import Store, now
-from core.store.writer import Bookkeeping, Changes, EmbeddingRow, RecordKey, RecordRow, RecordWriter
+from core.store.writer import Bookkeeping, Changes, RecordKey, RecordRow, RecordWriter
 
 
 def existing_vectors(store: Store, path: str, model: str, hashes: set[str], *,
@@ -103,29 +104,6 @@ def cache_vectors(store: Store, model: str, vectors: Mapping[str, np.ndarray]) -
         cur.unregister("new_cache")
 
 
-def records_of(src: PreparedSource, model: str, vectors: Mapping[str, np.ndarray],
-               image_model: str | None = None) -> list[RecordRow]:
-    """A prepared file's records with their text and image embeddings, as the record writer takes them."""
-    rows = [RecordRow(
-        section_tipo=rec.section_tipo, section_id=rec.section_id, title=rec.title, lang=rec.lang,
-        classification=rec.classification, project_ids=rec.project_ids, data=rec.data,
-        date_start=rec.date_start, date_end=rec.date_end, origin="local",
-        embeddings=[EmbeddingRow(component_tipo=ch.component_tipo, chunk_index=ch.chunk_index, model=model,
-                                 embedding=vectors[ch.source_hash], source_text=ch.source_text,
-                                 source_hash=ch.source_hash, lang=rec.lang, modality="text", chunk_meta=ch.meta())
-                    for ch in rec.chunks])
-        for rec in src.records]
-    for row, rec in zip(rows, src.records):
-        if rec.views and image_model is None:
-            raise ValueError("image views need the image model's name")
-        # source_text is the photograph's path, so a reindex of the image modality can embed it again
-        row.embeddings += [EmbeddingRow(component_tipo=f"img:{v.view}", chunk_index=0, model=str(image_model),
-                                        embedding=vectors[v.source_hash], source_text=v.path,
-                                        source_hash=v.source_hash, modality="image", chunk_meta=v.meta())
-                           for v in rec.views]
-    return rows
-
-
 def _keys_of(store: Store, path: str) -> list[RecordKey]:
     rows = store.cursor().execute("SELECT section_tipo, section_id FROM source_records WHERE path = ?",
                                   [path]).fetchall()
@@ -151,7 +129,7 @@ def commit_sources(store: Store, batch: Sequence[tuple[PreparedSource, Mapping[s
     done: list[tuple[PreparedSource, list[RecordKey], int]] = []
     stored = _keys_of_many(store, [src.path for src, _ in batch])
     for src, vectors in batch:
-        recs = records_of(src, model, vectors, image_model)
+        recs = [record_row(rec, vectors, model, image_model) for rec in src.records]
         new_keys = {r.key for r in recs}
         remove += [k for k in stored.get(src.path, []) if k not in new_keys]
         upserts += recs

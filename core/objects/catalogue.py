@@ -32,14 +32,17 @@ from core import gate
 from core.acl import CLASSIFICATIONS, Profile
 from core.errors import ConfigError, CorruptSource, NotFound
 from core.ids import section_id_for, slug
-from core.ingest.images import IMAGE_SUFFIXES, decode, view_hash, write_thumbnail
-from core.ingest.readers.csv_reader import OBJECT_ROLES, neutralise, restore
+from core.ingest.images import IMAGE_SUFFIXES, view_hash, write_thumbnail
+from core.ingest.readers.csv_reader import neutralise, restore
+from core.ingest.record_rows import prepare_record, record_row
 from core.ingest.walk import read_regular
 from core.models.encoder import TextEncoder
+from core.models.image_io import decode
 from core.objects.api import Objects
 from core.objects.characterize import CATEGORICAL, Proposal, date_vote, vote
 from core.objects.similar import Mode, ObjectHit, ObjectQuery
 from core.progress import CancelToken, Progress
+from core.roles import OBJECT_ROLES
 from core.settings import Settings
 from core.store.db import Store
 from core.store.models_repo import pin_model
@@ -49,9 +52,8 @@ FOLDER = "catalogue"  # under the data folder: one sub-folder per collection
 CSV_NAME = "catalogue.csv"
 #: the faces a new object's photographs are labelled with (``image``: another view, compared with any face)
 FACES = ("obverse", "reverse", "image")
-ROLE_FIELDS = OBJECT_ROLES  # one list: the columns the catalogue importer reads
 #: the CSV columns written, all names the catalogue importer (core/ingest/readers/csv_reader.py) reads
-COLUMNS = ("id", "title", "description") + ROLE_FIELDS + ("classification",) + FACES
+COLUMNS = ("id", "title", "description") + OBJECT_ROLES + ("classification",) + FACES
 _SAFE_ID = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -168,7 +170,7 @@ class Catalogue:
                                                exam.sha256[view], self.home / "thumbs"))
         cancel.check()
         row = {"id": inventory, "title": title, "description": fields.description.strip(),
-               **{r: str(getattr(fields, r)).strip() for r in ROLE_FIELDS},
+               **{r: str(getattr(fields, r)).strip() for r in OBJECT_ROLES},
                "classification": classification,
                **{v: f"images/{copied[v].name}" if v in copied else "" for v in FACES}}
         _write_csv(csv_path, rows + [row])
@@ -196,27 +198,14 @@ class Catalogue:
     def _record(self, parsed: Any, section_tipo: str, section_id: int, source: str,
                 classification: str) -> RecordRow:
         """The record row an import of the CSV would write (its text embedded here, its images by the caller)."""
-        from core.chunking.chunker import chunk_record
-        from core.ingest.language import detect_language
-
         enc = self._text_encoder()
         pin_model(self.store, enc.name, enc.dimension)
-        full_text = " ".join(b.text for b in parsed.blocks)
-        lang = parsed.lang or detect_language(f"{parsed.title}. {full_text}")
-        chunks = chunk_record(parsed, enc.count_tokens, target=self.settings.chunk_target_tokens,
-                              floor=self.settings.chunk_min_tokens) if parsed.blocks else []
-        vecs = enc.embed_batch([c.embedded_text for c in chunks], kind="passage") if chunks else np.empty((0, 0))
-        data: dict[str, Any] = {"source_path": source, "collection": section_tipo, "reader": "csv",
-                                "fields": parsed.data}
-        if parsed.roles:
-            data["roles"] = parsed.roles
-        return RecordRow(section_tipo=section_tipo, section_id=section_id, title=parsed.title, lang=lang,
-                         classification=classification, data=data, date_start=parsed.date_start,
-                         date_end=parsed.date_end, embeddings=[
-                             EmbeddingRow(component_tipo=c.component_tipo, chunk_index=c.chunk_index, model=enc.name,
-                                          embedding=v, source_text=c.source_text, source_hash=c.source_hash,
-                                          lang=lang, modality="text", chunk_meta=c.meta())
-                             for c, v in zip(chunks, vecs)])
+        rec = prepare_record(parsed, section_tipo=section_tipo, section_id=section_id, source_path=source,
+                             reader="csv", classification=classification, count_tokens=enc.count_tokens,
+                             settings=self.settings)
+        vecs = enc.embed_batch([c.embedded_text for c in rec.chunks], kind="passage") if rec.chunks \
+            else np.empty((0, 0))
+        return record_row(rec, {c.source_hash: v for c, v in zip(rec.chunks, vecs)}, enc.name)
 
     # -- reading back -------------------------------------------------------------------------
     def export(self, keys: Iterable[RecordKey], out: Path, *, profile: str = "owner",
@@ -299,7 +288,7 @@ def _row_of(title: str, classification: str, data: dict[str, Any]) -> dict[str, 
 
     row = {c: "" for c in COLUMNS}
     row.update(id=field_of("id"), title=title, description=field_of("text"), classification=classification)
-    for r in ROLE_FIELDS:
+    for r in OBJECT_ROLES:
         row[r] = str(roles.get(r) or field_of(r))
     return row
 

@@ -103,6 +103,11 @@ class Store:
                 raise StoreError("the store is closed")
             yield self._con
 
+    def checkpoint(self) -> None:
+        """Write the WAL into the database file now."""
+        with self.exclusive() as con:
+            con.execute("CHECKPOINT")
+
     def close(self) -> None:
         """Checkpoint and close; safe to call twice."""
         if self._closed:

@@ -3,8 +3,8 @@
 The mapping comes from a sidecar ``<file>.mapping.json`` (``{"title": "Nombre", …}``,
 ``"images": {"obverse": "Foto A"}``) when present, else from well-known column names in
 es/ca/en. A mapped or required column that is missing is a per-file error naming it.
-Object catalogues also name photographs (relative to the CSV) per view, and the roles
-``typology``, ``material``, ``period`` and ``denomination`` that characterization votes on.
+Object catalogues also name photographs (relative to the CSV) per view, and the object roles
+(:data:`core.roles.OBJECT_ROLES`) that characterization votes on.
 
 Rows are parsed one at a time from the decoded text (never a list of every row); a cell over
 the csv module's limit or a malformed row fails this file, naming the line, not the batch.
@@ -29,11 +29,11 @@ from core.ingest.period import parse_period
 from core.ingest.sidecar import read_beside
 from core.ingest.readers.common import parse_date_range
 from core.ingest.readers.textio import decode_tolerant
+from core.roles import OBJECT_ROLES
 
 if TYPE_CHECKING:
     from _csv import Reader
 
-OBJECT_ROLES = ("typology", "material", "period", "denomination")
 ROLES = ("id", "title", "text", "date", "classification", "lang", "collection") + OBJECT_ROLES
 KNOWN: dict[str, tuple[str, ...]] = {
     "id": ID_COLUMNS,

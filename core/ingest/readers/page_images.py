@@ -11,14 +11,15 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageOps
+from PIL import Image
 
 from core.chunking.model import ParsedRecord
 from core.errors import CorruptSource
-from core.ingest.images import is_image, open_image, split_view
+from core.ingest.images import is_image, split_view
 from core.ingest.ocr import ScanResult
 from core.ingest.readers.common import title_from_path
 from core.ingest.sidecar import read_sidecar
+from core.models.image_io import open_image, upright_rgb
 
 MAX_PAGES = 2000  # a TIFF claiming more frames is refused rather than walked
 
@@ -48,8 +49,7 @@ def _frame(raw: bytes, name: str, number: int) -> Image.Image:
     with _open(raw, name) as im:
         try:
             im.seek(number - 1)
-            frame = ImageOps.exif_transpose(im.convert("RGB"))
-            frame.load()
+            frame = upright_rgb(im)
         except (OSError, ValueError, SyntaxError, EOFError) as exc:
             raise CorruptSource(f"page {number} of {name} is truncated or corrupt") from exc
     return frame

@@ -1,0 +1,27 @@
+"""The read stage: one claimed file's bytes, read safely, and what its reader finds in them."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Generator
+from pathlib import Path
+
+from core.chunking.model import ReadResult
+from core.ingest import queue
+from core.ingest.ocr import ocr_scans
+from core.ingest.readers import page_images, reader_for
+from core.ingest.walk import read_regular
+from core.progress import CancelToken, Progress
+
+
+def read_source(item: queue.QueueItem, limit: int, data_dir: Path,
+                cancel: CancelToken) -> Generator[Progress, None, tuple[ReadResult, bytes, os.stat_result]]:
+    """(what the reader found, the bytes, their stat) of one file of at most ``limit`` bytes; scanned pages
+    are read by OCR page by page (cached under ``data_dir``, so a stopped file resumes)."""
+    path = Path(item.path)
+    opts = item.options
+    reader = page_images.read if page_images.wanted(path, opts) else reader_for(path)
+    raw, st = read_regular(path, follow=opts.follow_symlinks, roots=[os.path.realpath(item.root)] if item.root else [],
+                           limit=limit)
+    result = yield from ocr_scans(reader(path, raw), path, raw, data_dir, cancel)
+    return result, raw, st

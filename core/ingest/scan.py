@@ -1,0 +1,164 @@
+"""The walk stage: find the files under the given paths, mark the changed ones dirty, remove vanished ones.
+
+A file is unchanged when its size and mtime (or, touched only, its content hash) match its last
+successful indexing with the same options; anything else gets a dirty marker for the index stage.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from collections.abc import Generator, Iterable
+from pathlib import Path
+
+from core.ids import slug
+from core.ingest import queue
+from core.ingest.images import is_image, is_member
+from core.ingest.objects import catalogued_images, embeds_images, source_signature
+from core.ingest.options import FileOptions, IngestOptions
+from core.ingest.readers import is_supported
+from core.ingest.readers.media import find_media
+from core.ingest.skipped import is_companion, record_unsupported, unsupported_reason
+from core.ingest.sources import SourceState, fail_source, remove_source, source_state, source_states
+from core.ingest.summary import FileOutcome, IngestSummary
+from core.ingest.walk import PSEUDO_FS, on_pseudo_fs, os_reason, walk
+from core.progress import Progress
+from core.store.db import Store
+
+# Readers of timecoded transcripts: their records point at the recording beside them (readers/media.py).
+TRANSCRIPT_READERS = frozenset({"tc-marks", "vtt", "srt", "ohms"})
+
+
+class Scanner:
+    """Scans for one ingestor: the scanned folder's stored rows, and the dirty markers found so far."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._states: dict[str, SourceState] = {}  # the scanned folder's rows, read in one go, each used once
+        # dirty markers the scan found, written together: one transaction per file cost as much as a photo's
+        # embedding; a crash before they are written only means the next scan finds the files again
+        self._marks: list[tuple[str, str | None, FileOptions]] = []
+
+    def scan(self, paths: Iterable[str | os.PathLike[str]], options: IngestOptions,
+             summary: IngestSummary) -> Generator[Progress, None, None]:
+        """Find files, record unreadable ones, mark changed ones dirty, remove vanished ones."""
+        found = 0
+        for given in paths:
+            p = Path(given).expanduser().absolute()
+            if p.is_symlink():  # named by the user: what they meant is the target
+                p = Path(os.path.realpath(p))
+            if p.exists() and on_pseudo_fs(p):
+                self._fail_now(str(p), None, slug(options.collection or p.name or "local"), PSEUDO_FS,
+                               options, summary)
+            elif p.is_dir():
+                root = str(p)
+                collection = slug(options.collection or p.name)
+                seen: set[str] = set()
+                entries = list(walk(p, follow=options.follow_symlinks, roots=[os.path.realpath(p)]))
+                claimed = catalogued_images([f for f, err in entries if not err and f.suffix.lower() == ".csv"])
+                indexed = {r[0] for r in self.store.cursor().execute("SELECT path FROM sources WHERE root = ?",
+                                                                     [root]).fetchall()}
+                names = {str(f) for f, _ in entries}
+                self._states = source_states(self.store, [str(f) for f, err in entries if not err])
+                unsupported = [f for f, err in entries if not err and not is_supported(f)
+                               and not is_companion(f, names)]
+                record_unsupported(self.store, unsupported, root, collection, options.for_file(collection))
+                summary.outcomes += [FileOutcome(str(f), "unsupported", unsupported_reason(f)) for f in unsupported]
+                for f, err in entries:
+                    if not err and not is_supported(f):
+                        seen.add(str(f))
+                        continue
+                    if not err and is_image(f) and (is_member(f) or str(f) in claimed):
+                        # a view of an object its lead file or its catalogue row indexes; indexed on its
+                        # own before (a new file now sorts first, a catalogue now names it): that goes
+                        if str(f) in indexed:
+                            summary.changes.merge(remove_source(self.store, str(f)))
+                            summary.outcomes.append(FileOutcome(str(f), "removed", "now a view of another object"))
+                        continue
+                    seen.add(str(f))
+                    if err:  # refused: rows an older run made from it go too (a link may have leaked)
+                        self._fail_now(str(f), root, collection, err, options, summary, keep_rows=False)
+                        continue
+                    self._consider(f, root, collection, options, summary)
+                    found += 1
+                    if found % 50 == 0:
+                        self._write_marks()
+                        yield Progress("scan", found, None, "files", item=str(f))
+                self._states = {}  # only this folder's loop may use them: later writes would make them stale
+                for gone in self._vanished(root, seen):
+                    summary.changes.merge(remove_source(self.store, gone))
+                    summary.outcomes.append(FileOutcome(gone, "removed", "file no longer on disk"))
+            elif p.exists() or p.is_symlink():
+                collection = slug(options.collection or p.parent.name)
+                self._consider(p, None, collection, options, summary)
+                found += 1
+            else:
+                self._fail_now(str(p), None, slug(options.collection or "local"),
+                               "no such file or folder", options, summary)
+        self._write_marks()
+        yield Progress("scan", found, found, "files")
+
+    def _consider(self, f: Path, root: str | None, collection: str, options: IngestOptions,
+                  summary: IngestSummary) -> None:
+        """Mark a file dirty unless it is unchanged since its last successful indexing."""
+        opts = options.for_file(collection)
+        path = str(f)
+        try:
+            st = f.stat()
+        except OSError as exc:
+            self._fail_now(path, root, collection, os_reason(exc), options, summary)
+            return
+        mtime, size = source_signature(f, st)
+        row, queued = self._states.pop(path) if path in self._states else source_state(self.store, path)
+        unchanged_options = not options.reclassify and opts.same_as_stored(FileOptions.from_json(row[4] if row else None))
+        if row and not queued and row[0] == "ok" and unchanged_options and not self._media_changed(path, f, row[5]):
+            if row[1] == mtime and row[2] == size:
+                summary.outcomes.append(FileOutcome(path, "skipped", "unchanged"))
+                return
+            if row[2] == size and stat.S_ISREG(st.st_mode) and not embeds_images(f):
+                digest = hash_file(f)
+                if digest == row[3]:
+                    with self.store.transaction() as w:
+                        w.execute("UPDATE sources SET mtime = ? WHERE path = ?", [st.st_mtime, path])
+                    summary.outcomes.append(FileOutcome(path, "skipped", "unchanged (touched)"))
+                    return
+        self._marks.append((path, root, opts))
+
+    def _write_marks(self) -> None:
+        """Write the dirty markers found so far, in one transaction."""
+        if self._marks:
+            with self.store.transaction() as w:
+                queue.enqueue_many(w, self._marks)
+            self._marks = []
+
+    def _media_changed(self, path: str, f: Path, reader: str | None) -> bool:
+        """A transcript whose recording appeared, vanished or changed name beside it since it was indexed.
+
+        The transcript itself is unchanged, but the records must carry the recording's path for playback.
+        """
+        if reader not in TRANSCRIPT_READERS:
+            return False
+        stored = {r[0] for r in self.store.cursor().execute(
+            "SELECT json_extract_string(r.data, '$.media_path') FROM source_records s "
+            "JOIN records r USING (section_tipo, section_id) WHERE s.path = ?", [path]).fetchall()}
+        return stored != {find_media(f)}
+
+    def _vanished(self, root: str, seen: set[str]) -> list[str]:
+        rows = self.store.cursor().execute("SELECT path FROM sources WHERE root = ?", [root]).fetchall()
+        return [r[0] for r in rows if r[0] not in seen and not Path(r[0]).exists()]
+
+    def _fail_now(self, path: str, root: str | None, collection: str, reason: str,
+                  options: IngestOptions, summary: IngestSummary, *, keep_rows: bool = True) -> None:
+        summary.changes.merge(fail_source(self.store, path, root, collection, reason, options.for_file(collection),
+                                          keep_rows=keep_rows))
+        summary.outcomes.append(FileOutcome(path, "failed", reason))
+
+
+def hash_file(path: Path) -> str:
+    """sha256 of a file's bytes, read a block at a time."""
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        while block := fh.read(1 << 20):
+            h.update(block)
+    return h.hexdigest()
