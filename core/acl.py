@@ -146,7 +146,7 @@ class Profile:
 
 
 OWNER = Profile("owner", frozenset(CLASSIFICATIONS))
-PUBLIC = Profile("public", frozenset({"public"}))
+PUBLIC = Profile("public", frozenset({PUBLIC_CLASS}))
 
 
 def load_profile(store: Store, name: str) -> Profile:

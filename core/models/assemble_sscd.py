@@ -64,7 +64,7 @@ def sscd_manifest(name: str) -> Manifest:
         licence=SSCD_LICENCE,
         notes=f"{what}. Input: uint8 RGB [batch, height, width, 3]; ImageNet mean/std, GeM pooling and L2 "
               f"normalisation are inside the graph. Shorter side resized to {SSCD_SHORT_SIDE} px (triangle "
-              "filter) first, as Immaculate does; EXIF orientation is not applied.",
+              "filter) first, as Immaculate does; EXIF orientation is applied once, at decoding, before it.",
     )
 
 

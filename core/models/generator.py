@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import Cancelled, ModelError
-from core.models.manifest import read_manifest, verify
 from core.progress import CancelToken
 
 # the answer and check system prompts, plus one spare (a conversation's own first message)
@@ -131,6 +130,17 @@ class LlamaGenerator(Generator):
         # KV snapshots, one per system prompt (answer, check): the latest state that began with it
         self._snapshots: dict[tuple[int, ...], tuple[tuple[int, ...], bytes]] = {}
         self.last_prompt: dict[str, int] = {}
+
+    @property
+    def llama(self) -> Any:
+        """The loaded ``llama_cpp.Llama`` (benchmarks time it bare, beside this wrapper)."""
+        return self._llm
+
+    def prompt_text(self, messages: Sequence[Message]) -> str:
+        """``messages`` rendered with the GGUF's own chat template (ModelError when it has none)."""
+        if self._template is None:
+            raise ModelError("the GGUF has no chat template")
+        return str(self._template(messages=[{"role": m.role, "content": m.content} for m in messages]).prompt)
 
     def _install_abort_callback(self) -> None:
         """Let llama.cpp poll our cancel token during decode (best effort: older bindings lack it)."""
@@ -306,22 +316,3 @@ def _shared(a: Sequence[int], b: Sequence[int]) -> int:
 def open_llama(path: str, name: str, n_ctx: int, threads: int) -> LlamaGenerator:
     """Load a GGUF in this process (the answer model's child process calls this)."""
     return LlamaGenerator(Path(path), name=name, n_ctx=n_ctx, threads=threads)
-
-
-def load_generator(models_dir: Path, name: str, *, threads: int = 1, n_ctx: int = 4096) -> Generator:
-    """Verify a GGUF against its manifest and start it in a child process.
-
-    The model runs in its own process (:mod:`core.models.generator_process`): a native fault,
-    out-of-memory kill or hang there becomes a clear error and the next request starts afresh.
-    """
-    from core.models.generator_process import GeneratorSpec, ProcessGenerator
-
-    folder = models_dir / name
-    manifest = read_manifest(folder)
-    if manifest.task != "generation" or manifest.runtime != "llama.cpp":
-        raise ModelError(f"{name} is not a llama.cpp generation model")
-    verify(folder, manifest)
-    spec = GeneratorSpec("core.models.generator:open_llama",
-                         {"path": str(manifest.file(folder, "gguf")), "name": name, "n_ctx": n_ctx,
-                          "threads": threads})
-    return ProcessGenerator(spec, name=name)

@@ -25,10 +25,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.sharedctypes import Synchronized
+from pathlib import Path
 from typing import Any
 
 from core.errors import Cancelled, ModelCrashed, ModelError, OvilloError
 from core.models.generator import Generator, Message
+from core.models.manifest import read_manifest, verify
 from core.progress import CancelToken
 
 # a stopped child gets this long to acknowledge a cancel before it is killed
@@ -359,3 +361,20 @@ def child_main(conn: Connection, spec: GeneratorSpec, flag: Synchronized[int],
             conn.send(("error", type(exc).__name__, str(exc), exc.hint))
         except Exception as exc:
             conn.send(("error", "ModelError", f"the answer model failed: {type(exc).__name__}: {exc}", ""))
+
+
+def load_generator(models_dir: Path, name: str, *, threads: int = 1, n_ctx: int = 4096) -> Generator:
+    """Verify a GGUF against its manifest and start it in a child process.
+
+    The model runs in its own process: a native fault,
+    out-of-memory kill or hang there becomes a clear error and the next request starts afresh.
+    """
+    folder = models_dir / name
+    manifest = read_manifest(folder)
+    if manifest.task != "generation" or manifest.runtime != "llama.cpp":
+        raise ModelError(f"{name} is not a llama.cpp generation model")
+    verify(folder, manifest)
+    spec = GeneratorSpec("core.models.generator:open_llama",
+                         {"path": str(manifest.file(folder, "gguf")), "name": name, "n_ctx": n_ctx,
+                          "threads": threads})
+    return ProcessGenerator(spec, name=name)

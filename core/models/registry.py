@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.metadata
 import importlib.resources
 import shutil
@@ -56,9 +57,16 @@ def e5_tokenizer_json() -> Path:
     return Path(str(base / "assets" / "multilingual-e5-small" / "tokenizer.json"))
 
 
+#: the exporter's modules (weights reader, graph builder, writer): a change to any rebuilds the model
+EXPORTER_MODULES = ("e5_weights.py", "e5_graph.py", "e5_export.py")
+
+
 def exporter_fingerprint() -> str:
-    """sha256 of the exporter's source: a changed exporter rebuilds the model at the next setup."""
-    return sha256_file(Path(__file__).with_name("e5_export.py"))
+    """sha256 over the exporter's sources: a changed exporter rebuilds the model at the next setup."""
+    digest = hashlib.sha256()
+    for name in EXPORTER_MODULES:
+        digest.update(Path(__file__).with_name(name).read_bytes())
+    return digest.hexdigest()
 
 
 def assemble_default_text_model(models_dir: Path, *, force: bool = False) -> Path:

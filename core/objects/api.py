@@ -11,9 +11,9 @@ import numpy as np
 
 from core.acl import Profile
 from core.errors import ModelMismatch
-from core.ingest.images import decode
 from core.ingest.walk import read_regular
 from core.models.encoder import ImageEncoder
+from core.models.image_io import decode
 from core.objects.characterize import characterize
 from core.objects.similar import Mode, ObjectFinder, ObjectHit, ObjectQuery
 from core.retrieval.search import Searcher

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.ingest.readers.csv_reader import OBJECT_ROLES
 from core.objects.similar import ObjectHit
+from core.roles import OBJECT_ROLES
 
 CATEGORICAL = tuple(r for r in OBJECT_ROLES if r != "period")  # the period is a date range, voted apart
 MIN_VOTERS = 3

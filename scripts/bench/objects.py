@@ -25,7 +25,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import _common as C  # noqa: E402  (imports core first: telemetry off before onnxruntime)
 
-from core.ingest.images import decode  # noqa: E402
+from core.models.image_io import decode  # noqa: E402
 from core.ingest.options import IngestOptions  # noqa: E402
 from core.objects.similar import NEAR_DUPLICATE_FLOOR, ObjectFinder, ObjectQuery  # noqa: E402
 from core.service import Ovillo  # noqa: E402
@@ -316,7 +316,7 @@ mode (the flag is the cosine, the mode does not change it).
 `<id>_obverse.jpg` / `<id>_reverse.jpg`, no catalogue; the generated 320-px photographs, and the same enlarged to
 {raw["throughput"][-1]["side"]} px, nearer a camera's), ingested end to end with `Ovillo.ingest` (scan,
 read, decode, thumbnail, SSCD, commit, keyword index; encoders loaded beforehand) into an empty data folder,
-against the bare SSCD session on the same files with the same preprocessing (read, `core.ingest.images.decode`,
+against the bare SSCD session on the same files with the same preprocessing (read, `core.models.image_io.decode`,
 resize to a 288-px short side, `session.run` in batches of 16, L2 norm). The two alternate which goes first;
 {len(t["pipeline_s"])} runs; CPU time (every thread of the process) is shown beside wall time because the machine was
 shared (load average {raw["stamp"]["load"]} before, {loads} after each size). Target: overhead ≤ 15 %.

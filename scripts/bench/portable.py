@@ -163,15 +163,17 @@ def child(spec: dict[str, Any]) -> dict[str, Any]:
     import llama_cpp
     import numpy as np
 
-    from core.models.generator import LlamaGenerator
+    from core.errors import ModelError
+    from core.models.generator import LlamaGenerator, Message
 
     t = time.perf_counter()
     gen = LlamaGenerator(Path(spec["gguf"]), name=spec["name"], n_ctx=spec["n_ctx"], threads=spec["threads"])
     load_s = time.perf_counter() - t
-    llm = gen._llm
-    if gen._template is None:
-        raise SystemExit("the GGUF has no chat template")
-    prompt = gen._template(messages=[{"role": r, "content": c} for r, c in spec["messages"]]).prompt
+    llm = gen.llama
+    try:
+        prompt = gen.prompt_text([Message(r, c) for r, c in spec["messages"]])
+    except ModelError as exc:
+        raise SystemExit(str(exc)) from None
     tokens = llm.tokenize(prompt.encode("utf-8"), add_bos=False, special=True)
     n_vocab = llm.n_vocab()
 

@@ -16,7 +16,8 @@ from core.answer.judge import READER_SYSTEM, reader_messages
 from core.answer.result import AnswerResult
 from core.models.assemble_gguf import DEFAULT_GENERATOR, assemble_generator
 from core.models.encoder import TextEncoder
-from core.models.generator import Generator, load_generator
+from core.models.generator import Generator
+from core.models.generator_process import load_generator
 from core.service import Ovillo
 from core.settings import Settings
 from tests.conftest import drain

