@@ -53,8 +53,8 @@ class PageReader:
     def _read(self) -> None:
         if sys.platform == "linux":
             # the writer is a sync's slowest part and the reader is ahead of it: give the writer the
-            # core when both want one (measured: 100k records 10.9 → 10.3 s on 2 cores); on Linux a
-            # thread has a priority of its own, and lowering it is always allowed
+            # core when both want one; on Linux a thread has a priority of its own, and lowering it
+            # is always allowed
             try:
                 tid = threading.get_native_id()
                 os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + READER_NICE))
@@ -121,8 +121,8 @@ def fetch_page(con: Connection, keys: Sequence[tuple[str, int]],
 def permitted_keys(con: Connection) -> pa.Table:
     """Every key the server lets this user read, with its ``updated_at`` (naive UTC): ``st, sid, ts``.
 
-    The server joins them into one CSV value: a COPY sends a message per row, and reading 100k
-    of them cost 0.08 s of Python (holding the GIL the writer needs); one value costs nothing.
+    The server joins them into one CSV value: a COPY sends a message per row, each read in Python
+    holding the GIL the writer needs; one value is parsed in C++.
     """
     con.commit()
     con.execute("SET LOCAL DateStyle = 'ISO'")  # the stamps' text, whatever the server's default

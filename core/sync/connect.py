@@ -23,6 +23,7 @@ from psycopg import pq
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from core.errors import ConfigError, OvilloError
+from core.sync.request import SyncRequest
 
 Connection = psycopg.Connection[tuple[object, ...]]
 _TLS = {"verify-full", "verify-ca"}
@@ -120,10 +121,24 @@ def describe(params: dict[str, str]) -> str:
     return f"{params.get('host', 'localhost')}:{params.get('port', '5432')}/{params.get('dbname', '')}"
 
 
+def request_params(request: SyncRequest) -> dict[str, str]:
+    """:func:`server_params` of a sync request: its address with its CA file and TLS policy."""
+    return server_params(request.server, ca_file=request.ca_file, insecure=request.insecure)
+
+
+def connect_request(request: SyncRequest, password: str, *, timeout_s: int = 10) -> Connection:
+    """A connection for ``request``, as its user; ``password``: the request's, or the one the caller
+    found for it (the OS keyring's). Errors as :func:`connect`."""
+    return _connect(request_params(request), request.user, password, timeout_s=timeout_s)
+
+
 def connect(server: str, user: str, password: str, *, ca_file: str | None = None,
             insecure: bool = False, timeout_s: int = 10) -> Connection:
     """A connection as ``user``; wrong credentials and an unreachable server become :class:`SyncError`."""
-    params = server_params(server, ca_file=ca_file, insecure=insecure)
+    return _connect(server_params(server, ca_file=ca_file, insecure=insecure), user, password, timeout_s=timeout_s)
+
+
+def _connect(params: dict[str, str], user: str, password: str, *, timeout_s: int) -> Connection:
     try:
         return psycopg.connect(make_conninfo(**libpq_params(params, user, timeout_s=timeout_s)), password=password)
     except psycopg.OperationalError as exc:

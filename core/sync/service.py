@@ -10,7 +10,6 @@ committed before it is kept, and the same sync resumes once there is room.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import duckdb
@@ -22,34 +21,16 @@ from core.progress import CancelToken, Progress
 from core.retrieval.lexical import lexical_is_stale, update_lexical_index
 from core.store.db import Store
 from core.store.writer import Bookkeeping, Changes, RecordKey, RecordRow, RecordWriter
-from core.sync.connect import connect, describe, server_params
-from core.sync.puller import Puller, SyncSummary
+from core.sync.connect import connect_request, describe, request_params
+from core.sync.puller import Puller
+from core.sync.report import SyncReport, SyncSummary
+from core.sync.request import SyncRequest
 from core.sync.state import read_state
 
+__all__ = ["SyncReport", "SyncRequest", "SyncSummary", "forget_password", "keyring_available", "remember_password",
+           "run_sync", "saved_password", "sync_status"]
+
 KEYRING_SERVICE = "ovillo-sync"
-
-
-@dataclass(frozen=True)
-class SyncRequest:
-    """Where to sync from and as whom. ``password`` None: the one saved in the OS keyring."""
-
-    server: str
-    user: str
-    password: str | None = field(default=None, repr=False)
-    ca_file: str | None = None
-    insecure: bool = False
-    page: int = 500
-    remember: bool = False  # save the password in the OS keyring once the server accepted it
-
-
-@dataclass
-class SyncReport:
-    """What a sync did: the summary users see, and the records changed (front ends refresh from it)."""
-
-    summary: SyncSummary
-    changes: Changes
-    server: str  # host:port/db, as status shows it
-    remembered: bool = False  # the password is now in the OS keyring
 
 
 # -- the OS keyring (optional package, optional backend) ------------------------------------
@@ -117,9 +98,9 @@ def forget_password(server: str, user: str) -> bool:
 class _RecordingWriter(RecordWriter):
     """The puller's writer, also adding up what each write changed (for the front ends' refresh)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, changes: Changes) -> None:
         super().__init__(store)
-        self.changes = Changes()
+        self.changes = changes
 
     def write(self, upserts: Sequence[RecordRow] = (), *, remove: Iterable[RecordKey] = (),
               tombstone: Iterable[RecordKey] = (), also: Sequence[Bookkeeping] = ()) -> Changes:
@@ -140,37 +121,36 @@ def _disk_full(exc: BaseException) -> bool:
 
 
 def run_sync(store: Store, request: SyncRequest, cancel: CancelToken | None = None, *,
-             encoder: Callable[[str], TextEncoder] | None = None) -> Generator[Progress, None, SyncReport]:
+             encoder: Callable[[str], TextEncoder] | None = None,
+             changes: Changes | None = None) -> Generator[Progress, None, SyncReport]:
     """Pull what ``request.user`` may read into ``store``; yields progress, returns the report.
 
     ``encoder(name)`` loads the local text model when the central vectors are of another model.
     Cancelling stops between pages: what was committed stays, the next sync resumes after it.
+    ``changes``: merged into as each write commits (it is the report's ``changes``), so after a
+    sync that stopped early (cancelled, failed) the caller holds what its committed pages changed.
     """
-    if not 1 <= request.page <= 10000:
-        raise ConfigError("the page size must be between 1 and 10000")
-    params = server_params(request.server, ca_file=request.ca_file, insecure=request.insecure)
+    params = request_params(request)
     password = request.password or saved_password(request.server, request.user)
     if not password:
         raise ConfigError(f"no password for {request.user}",
                           hint="Type the password (it can be remembered in the system keyring).")
     yield Progress("connect", 0, None, "records", message=f"connecting to {describe(params)}")
-    with connect(request.server, request.user, password, ca_file=request.ca_file,
-                 insecure=request.insecure) as con:
-        puller = Puller(store, con, server=describe(params), user=request.user, page=request.page, encoder=encoder)
-        writer = _RecordingWriter(store)
-        puller.writer = writer
+    writer = _RecordingWriter(store, Changes() if changes is None else changes)
+    with connect_request(request, password) as con:
+        puller = Puller(store, con, server=describe(params), user=request.user, page=request.page, encoder=encoder,
+                        writer=writer)
         try:
             summary = yield from puller.run(cancel)
         except BaseException as exc:
-            # committed pages stay when a sync is cancelled or fails: front ends refresh from what they changed
+            stopped = exc
             if isinstance(exc, (duckdb.Error, OSError)) and _disk_full(exc):
                 where = store.path.parent if store.path is not None else "the store"
-                full = StoreError(f"the disk holding {where} is full: the sync stopped",
-                                  hint="What arrived is kept; free some space, then sync again to resume.")
-                setattr(full, "partial_changes", writer.changes)
-                raise full from exc
-            setattr(exc, "partial_changes", writer.changes)
-            raise
+                stopped = StoreError(f"the disk holding {where} is full: the sync stopped",
+                                     hint="What arrived is kept; free some space, then sync again to resume.")
+            if stopped is exc:
+                raise
+            raise stopped from exc
     if lexical_is_stale(store):
         # the synced passages' words are searchable once the sync ends, as after an import, rather
         # than the first search paying for it (a sync that changed nothing leaves it current)

@@ -163,18 +163,9 @@ def sync_child(home: Path, address: str, pwfile: Path, page: int) -> dict[str, A
 
 def child_main(home: str, address: str, pwfile: str, page: int) -> None:
     """The child: open the store and the connection, run the puller, report times and memory."""
-    alt = os.environ.get("OVILLO_BENCH_SYNC_PULLER")
-    if alt:  # the "before" numbers: an older puller.py (a saved copy) measured by the same harness
-        import importlib.util
-
-        spec = importlib.util.spec_from_file_location("core.sync.puller", alt)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["core.sync.puller"] = module
-        spec.loader.exec_module(module)
     import pyarrow as pa
 
-    from core.cli_sync import read_password_file
+    from cli.sync import read_password_file
     from core.paths import Paths
     from core.store.db import Store
     from core.sync.connect import connect
@@ -194,15 +185,13 @@ def child_main(home: str, address: str, pwfile: str, page: int) -> None:
     rss_before = C.current_rss_mb()
     t0 = time.perf_counter()
     t_check: float | None = None
-    gen = Puller(store, con, server=address, user=USER, page=page).run()
-    while True:
-        try:
-            p = next(gen)
-        except StopIteration as done:
-            summary = done.value
-            break
+
+    def seen(p: Any) -> None:
+        nonlocal t_check
         if p.stage == "check" and t_check is None:
             t_check = time.perf_counter()
+
+    summary = C.drive(Puller(store, con, server=address, user=USER, page=page).run(), seen)
     t_run = time.perf_counter()
     con.close()
     store.close()
@@ -333,8 +322,6 @@ def main() -> None:
             failed.append(n)
             continue
         res["stamp"] = stamp
-        if os.environ.get("OVILLO_BENCH_SYNC_PULLER"):
-            res["stamp"]["note"] = f"puller: {os.environ['OVILLO_BENCH_SYNC_PULLER']} (a saved older copy)"
         C.save_raw(f"{a.save_as}-{n}.json", res)
         results.append(res)
     if a.save_as != "sync":

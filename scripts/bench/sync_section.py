@@ -203,7 +203,7 @@ def render(results: Sequence[dict[str, Any]], failed: Sequence[int], before: dic
             "are now left under retired ids that no reader joins (a rebuild once they pass a fifth of the "
             "table), and the figures above are the run after that change.", ""]
     if twothreads:
-        out += _history(twothreads, "**One DuckDB thread during a sync** (2026-12-03; `Puller._defer_checkpoints`): "
+        out += _history(twothreads, "**One DuckDB thread during a sync** (2026-12-03; `core.sync.write.defer_checkpoints`): "
                    "the store's own thread count comes back after the sync's checkpoint. With two threads, the "
                    "insert of one 10k group's 21,106 vectors took 0.74–0.86 s and 1.37 CPU-s, with one 0.27–0.33 s "
                    "and as much CPU (its commit then 0.5 s instead of 0.1 s): the whole write 1.1–1.2 s against "

@@ -19,16 +19,18 @@ import numpy as np
 import psycopg
 import pytest
 
-from core.cli import main
+from cli.main import main
 from core.errors import ModelMismatch
 from core.models.encoder import TextEncoder
 from core.paths import Paths
 from core.store.db import Store
+from core.progress import drive
 from core.store.models_repo import pin_model
 from core.store.writer import EmbeddingRow, RecordRow, RecordWriter
 from core.sync.central import RESOURCES, add_user, migrations
 from core.sync.connect import SyncError, connect
-from core.sync.puller import Puller, SyncSummary
+from core.sync.puller import Puller
+from core.sync.report import SyncSummary
 from core.sync.server import free_port
 from tests.pg_fixtures import CentralServer, central_server  # noqa: F401  (the session fixture)
 
@@ -88,13 +90,8 @@ def open_store(home: Path) -> Store:
 def pull(central: Central, home: Path, user: str, page: int = 500,
          encoder: Callable[[str], TextEncoder] | None = None) -> SyncSummary:
     with connect(central.server.address, user, f"pw-{user}") as con, open_store(home) as store:
-        gen = Puller(store, con, server="central", user=user, page=page, encoder=encoder).run()
-        while True:
-            try:
-                next(gen)
-            except StopIteration as done:
-                summary: SyncSummary = done.value
-                return summary
+        summary: SyncSummary = drive(Puller(store, con, server="central", user=user, page=page, encoder=encoder).run())
+        return summary
 
 
 def rows(home: Path) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
@@ -196,13 +193,10 @@ def test_a_sync_leaves_keyword_search_current_and_one_with_nothing_new_moves_no_
 
     def sync() -> tuple[list[str], int, bool, str]:
         with open_store(home) as store:
-            stages, gen = [], run_sync(store, SyncRequest(central.server.address, "kit", "pw-kit"))
-            while True:
-                try:
-                    stages.append(next(gen).stage)
-                except StopIteration as done:
-                    assert done.value.summary is not None
-                    break
+            stages: list[str] = []
+            report = drive(run_sync(store, SyncRequest(central.server.address, "kit", "pw-kit")),
+                           lambda ev: stages.append(ev.stage))
+            assert report.summary is not None
             state = store.cursor().execute("SELECT value FROM sync_state").fetchone()
             return stages, store.generation(), lexical_is_stale(store), str(state[0] if state else "")
 
@@ -275,7 +269,7 @@ def test_cli_user_add_sync_json_and_status(central: Central, tmp_path: Path, cap
     assert set(summary) == {"added", "updated", "removed", "revoked", "vectors_reused", "vectors_embedded",
                             "bytes", "seconds"}
     with open_store(home) as store:
-        from core.cli_sync import sync_status
+        from cli.sync import sync_status
         st = sync_status(store)
     assert st is not None and st["user"] == "fay" and st["last_sync"] and st["watermark"][2] == 3
 
@@ -434,7 +428,7 @@ def test_two_syncs_at_once_the_second_is_refused(central: Central, tmp_path: Pat
     pw = _password_file(tmp_path, "pw-max")
     home = tmp_path / "home"
     with open_store(home):  # a sync (or ingest) in progress holds the store
-        run = subprocess.run([sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main(sys.argv[1:]))",
+        run = subprocess.run([sys.executable, "-c", "import sys; from cli.main import main; sys.exit(main(sys.argv[1:]))",
                               "--home", str(home), "sync", "--server", central.server.address, "--user", "max",
                               "--password-file", str(pw)], capture_output=True, text=True, cwd=REPO, timeout=120)
     assert run.returncode == 2 and "Another Ovillo may be using it" in run.stderr, run.stderr

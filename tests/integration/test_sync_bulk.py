@@ -49,8 +49,8 @@ class Stalling(RecordWriter):
         return super().write_tables(records, chunks, also=also)
 
 with connect(server, user, password) as con, Store(paths.store) as store:
-    puller = Puller(store, con, server="central", user=user, page=7, group_rows=15, ramp=False)
-    puller.writer = Stalling(store)
+    puller = Puller(store, con, server="central", user=user, page=7, group_rows=15, ramp=False,
+                    writer=Stalling(store))
     for ev in puller.run():
         print(ev.stage, ev.done, flush=True)
 """
@@ -195,7 +195,7 @@ def test_a_record_committed_behind_the_watermark_is_fetched_by_its_key(central: 
 def test_a_sync_writes_on_one_duckdb_thread_and_gives_the_store_its_settings_back(central: Central,
                                                                                  tmp_path: Path) -> None:
     # the puller runs DuckDB on one thread, without automatic checkpoints or vacuum, for its length
-    # (core/sync/puller.py, _defer_checkpoints); the store's own settings come back after it
+    # (core/sync/write.py, defer_checkpoints); the store's own settings come back after it
     central.publish(12, classification="public", chunks=2)
     central.user("ona", "public")
     home = pinned_home(tmp_path / "home")
@@ -214,8 +214,8 @@ def test_a_sync_writes_on_one_duckdb_thread_and_gives_the_store_its_settings_bac
                                                                          threads=2) as store:
         before = settings(store.cursor())
         assert before["threads"] == "2"
-        puller = Puller(store, con, server="central", user="ona", page=5, group_rows=6, ramp=False)
-        puller.writer = Watching(store)
+        puller = Puller(store, con, server="central", user="ona", page=5, group_rows=6, ramp=False,
+                        writer=Watching(store))
         for _ in puller.run():
             pass
         assert settings(store.cursor()) == before

@@ -23,9 +23,10 @@ from keyring.backends import fail
 from keyring.errors import PasswordDeleteError
 from keyrings.alt.file import PlaintextKeyring
 
-from core.cli import main
+from cli.main import main
+from core.api import SyncRequest
 from core.errors import Cancelled
-from core.progress import CancelToken
+from core.progress import CancelToken, drive
 from core.service import Ovillo
 from tests.integration.test_sync import (Central, _password_file, central, keys, open_store,  # noqa: F401
                                          pull, rows)
@@ -127,7 +128,7 @@ def test_cancel_mid_sync_keeps_whole_pages_and_the_next_sync_resumes(central: Ce
     token = CancelToken()
     pages = 0
     with Ovillo(home) as app:
-        gen = app.sync(central.server.address, "max", "pw-max", page=7, cancel=token)
+        gen = app.sync(SyncRequest(central.server.address, "max", "pw-max", page=7), cancel=token)
         with pytest.raises(Cancelled):
             for ev in gen:
                 if ev.stage == "sync":
@@ -141,13 +142,7 @@ def test_cancel_mid_sync_keeps_whole_pages_and_the_next_sync_resumes(central: Ce
     assert len(recs) == 21 and len(embs) == 42  # three whole pages, each record with both its vectors
     assert state is not None and state["watermark"][1:] == ["col", 21] and state["last_sync"] is None
     with Ovillo(home) as app:
-        report = None
-        gen = app.sync(central.server.address, "max", "pw-max", page=7)
-        while report is None:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                report = stop.value
+        report = drive(app.sync(SyncRequest(central.server.address, "max", "pw-max", page=7)))
     assert report.summary.added == 39 and report.summary.updated == 0
     assert sum(report.changes.added.values()) == 39 and report.changes.collections == {"col"}
     clean = tmp_path / "clean"
@@ -203,7 +198,7 @@ def test_disk_full_mid_sync_keeps_pages_then_finishes_exactly(central: Central, 
     mnt.mkdir()
     out.mkdir()
     sync = f"--server {central.server.address} --user ole --password-file {pw} --page 10"
-    cli = [sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main(sys.argv[1:]))"]
+    cli = [sys.executable, "-c", "import sys; from cli.main import main; sys.exit(main(sys.argv[1:]))"]
     unshare = shutil.which("unshare")
     assert unshare, "util-linux's unshare is needed to give the sync a small disk of its own"
     # a private mount namespace (as root, or as a user mapped to root in its own user namespace)
