@@ -7,18 +7,13 @@ change; it hides itself as soon as that area has content (a result, an answer, a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QPushButton, QTextEdit, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import QAbstractScrollArea, QPushButton, QVBoxLayout, QWidget
 
 from app.plain import plain_label
 from app.qt import named
-from core.retrieval.hits import NoMatch
-
-if TYPE_CHECKING:
-    from app.main_window import MainWindow
+from core.api import NoMatch
 
 
 class EmptyState(QWidget):
@@ -116,65 +111,3 @@ class NoMatchNote(EmptyState):
             self.spelling.setVisible(bool(spelled))
             self.closest.setVisible(bool(no_match.closest))
         self.refresh()
-
-
-def _watch_list(view: QAbstractItemView, state: EmptyState) -> None:
-    model = view.model()
-    for signal in (model.rowsInserted, model.rowsRemoved, model.modelReset, model.layoutChanged):
-        signal.connect(state.refresh)  # a bound slot: disconnected when the guidance goes
-
-
-def _watch_text(view: QTextEdit, state: EmptyState) -> None:
-    view.textChanged.connect(state.refresh)
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("EmptyState", text)
-
-
-def install_empty_states(w: MainWindow) -> dict[str, EmptyState]:
-    """Guidance on the Search, Ask, Objects, Import and Record pages of ``w``; returned by page (tests use it)."""
-    states: dict[str, EmptyState] = {}
-    search = w.search
-    examples = [_tr("glazed sherds in trench 3"), _tr("the pottery kiln"), _tr("who found the coin hoard")]
-    s = EmptyState(search.results, "searchEmpty",
-                   _tr("Type a question or a few words above: Ovillo searches by meaning, in any language. Try:"),
-                   examples, empty=lambda: search.results.count() == 0 and not search.query.text().strip())
-    s.chosen.connect(search.query.setText)  # the query box searches as it changes
-    _watch_list(search.results, s)
-    search.query.textChanged.connect(s.refresh)
-    states["search"] = s
-    if w.ask is not None:
-        ask = w.ask
-        questions = [_tr("What were the glazed sherds in trench 3 and where were they made?"),
-                     _tr("Who found the coin hoard, and where exactly in the house?")]
-        a = EmptyState(ask.transcript, "askEmpty",
-                       _tr("Ask a question in your own words: the answer quotes the archive and links each "
-                           "sentence to its source. For example:"),
-                       questions, empty=lambda: ask.transcript.document().isEmpty() and not ask.answering)
-        a.chosen.connect(ask.ask)
-        _watch_text(ask.transcript, a)
-        states["ask"] = a
-    objects = w.objects
-    o = EmptyState(objects.grid, "objectsEmpty",
-                   _tr("Drop coin or object photographs here (or choose them above) to find similar objects in "
-                       "the archive.") if not w.kiosk else
-                   _tr("Choose photographs of an object to find similar objects in the archive."),
-                   empty=lambda: objects.grid.count() == 0 and not objects.photos.rows)
-    _watch_list(objects.grid, o)
-    objects.photos.changed.connect(o.refresh)
-    states["objects"] = o
-    if w.importer is not None:
-        importer = w.importer
-        i = EmptyState(importer.paths, "importEmpty", _tr("Drop files or folders here to import them."),
-                       empty=lambda: importer.paths.count() == 0)
-        _watch_list(importer.paths, i)
-        states["import"] = i
-    record = w.record
-    r = EmptyState(record.text, "recordEmpty",
-                   _tr("No record is open. Records open from a search result, a source under an answer or an "
-                       "object's neighbours."),
-                   empty=lambda: record.record is None and record.text.document().isEmpty())
-    _watch_text(record.text, r)
-    states["record"] = r
-    return states

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from app.error_texts import ERROR_TEXTS, PART_WORDS
 from app.plain import message_box
-from core.errors import Cancelled, OvilloError, identify, split_reason
+from core.api import Cancelled, OvilloError, identify, split_reason
 
 log = logging.getLogger("ovillo.gui")
 

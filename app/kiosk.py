@@ -17,9 +17,9 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLineEdit, QVBoxLayout, QWidget
 
-from app.kiosk_lock import Lock, Outcome, PinGuard, check_pin
+from app.kiosk_lock import Lock, Outcome, PinGuard, check_pin, set_pin
 from app.kiosk_pin import (DEFAULT_IDLE_S, KIOSK_FILE, MAX_DIGITS, MIN_DIGITS, KioskConfig, PinProblem, WeakPinError,
-                           load_config, save_config, set_pin)
+                           load_config, save_config)
 from app.plain import plain_label
 from app.qt import named
 

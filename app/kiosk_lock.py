@@ -41,8 +41,8 @@ from itertools import count
 from pathlib import Path
 from typing import Any, Protocol
 
-from app.kiosk_pin import (FIRST_LOCK_S, LOCK_AFTER, LOCK_FILE, MAX_LOCK_S, KioskConfig, _store_pin, _verify,
-                           _write_atomic, load_config)
+from app.kiosk_pin import (FIRST_LOCK_S, LOCK_AFTER, LOCK_FILE, MAX_LOCK_S, KioskConfig, WeakPinError, _store_pin,
+                           _verify, _write_atomic, load_config, pin_problem)
 
 _MAX_FILE_BYTES = 1024  # what to_json writes is about 200 bytes
 
@@ -274,3 +274,18 @@ class PinGuard:
 def check_pin(home: Path, pin: str, clock: Clock | None = None) -> bool:
     """True when ``pin`` is the staff PIN and the keypad is not locked (the attempt counts)."""
     return PinGuard(home, clock).attempt(pin).outcome is Outcome.ACCEPTED
+
+
+def set_pin(home: Path, pin: str, idle_s: int | None = None) -> None:
+    """Store a new staff PIN (salted scrypt hash; the PIN itself is never written); clears any lock-out.
+
+    Raises :class:`WeakPinError` when the PIN breaks a rule (nothing is changed then).
+    """
+    problem = pin_problem(pin)
+    if problem is not None:
+        raise WeakPinError(problem)
+    cfg = load_config(home)
+    if idle_s is not None:
+        cfg.idle_s = idle_s
+    _store_pin(home, cfg, pin)
+    save_lock(home, LockState())  # signed with the new PIN's key: from now on a missing lock file is tampering

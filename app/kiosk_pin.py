@@ -293,23 +293,6 @@ def _store_pin(home: Path, cfg: KioskConfig, pin: str) -> None:
     save_config(home, cfg)
 
 
-def set_pin(home: Path, pin: str, idle_s: int | None = None) -> None:
-    """Store a new staff PIN (salted scrypt hash; the PIN itself is never written); clears any lock-out.
-
-    Raises :class:`WeakPinError` when the PIN breaks a rule (nothing is changed then).
-    """
-    problem = pin_problem(pin)
-    if problem is not None:
-        raise WeakPinError(problem)
-    cfg = load_config(home)
-    if idle_s is not None:
-        cfg.idle_s = idle_s
-    _store_pin(home, cfg, pin)
-    from app.kiosk_lock import LockState, save_lock  # the lock-out builds on this module; imported late
-
-    save_lock(home, LockState())  # signed with the new PIN's key: from now on a missing lock file is tampering
-
-
 def _verify(cfg: KioskConfig, pin: str) -> bool:
     if not cfg.has_pin or not pin:
         return False

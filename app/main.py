@@ -17,8 +17,7 @@ from app.kiosk import KIOSK_FILE, WeakPinError, load_config, pin_problem_text, s
 from app.kiosk_pin import MIN_DIGITS, pin_problem
 from app.platform_check import missing_library, problem_text
 from app.style import install_style
-from core.errors import OvilloError
-from core.service import Ovillo
+from core.api import Ovillo, OvilloError
 
 ICON = Path(__file__).resolve().parents[1] / "resources" / "icons" / "ovillo.svg"
 MIN_IDLE_S, MAX_IDLE_S = 10, 86_400  # --kiosk-idle: a reset every few seconds would make the kiosk unusable

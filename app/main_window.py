@@ -7,8 +7,8 @@ from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEve
 from PySide6.QtWidgets import (QApplication, QHBoxLayout, QMainWindow, QMessageBox, QProgressBar,
                                QPushButton, QStackedWidget, QWidget)
 
-from app.empty_state import install_empty_states
 from app.errors import report_error
+from app.guidance import install_empty_states
 from app.kiosk import IdleWatcher, KioskConfig, Outcome, PinDialog, PinGuard
 from app.menus import build_menus
 from app.nav import NavList
@@ -23,8 +23,7 @@ from app.views.record import RecordView
 from app.views.search import SearchView
 from app.views.status import StatusView
 from app.views.sync import SyncView
-from core.retrieval.hits import Hit
-from core.service import Changes, Ovillo
+from core.api import Changes, Hit, Ovillo
 
 
 class MainWindow(QMainWindow):
@@ -79,7 +78,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(body)
         self._build_status_bar()
         self.menu_actions = {} if kiosk else build_menus(self)  # a kiosk has no menus: nothing to wander into
-        self.empty_states = install_empty_states(self)
+        self.empty_states = install_empty_states(self.search, self.ask, self.objects, self.importer, self.record,
+                                                 kiosk=self.kiosk)
 
         self.nav.currentRowChanged.connect(self._nav_changed)
         # arrows only browse the list; Enter (or a click) also moves the keyboard into the page

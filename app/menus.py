@@ -9,14 +9,11 @@ themselves (a second binding would make the key ambiguous and do nothing).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
-from PySide6.QtWidgets import QApplication, QMenu, QMessageBox, QWidget
-
-if TYPE_CHECKING:
-    from app.main_window import MainWindow
+from PySide6.QtWidgets import QApplication, QMenu, QMenuBar, QMessageBox, QStackedWidget, QWidget
 
 GUIDE = Path(__file__).resolve().parents[1] / "README.md"
 
@@ -34,7 +31,24 @@ def _on_focus(method: str) -> None:
         action()
 
 
-def build_menus(w: MainWindow) -> dict[str, QAction]:
+class MenuHost(Protocol):
+    """What the menus reach on the window (:class:`app.main_window.MainWindow`)."""
+
+    @property
+    def importer(self) -> QWidget | None: ...
+    @property
+    def preferences(self) -> QWidget | None: ...
+    @property
+    def stack(self) -> QStackedWidget: ...
+    @property
+    def pages(self) -> list[tuple[str, QWidget]]: ...
+    def menuBar(self) -> QMenuBar: ...
+    def go(self, index: int) -> None: ...
+    def focus_search(self) -> None: ...
+    def close(self) -> bool: ...
+
+
+def build_menus(w: MenuHost) -> dict[str, QAction]:
     """Add File, Edit, View and Help to ``w``'s menu bar; returns the actions by name (tests use them)."""
     bar = w.menuBar()
     actions: dict[str, QAction] = {}
@@ -82,7 +96,7 @@ def build_menus(w: MainWindow) -> dict[str, QAction]:
     actions["guide"] = guide
     about = help_menu.addAction(QCoreApplication.translate("Menus", "&About Ovillo"))
     about.triggered.connect(lambda: QMessageBox.about(
-        w, QCoreApplication.translate("Menus", "About Ovillo"),
+        w.stack.window(), QCoreApplication.translate("Menus", "About Ovillo"),
         QCoreApplication.translate("Menus", "Ovillo asks a heritage archive questions by meaning, offline: search, "
                                    "grounded answers with quoted sources, objects by photograph, and sync with a "
                                    "central archive. Nothing leaves this computer except a sync you start.")))

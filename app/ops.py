@@ -14,12 +14,8 @@ from typing import Any, Literal
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.workers import Pools, Task, Worker
-from core.answer.conversation import Conversation
-from core.errors import PermissionDenied
-from core.ingest.pipeline import IngestOptions, IngestSummary
-from core.retrieval.filters import SearchFilters
-from core.service import ObjectFields, Ovillo
-from core.settings import Settings, save_settings
+from core.api import Changes, Conversation, IngestOptions, ObjectFields, Ovillo, PermissionDenied, SearchFilters, \
+    Settings, SyncRequest, save_settings
 
 Callback = Callable[[Any], None]
 ErrorSink = Callable[[BaseException, str], None]
@@ -103,10 +99,11 @@ class Ops(QObject):
         self.pools.shutdown()
 
     # -- reads ------------------------------------------------------------------------
-    def search(self, query: str, filters: SearchFilters | None, on_result: Callback, *, limit: int = 20) -> Worker:
-        """Hybrid search as this window's profile."""
-        return self.run(lambda _t: self.ovillo.search(query, profile=self.profile, limit=limit, filters=filters),
-                        on_result=on_result, name="search")
+    def search_page(self, query: str, filters: SearchFilters | None, on_result: Callback, *, limit: int,
+                    on_done: Callable[[], None] | None = None) -> Worker:
+        """A page of records for this window's profile and how many match in all (a ``ResultPage``)."""
+        return self.run(lambda _t: self.ovillo.search_page(query, profile=self.profile, limit=limit, filters=filters),
+                        on_result=on_result, on_done=on_done, name="search")
 
     def record(self, section_tipo: str, section_id: int, on_result: Callback, **kw: Any) -> Worker:
         """A record's full text (NotFound when the profile may not see it)."""
@@ -153,16 +150,37 @@ class Ops(QObject):
                         on_result=on_result, name="thumbnails")
 
     # -- writes (the one writer thread) ----------------------------------------------------
+    def write(self, task: Task, *, on_result: Callback | None = None, committed: Changes | None = None,
+              on_done: Callable[[], None] | None = None, **kw: Any) -> Worker:
+        """Run a write on the writer thread; what it changed reaches :attr:`changed` once, whatever the ending.
+
+        A finished write's result carries its ``changes``; a write that stopped early (cancelled, failed)
+        reports ``committed``, the changes it had committed by then, when its caller keeps them.
+        """
+        finished = False
+
+        def result(value: Any) -> None:
+            nonlocal finished
+            finished = True
+            if on_result is not None:
+                on_result(value)
+            changes = getattr(value, "changes", None)
+            if changes is not None:
+                self.changed.emit(changes)
+
+        def done() -> None:
+            if not finished and committed:
+                self.changed.emit(committed)
+            if on_done is not None:
+                on_done()
+
+        return self.run(task, write=True, on_result=result, on_done=done, **kw)
+
     def save_object(self, examination: Any, fields: ObjectFields, on_result: Callback, **kw: Any) -> Worker:
         """Save a new object to the local catalogue (photographs copied, the lookup's vectors reused)."""
         self._staff_only("Saving objects")
-
-        def result(saved: Any) -> None:
-            on_result(saved)
-            self.changed.emit(saved.changes)
-
-        return self.run(lambda t: self.ovillo.catalogue().save(examination, fields, cancel=t), write=True,
-                        on_result=result, name="save_object", **kw)
+        return self.write(lambda t: self.ovillo.catalogue().save(examination, fields, cancel=t), on_result=on_result,
+                          name="save_object", **kw)
 
     def _staff_only(self, what: str) -> None:
         if self.kiosk:
@@ -172,39 +190,18 @@ class Ops(QObject):
                on_done: Callable[[], None] | None = None) -> Worker:
         """Index files and folders; cancel leaves the queue exact for a later resume."""
         self._staff_only("Importing")
+        return self.write(lambda t: self.ovillo.ingest(list(paths), options, cancel=t), on_progress=on_progress,
+                          on_result=on_result, on_done=on_done, throttle_s=0.05, name="ingest")
 
-        def result(summary: IngestSummary) -> None:
-            on_result(summary)
-            self.changed.emit(summary.changes)
-
-        return self.run(lambda t: self.ovillo.ingest(list(paths), options, cancel=t), write=True,
-                        on_progress=on_progress, on_result=result, on_done=on_done, throttle_s=0.05,
-                        name="ingest")
-
-    def sync(self, server: str, user: str, password: str | None, *, ca_file: str | None, insecure: bool,
-             remember: bool, on_progress: Callback, on_result: Callback, page: int = 500,
+    def sync(self, request: SyncRequest, *, on_progress: Callback, on_result: Callback,
              on_error: Callable[[BaseException], None] | None = None,
              on_done: Callable[[], None] | None = None) -> Worker:
-        """Pull from the central archive (password None: the keyring's); cancel keeps whole pages."""
+        """Pull from the central archive (``request.password`` None: the keyring's); cancel keeps whole pages."""
         self._staff_only("Sync")
-
-        def result(report: Any) -> None:
-            on_result(report)
-            self.changed.emit(report.changes)
-
-        def done() -> None:
-            # a cancelled or failed sync keeps the pages it committed: the window refreshes from them too
-            partial = getattr(worker.exception, "partial_changes", None)
-            if partial:
-                self.changed.emit(partial)
-            if on_done is not None:
-                on_done()
-
-        worker = self.run(lambda t: self.ovillo.sync(server, user, password, ca_file=ca_file, insecure=insecure,
-                                                     remember=remember, page=page, cancel=t), write=True,
-                          on_progress=on_progress, on_result=result, on_error=on_error, on_done=done,
+        committed = Changes()  # fills as pages commit: a cancelled or failed sync refreshes the window from it too
+        return self.write(lambda t: self.ovillo.sync(request, cancel=t, changes=committed), on_progress=on_progress,
+                          on_result=on_result, on_error=on_error, on_done=on_done, committed=committed,
                           throttle_s=0.05, name="sync")
-        return worker
 
     def sync_info(self, server: str | None, user: str | None, on_result: Callback) -> Worker:
         """``(keyring available, a password saved for server+user, last sync status)``."""
@@ -221,8 +218,8 @@ class Ops(QObject):
     def rebuild_keyword_index(self, on_result: Callback, on_done: Callable[[], None] | None = None) -> Worker:
         """Rebuild the BM25 index."""
         self._staff_only("Maintenance")
-        return self.run(lambda _t: self.ovillo.rebuild_keyword_index(), write=True, on_result=on_result,
-                        on_done=on_done, name="rebuild")
+        return self.write(lambda _t: self.ovillo.rebuild_keyword_index(), on_result=on_result, on_done=on_done,
+                          name="rebuild")
 
     def failed_sources(self, on_result: Callback) -> Worker:
         """Sources whose last indexing failed, with reasons."""

@@ -26,8 +26,7 @@ from app.i18n import install_translators  # noqa: E402
 from app.kiosk import KioskConfig  # noqa: E402
 from app.main import ICON  # noqa: E402
 from app.style import install_style  # noqa: E402
-from core.ingest.pipeline import IngestOptions  # noqa: E402
-from core.service import Ovillo  # noqa: E402
+from core.api import IngestOptions, Ovillo  # noqa: E402
 
 QUERY = "¿Dónde aparecieron fragmentos de cerámica vidriada?"
 QUESTION = "¿Cuándo se celebró la última misa en Sant Martí de Comafreda?"

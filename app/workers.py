@@ -6,9 +6,10 @@ yielded event as ``progress`` and the generator's return value as ``result``. A
 :class:`~core.errors.Cancelled` ending is quiet: ``cancelled`` then ``finished``, never
 ``error``. Signals are emitted from the pool thread and delivered queued on the GUI thread.
 
-Two pools (Anki's taskman, docs/design.md §9): one long-lived thread for writes (ingest and
-maintenance share DuckDB's single writer) and one for reads (search, record, similar, ask),
-so reads keep working while an import runs.
+Three pools (Anki's taskman, docs/design.md §9): one long-lived thread for writes (ingest, sync,
+saves and maintenance share DuckDB's single writer), one for reads (search, record, similar,
+lookups) and one for the answer model's work (ask, translate), so reads keep working while an
+import runs or an answer waits on its model.
 """
 
 from __future__ import annotations
@@ -24,8 +25,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThread, QThreadPool, Signal
 
-from core.errors import Cancelled
-from core.progress import CancelToken, Progress
+from core.api import CancelToken, Cancelled, Progress, drive
 
 Task = Callable[[CancelToken], Any]
 # Background threads run this much "nicer" than the GUI thread (Linux per-thread nice, 0–19).
@@ -111,13 +111,9 @@ class Worker(QRunnable):
 
     def _drive(self, gen: Generator[object, None, Any]) -> Any:
         pending: Progress | None = None
-        while True:
-            try:
-                event = next(gen)
-            except StopIteration as stop:
-                if pending is not None:
-                    self.signals.progress.emit(pending)
-                return stop.value
+
+        def emit(event: object) -> None:
+            nonlocal pending
             if isinstance(event, Progress) and self._throttle_s > 0:
                 now = time.monotonic()
                 if pending is not None and pending.stage != event.stage:
@@ -125,9 +121,14 @@ class Worker(QRunnable):
                     pending = None
                 if now - self._last_emit < self._throttle_s:
                     pending = event
-                    continue
+                    return
                 self._last_emit, pending = now, None
             self.signals.progress.emit(event)
+
+        result = drive(gen, emit)
+        if pending is not None:
+            self.signals.progress.emit(pending)
+        return result
 
 
 class Pools:
@@ -140,8 +141,8 @@ class Pools:
         sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
         self.reads = QThreadPool()
         self.reads.setMaxThreadCount(1)
-        # answers wait minutes on the answer model's process: on their own thread, so a search, a
-        # record or a lookup never queues behind one (issue #15)
+        # answers wait on the answer model's process: on their own thread, so a search, a record or a
+        # lookup never queues behind one
         self.answers = QThreadPool()
         self.answers.setMaxThreadCount(1)
         self.writes = QThreadPool()

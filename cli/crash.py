@@ -8,8 +8,8 @@ import traceback
 from datetime import datetime
 from pathlib import Path
 
-from core.cli_text import say
-from core.paths import Paths
+from cli.text import say
+from core.api import Paths
 
 EXIT_UNEXPECTED = 70  # EX_SOFTWARE (sysexits.h): distinct from 2, "your input cannot work"
 LOG_NAME = "ovillo-cli.log"

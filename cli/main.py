@@ -5,24 +5,18 @@ from __future__ import annotations
 import argparse
 import io
 import os
-import signal
 import sys
 import time
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from types import FrameType
-from typing import Any, TextIO, TypeVar
+from typing import Any
 
-from core.acl import CLASSIFICATIONS
-from core.cli_args import check_args
-from core.cli_crash import report_unexpected
-from core.cli_text import Parser, clear_line, no_match_lines, print_json, redraw, say, timecode
-from core.errors import Cancelled, OvilloError
-from core.progress import CancelToken, Progress
-from core.retrieval.filters import SearchFilters
-from core.retrieval.hits import Hit
+from cli.args import check_args
+from cli.crash import report_unexpected
+from cli.progress import run_with_progress
+from cli.text import Parser, no_match_lines, print_json, say, timecode
+from core.api import CLASSIFICATIONS, Cancelled, CancelToken, Hit, OvilloError, SearchFilters
 
-T = TypeVar("T")
 EXIT_BUSY = 75  # sysexits' EX_TEMPFAIL: another Ovillo holds the data folder and --no-wait was given
 REMOTE_COMMANDS = ("search", "similar", "status")  # answered by the holder of the store when there is one
 
@@ -100,10 +94,10 @@ def build_parser() -> argparse.ArgumentParser:
     md.add_argument("--force", action="store_true")
     md.add_argument("--generator", choices=["auto", "default", "small", "none"], default="auto",
                     help="answer model to assemble (auto: the default one when its packages are installed)")
-    from core.cli_sync import add_parsers as add_sync_parsers
+    from cli.sync import add_parsers as add_sync_parsers
 
     add_sync_parsers(sub)  # sync, central
-    from core.cli_objects import add_parser as add_objects_parser
+    from cli.objects import add_parser as add_objects_parser
 
     add_objects_parser(sub)  # objects lookup|similar|characterize
     return p
@@ -132,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as done:  # argparse printed the usage error (2) or the help (0)
             return done.code if isinstance(done.code, int) else (0 if done.code is None else 2)
         if args.command == "objects":
-            from core.cli_objects import check as check_objects
+            from cli.objects import check as check_objects
 
             check_objects(args)  # before check_args, which may create the data folder
         check_args(args)
@@ -156,13 +150,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
-    from core.service import Ovillo
+    from core.api import Ovillo
 
     models = Path(args.models).expanduser().resolve() if args.models else None
     if args.command == "models":
         return _models(args, models)
     if args.command in ("sync", "central"):
-        from core.cli_sync import run as run_sync
+        from cli.sync import run as run_sync
 
         if args.command == "sync" and not args.forget_password:
             _wait_for_holder(Path(args.home))  # sync writes: it waits like ingest (cli_sync opens the store)
@@ -176,12 +170,12 @@ def _dispatch(args: argparse.Namespace) -> int:
         if args.command == "ingest":
             return _ingest(app, args)
         if args.command == "objects":
-            from core.cli_objects import run as run_objects
+            from cli.objects import run as run_objects
 
             return run_objects(app, args)
         if args.command == "reindex":
             cancel = CancelToken()
-            embedded = _drive(app.reindex(args.model, modality=args.modality, cancel=cancel), cancel, sys.stderr)
+            embedded = run_with_progress(app.reindex(args.model, modality=args.modality, cancel=cancel), cancel, sys.stderr)
             summary = {"model": args.model, "modality": args.modality, "embedded": embedded}
             if args.json:
                 print_json(summary)
@@ -196,7 +190,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             _print_hits(hits, args.json, "")
             return 0
         if args.command == "ask":
-            from core.cli_ask import run_ask
+            from cli.ask import run_ask
 
             return run_ask(app, args)
         if args.command == "status":
@@ -215,9 +209,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 def _open(args: argparse.Namespace, models: Path | None) -> Any:
     """The facade on the data folder; when a live Ovillo holds it: a client of that holder (reads),
     or wait until it is free (with --no-wait: exit code :data:`EXIT_BUSY`)."""
-    from core.remote import HolderGone, RemoteOvillo
-    from core.service import Ovillo
-    from core.store.holder import StoreBusy, StoreLocked
+    from core.api import HolderGone, Ovillo, RemoteOvillo, StoreBusy, StoreLocked
 
     doing = " ".join(["ingest", *args.paths]) if args.command == "ingest" else args.command
     waiting, unanswered = False, 0
@@ -253,7 +245,7 @@ def _wait_turn(busy: Any, args: argparse.Namespace, announced: bool) -> bool:
 
 def _wait_for_holder(home: Path) -> None:
     """Wait while a live Ovillo holds ``home`` (a write command started beside it)."""
-    from core.store.holder import StoreBusy, read_holder
+    from core.api import StoreBusy, read_holder
 
     announced = False
     while (holder := read_holder(home)) is not None and holder.pid != os.getpid():
@@ -310,18 +302,17 @@ def _silence_stdout() -> None:
 
 
 def _models(args: argparse.Namespace, models: Path | None) -> int:
-    from core.models.registry import assemble_default_text_model, list_models
-    from core.paths import default_models_dir
+    from core.api import assemble_default_text_model, default_models_dir, list_models
 
     folder = models or default_models_dir()
     if args.action == "assemble":
         path = assemble_default_text_model(folder, force=args.force)
         say(f"ready: {path}")
-        from core.models.registry import assemble_default_image_models
+        from core.api import assemble_default_image_models
 
         for path in assemble_default_image_models(folder, force=args.force):
             say(f"ready: {path}")
-        from core.cli_ask import assemble_answer_model
+        from cli.ask import assemble_answer_model
 
         return assemble_answer_model(folder, args.generator, args.force)
     for m in list_models(folder):
@@ -336,18 +327,17 @@ def _filters(args: argparse.Namespace) -> SearchFilters:
 
 
 def _ingest(app: Any, args: argparse.Namespace) -> int:
-    from core.ingest.pipeline import IngestOptions
-    from core.ingest.skipped import by_type
+    from core.api import IngestOptions, unsupported_by_type
 
     cancel = CancelToken()
     opts = IngestOptions(collection=args.collection, lang=args.lang, classification=args.classification,
                          project_ids=args.projects, reclassify=args.reclassify,
                          follow_symlinks=args.follow_symlinks, as_pages=args.as_pages)
-    summary = _drive(app.ingest(args.paths, opts, cancel), cancel, sys.stderr)
+    summary = run_with_progress(app.ingest(args.paths, opts, cancel), cancel, sys.stderr)
     if args.json:
         print_json({"ok": len(summary.ok), "skipped": len(summary.skipped), "removed": len(summary.removed),
                     "failed": [{"path": o.path, "reason": o.reason} for o in summary.failed],
-                    "unsupported": {"by_type": by_type(o.path for o in summary.unsupported),
+                    "unsupported": {"by_type": unsupported_by_type(o.path for o in summary.unsupported),
                                     "paths": [o.path for o in summary.unsupported]},
                     "chunks_embedded": summary.chunks_embedded, "cancelled": summary.cancelled,
                     "reclassified": [{"from": a, "to": b, "records": n}
@@ -367,51 +357,13 @@ def _ingest(app: Any, args: argparse.Namespace) -> int:
             say(f"  failed: {o.path}: {o.reason}")
         if summary.unsupported:  # left out, never silently: grouped by type, a few names each
             say(f"not indexed, unsupported file type: {len(summary.unsupported)}")
-            for suffix, n in by_type(o.path for o in summary.unsupported).items():
+            for suffix, n in unsupported_by_type(o.path for o in summary.unsupported).items():
                 names = [Path(o.path).name for o in summary.unsupported
                          if (Path(o.path).suffix.lower() or "(no extension)") == suffix]
                 say(f"  {suffix}: {n} — {', '.join(names[:3])}{' …' if n > 3 else ''}")
         if summary.cancelled:
             say("stopped before the end: run the same command again to resume")
     return 130 if summary.cancelled else (1 if summary.failed and not summary.ok and not summary.skipped else 0)
-
-
-def _drive(gen: Generator[Progress, None, T], cancel: CancelToken, out: TextIO) -> T:
-    """Run a core generator, drawing a progress line on a terminal; Ctrl-C cancels cleanly."""
-    tty = out.isatty()
-
-    def on_sigint(signum: int, frame: FrameType | None) -> None:
-        if cancel.cancelled:
-            raise KeyboardInterrupt
-        cancel.cancel()
-        say("", "stopping after the current step… (Ctrl-C again to abort)", sep="\n", file=out)
-
-    old = signal.signal(signal.SIGINT, on_sigint)
-    try:
-        while True:
-            try:
-                ev = next(gen)
-            except StopIteration as stop:
-                if tty:
-                    clear_line(out)
-                return stop.value
-            if tty:
-                redraw(_progress_line(ev), out)
-    finally:
-        signal.signal(signal.SIGINT, old)
-
-
-def _progress_line(ev: Progress) -> str:
-    width = 24
-    if ev.total:
-        frac = min(1.0, ev.done / ev.total)
-        bar = "█" * int(frac * width) + "·" * (width - int(frac * width))
-        count = f"{ev.done}/{ev.total} {ev.unit}"
-    else:
-        bar, count = "·" * width, f"{ev.done} {ev.unit}"
-    eta = f" ETA {int(ev.eta_s // 60)}:{int(ev.eta_s % 60):02d}" if ev.eta_s is not None else ""
-    item = Path(ev.item).name if ev.item else ev.message
-    return f"{ev.stage:>7} [{bar}] {count}{eta} {item[:40]}"
 
 
 def _search(app: Any, args: argparse.Namespace) -> int:

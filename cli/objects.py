@@ -3,7 +3,7 @@
 ``lookup --image VIEW=PATH …`` searches with new photographs (not in the archive); ``similar
 SECTION_TIPO SECTION_ID`` starts from a catalogued object's stored vectors; ``characterize``
 proposes typology, material, denomination and period from the neighbours. Values are checked
-before anything is opened (one line, exit 2), like :mod:`core.cli_args`.
+before anything is opened (one line, exit 2), like :mod:`cli.values`.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from core.cli_args import MAX_QUERY_CHARS, UsageError, _profile, _scalar, _section_tipo, _show, _values, _whole, \
-    check_text
-from core.cli_text import print_json, say
+from cli.values import MAX_QUERY_CHARS, UsageError, check_text, profile_name, scalar, section_tipo_name, show, \
+    value_list, whole
+from cli.text import print_json, say
 
 MAX_OBJECT_LIMIT = 50
 
@@ -56,38 +56,38 @@ def add_parser(sub: Any) -> None:
 def check(args: argparse.Namespace) -> None:
     """Validate and normalise the ``objects`` arguments in place (:class:`UsageError` on the first bad one)."""
     action = args.objects_action
-    args.profile = _profile(args.profile)
-    _scalar(args.mode, "--mode")
-    text = _scalar(getattr(args, "text", None), "--text")
+    args.profile = profile_name(args.profile)
+    scalar(args.mode, "--mode")
+    text = scalar(getattr(args, "text", None), "--text")
     args.text = None if text is None else check_text(text, "--text", MAX_QUERY_CHARS)
     if action in ("lookup", "similar"):
-        limit = _scalar(args.limit, "--limit")
-        args.limit = 10 if limit is None else min(_whole(limit, "--limit", 1), MAX_OBJECT_LIMIT)
+        limit = scalar(args.limit, "--limit")
+        args.limit = 10 if limit is None else min(whole(limit, "--limit", 1), MAX_OBJECT_LIMIT)
     args.photos = _photos(args.image) if action in ("lookup", "characterize") else {}
     if action == "similar":
-        args.section = (_section_tipo(args.section_tipo), _whole(args.section_id, "SECTION_ID", 0, 2**63 - 1))
+        args.section = (section_tipo_name(args.section_tipo), whole(args.section_id, "SECTION_ID", 0, 2**63 - 1))
     elif action == "characterize":
-        given = _values(args.section, "SECTION_TIPO SECTION_ID")
+        given = value_list(args.section, "SECTION_TIPO SECTION_ID")
         if bool(given) == bool(args.photos):
             raise UsageError("characterize needs either --image VIEW=PATH … or SECTION_TIPO SECTION_ID, not both")
         if given and len(given) != 2:
             raise UsageError("characterize takes SECTION_TIPO and SECTION_ID")
-        args.section = (_section_tipo(given[0]), _whole(given[1], "SECTION_ID", 0, 2**63 - 1)) if given else None
+        args.section = (section_tipo_name(given[0]), whole(given[1], "SECTION_ID", 0, 2**63 - 1)) if given else None
 
 
 def _photos(values: object) -> dict[str, Path]:
     """``VIEW=PATH`` pairs → view → regular image file (views in en/es/ca, or ``image`` when unknown)."""
-    from core.ingest.images import VIEWS, is_image
+    from core.api import VIEWS, is_image
 
     photos: dict[str, Path] = {}
-    for pair in _values(values, "--image"):
+    for pair in value_list(values, "--image"):
         view, sep, path = pair.partition("=")
         if not sep or not view.strip() or not path.strip():
-            raise UsageError(f"--image {_show(pair)} is not VIEW=PATH", hint="e.g. --image obverse=coin_a.jpg")
+            raise UsageError(f"--image {show(pair)} is not VIEW=PATH", hint="e.g. --image obverse=coin_a.jpg")
         name = view.strip().lower()
         canonical = "image" if name in ("image", "imagen", "imatge", "photo", "foto") else VIEWS.get(name)
         if canonical is None:
-            raise UsageError(f"--image: unknown view {_show(view)}",
+            raise UsageError(f"--image: unknown view {show(view)}",
                              hint="Use obverse/anverso/anvers, reverse/reverso/revers, a, b, profile, top or image.")
         if canonical in photos:
             raise UsageError(f"--image: the {canonical} view is given twice")
@@ -95,11 +95,11 @@ def _photos(values: object) -> dict[str, Path]:
         try:
             st = os.stat(p)
         except OSError:
-            raise UsageError(f"--image: no such file {_show(path)}") from None
+            raise UsageError(f"--image: no such file {show(path)}") from None
         if not stat.S_ISREG(st.st_mode):
-            raise UsageError(f"--image: {_show(path)} is not a regular file")
+            raise UsageError(f"--image: {show(path)} is not a regular file")
         if not is_image(p):
-            raise UsageError(f"--image: {_show(path)} is not a JPEG, PNG, TIFF or WebP file")
+            raise UsageError(f"--image: {show(path)} is not a JPEG, PNG, TIFF or WebP file")
         photos[canonical] = p.resolve()
     return photos
 

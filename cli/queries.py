@@ -11,7 +11,7 @@ import stat
 import sys
 from typing import BinaryIO
 
-from core.cli_args import MAX_QUERIES_BYTES, MAX_QUERY_CHARS, UsageError, check_text, file_kind
+from cli.values import MAX_QUERIES_BYTES, MAX_QUERY_CHARS, UsageError, check_text, file_kind
 
 _LIMIT_MB = MAX_QUERIES_BYTES // (1024 * 1024)
 

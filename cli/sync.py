@@ -10,9 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from core.acl import CLASSIFICATIONS
-from core.cli_text import print_json, say, visible
-from core.errors import ConfigError
+from core.api import CLASSIFICATIONS, ConfigError
+from cli.text import print_json, say, visible
 
 
 def add_parsers(sub: Any) -> None:
@@ -75,7 +74,7 @@ def read_password_file(path: str) -> str:
 
 def _password(args: argparse.Namespace) -> tuple[str | None, str]:
     """The password and where it came from: ``file``, ``keyring`` (None: the saved one) or ``prompt``."""
-    from core.sync.service import saved_password
+    from core.api import saved_password
 
     if args.password_file:
         return read_password_file(args.password_file), "file"
@@ -88,7 +87,7 @@ def _password(args: argparse.Namespace) -> tuple[str | None, str]:
 
 def _offer_keyring(args: argparse.Namespace, source: str) -> bool:
     """Whether to save the password in the OS keyring after a successful sync (asked only in a terminal)."""
-    from core.sync.service import keyring_available
+    from core.api import keyring_available
 
     if args.remember_password or source == "keyring" or not keyring_available():
         return bool(args.remember_password)
@@ -106,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _central(args: argparse.Namespace) -> int:
-    from core.sync import server
+    from core.api import central_server as server
 
     if args.central_command == "init":
         dsn = server.init(Path(args.dir), args.port)
@@ -123,7 +122,7 @@ def _central(args: argparse.Namespace) -> int:
         return 0
     if args.central_command == "publish":
         return _publish(args)
-    from core.sync.central import add_user_at
+    from core.api import add_user_at
 
     password = read_password_file(args.password_file)
     created = add_user_at(args.dsn, args.name, args.clearance, args.projects, password)
@@ -136,14 +135,9 @@ def _publish(args: argparse.Namespace) -> int:
     import hashlib
     import tempfile
 
-    from core.cli import _drive
-    from core.ingest.pipeline import IngestOptions
-    from core.models.manifest import read_manifest
-    from core.models.registry import model_folder
-    from core.progress import CancelToken
-    from core.service import Ovillo
-    from core.sync.central import admin_connect
-    from core.sync.publish import publish_store
+    from cli.progress import run_with_progress
+    from core.api import CancelToken, IngestOptions, Ovillo, admin_connect, model_folder, publish_store, \
+        read_manifest
 
     roots = [str(Path(p).expanduser().resolve()) for p in args.paths]
     models = Path(args.models).expanduser().resolve() if args.models else None
@@ -154,7 +148,7 @@ def _publish(args: argparse.Namespace) -> int:
         cancel = CancelToken()
         opts = IngestOptions(collection=args.collection, classification=args.classification,
                              project_ids=args.projects)
-        ingested = _drive(app.ingest(roots, opts, cancel), cancel, sys.stderr)
+        ingested = run_with_progress(app.ingest(roots, opts, cancel), cancel, sys.stderr)
         manifest = read_manifest(model_folder(app.paths.models, app.encoder.name))
         # the model's identity: the sha256 of its files' digests (what a client's pinned model must match)
         model_sha = hashlib.sha256("".join(f"{k}:{f.sha256};" for k, f in sorted(manifest.files.items()))
@@ -171,11 +165,9 @@ def _publish(args: argparse.Namespace) -> int:
 
 
 def _sync(args: argparse.Namespace) -> int:
-    from core.cli import _drive
-    from core.progress import CancelToken
-    from core.service import Ovillo
-    from core.sync.connect import server_params
-    from core.sync.service import forget_password, keyring_available, remember_password
+    from cli.progress import run_with_progress
+    from core.api import CancelToken, Ovillo, SyncRequest, forget_password, keyring_available, \
+        remember_password, server_params
 
     if args.forget_password:
         had = forget_password(args.server, args.user)
@@ -188,9 +180,9 @@ def _sync(args: argparse.Namespace) -> int:
     with Ovillo(args.home, models_dir=models) as app:
         password, source = _password(args)
         cancel = CancelToken()
-        report = _drive(app.sync(args.server, args.user, password, ca_file=args.ca_file, insecure=args.insecure,
-                                 page=args.page, remember=bool(args.remember_password), cancel=cancel),
-                        cancel, sys.stderr)
+        request = SyncRequest(args.server, args.user, password, ca_file=args.ca_file, insecure=args.insecure,
+                              page=args.page, remember=bool(args.remember_password))
+        report = run_with_progress(app.sync(request, cancel), cancel, sys.stderr)
     if password is not None and not report.remembered and _offer_keyring(args, source):
         report.remembered = remember_password(args.server, args.user, password)
     if args.remember_password and not report.remembered:
@@ -207,6 +199,6 @@ def _sync(args: argparse.Namespace) -> int:
 
 def sync_status(store: Any) -> dict[str, Any] | None:
     """``status --json``'s ``sync`` entry: server, user, last_sync, watermark (None: never synced)."""
-    from core.sync.service import sync_status as status
+    from core.api import sync_status as status
 
     return status(store)

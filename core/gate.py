@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from core.acl import Profile
 from core.errors import NotFound
-from core.retrieval.filters import SearchFilters
+from core.filters import SearchFilters
 from core.store.db import Store
 
 

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from core.errors import Cancelled
+
+E = TypeVar("E")
+R = TypeVar("R")
 
 
 class CancelToken:
@@ -64,3 +69,14 @@ class EtaClock:
             return None
         elapsed = time.monotonic() - self._start
         return max(0.0, elapsed / done * (total - done))
+
+
+def drive(work: Generator[E, None, R], on_event: Callable[[E], None] | None = None) -> R:
+    """Run a core generator to its end, handing each event it yields to ``on_event``; its return value."""
+    while True:
+        try:
+            event = next(work)
+        except StopIteration as stop:
+            return stop.value
+        if on_event is not None:
+            on_event(event)

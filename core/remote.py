@@ -34,18 +34,15 @@ import struct
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from core import errors
 from core.errors import OvilloError
-from core.remote_protocol import (MAX_LINE, MAX_QUERY_CHARS, PROTOCOL, HolderGone, ProtocolError, encode,
-                                  error_reply, filters_to_json, handle, parse)
-from core.retrieval.filters import SearchFilters
+from core.remote_protocol import (MAX_LINE, MAX_QUERY_CHARS, PROTOCOL, Answering, HolderGone, ProtocolError,
+                                  encode, error_reply, filters_to_json, handle, parse)
+from core.filters import SearchFilters
 from core.retrieval.hits import Hit
 from core.store.holder import HolderInfo, HolderLock, socket_path
-
-if TYPE_CHECKING:
-    from core.service import Ovillo
 
 __all__ = ["BACKLOG", "MAX_CLIENTS", "MAX_LINE", "MAX_QUERY_CHARS", "PROTOCOL", "REQUEST_S", "WORKERS",
            "HolderGone", "ProtocolError", "RemoteOvillo", "Server", "filters_to_json", "handle", "peer_uid"]
@@ -76,7 +73,7 @@ class _Conn:
 class Server:
     """Serves the holder's socket: a selector thread reads every client, :data:`WORKERS` threads answer."""
 
-    def __init__(self, app: "Ovillo", lock: HolderLock, path: Path, *, request_s: float | None = None,
+    def __init__(self, app: Answering, lock: HolderLock, path: Path, *, request_s: float | None = None,
                  max_clients: int | None = None, workers: int | None = None, backlog: int | None = None) -> None:
         self.app, self.lock, self.path = app, lock, path
         # the module's values are read here, not at import, so a test can make them small first
@@ -113,7 +110,7 @@ class Server:
             thread.start()
 
     @classmethod
-    def start(cls, app: "Ovillo", lock: HolderLock) -> "Server | None":
+    def start(cls, app: Answering, lock: HolderLock) -> "Server | None":
         """Serve ``app`` and publish the socket in the lock file; None when no private place exists."""
         path = socket_path(lock.home)
         if path is None or not hasattr(socket, "SO_PEERCRED"):

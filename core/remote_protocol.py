@@ -16,14 +16,12 @@ import re
 import traceback
 from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from core.errors import ConfigError, OvilloError, StoreError
-from core.retrieval.filters import SearchFilters
+from core.paths import Paths
+from core.filters import SearchFilters
 from core.store.holder import HolderInfo
-
-if TYPE_CHECKING:
-    from core.service import Ovillo
 
 PROTOCOL = 1
 MAX_LINE = 1 << 20  # a request or reply longer than this is not one of ours
@@ -131,7 +129,21 @@ def filters_to_json(filters: SearchFilters | None) -> dict[str, Any]:
             "date_to": filters.date_to.isoformat() if filters.date_to else None}
 
 
-def handle(app: "Ovillo", req: object, holder: HolderInfo | None = None) -> Any:
+class Answering(Protocol):
+    """What the holder answers for other processes: the facade's read operations (:class:`core.service.Ovillo`)."""
+
+    paths: Paths
+
+    def status(self, profile: str = "owner") -> Any: ...
+    def sync_status(self, profile: str = "owner") -> dict[str, Any] | None: ...
+    def failed_sources(self) -> list[tuple[str, str]]: ...
+    def search(self, query: str, *, profile: str = "owner", limit: int | None = None,
+               filters: SearchFilters | None = None, passages: bool = False) -> Any: ...
+    def similar(self, section_tipo: str, section_id: int, *, profile: str = "owner",
+                limit: int | None = None, filters: SearchFilters | None = None) -> Any: ...
+
+
+def handle(app: Answering, req: object, holder: HolderInfo | None = None) -> Any:
     """Run one request on ``app`` and return its JSON-able result (raises :class:`OvilloError`)."""
     if not isinstance(req, dict) or not isinstance(req.get("op"), str) or req["op"] not in _FIELDS:
         raise ProtocolError("unknown operation")

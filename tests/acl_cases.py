@@ -21,7 +21,7 @@ from core import gate
 from core.acl import CLASSIFICATIONS, Profile
 from core.errors import NotFound
 from core.retrieval.dense import VectorIndex
-from core.retrieval.filters import SearchFilters
+from core.filters import SearchFilters
 
 MODEL = "acl-test-model"
 TOMBSTONE = datetime(2024, 5, 1, 12, 0)

@@ -3,7 +3,7 @@
 Signals at fixed delays missed the moments that matter on a fast or an idle machine (every kill
 before the store existed or after the last commit), so the crash tests key each kill or Ctrl-C
 to the progress the CLI itself reports: its standard error is a pseudo-terminal, where
-``core.cli`` draws one progress line per event, and the test sends the signal the moment a line
+``cli.progress`` draws one progress line per event, and the test sends the signal the moment a line
 it waits for appears. The CLI goes on once the line is written, so the signal lands a few
 milliseconds after that step: a test that needs it to land before the next commit makes the steps
 between commits long (small embedding batches).
@@ -23,9 +23,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-# core.cli._progress_line: "{stage:>7} [{bar}] {done}[/{total}] {unit}[ ETA m:ss] {item}" after "\r\033[K"
-_MARK = b"\r\x1b[K"
-_LINE = re.compile(rb"\r\x1b\[K\s*(\w+) \[[^\]]*\] (\d+)(?:/(\d+))? (\w+) ")
+from cli.progress import PROGRESS_LINE
+from cli.text import REDRAW
+
+_MARK = REDRAW.encode()
+_LINE = re.compile(re.escape(_MARK) + PROGRESS_LINE.pattern.encode())
 
 
 @dataclass(frozen=True)

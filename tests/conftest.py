@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from core.models.fake_encoder import HashingEncoder
-from core.progress import Progress
+from core.progress import Progress, drive
 from core.service import Ovillo
 
 # real-encoder fixtures (models_dir, encoder, demo_home, demo_app) shared by integration and gui tests
@@ -19,11 +19,7 @@ pytest_plugins = ["tests.demo_fixtures"]
 def drain(gen):  # type: ignore[no-untyped-def]
     """Run a core generator to the end; return (events, result)."""
     events: list[Progress] = []
-    while True:
-        try:
-            events.append(next(gen))
-        except StopIteration as stop:
-            return events, stop.value
+    return events, drive(gen, events.append)
 
 
 @pytest.fixture

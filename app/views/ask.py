@@ -23,9 +23,8 @@ from app.reasons import answer_reason
 from app.text import escape, timecode
 from app.workers import Worker
 from app.palette import current
-from core.answer.conversation import Conversation
-from core.answer.export import answer_markdown, conversation_json, conversation_markdown
-from core.answer.result import AnswerResult, Citation, EvidenceFound, RetrievalDone, Span, SpanVerdict
+from core.api import AnswerResult, Citation, Conversation, EvidenceFound, RetrievalDone, Span, SpanVerdict, \
+    answer_markdown, conversation_json, conversation_markdown
 
 SCHEME = "ovillo"
 

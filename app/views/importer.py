@@ -23,9 +23,7 @@ from app.labels import classification_label
 from app.errors import reason_text
 from app.text import human_eta
 from app.workers import Worker
-from core.service import CLASSIFICATIONS
-from core.ingest.pipeline import IngestOptions, IngestSummary
-from core.progress import Progress
+from core.api import CLASSIFICATIONS, IngestOptions, IngestSummary, Progress
 
 
 def dropped_paths(mime: QMimeData) -> list[str]:

@@ -22,7 +22,7 @@ from app.ops import Ops
 from app.plain import form_row, plain_label
 from app.qt import named
 from app.views.object_tiles import NeighbourGrid, PhotoList, ProposalRow
-from core.service import CLASSIFICATIONS, OBJECT_ROLES, ObjectFields
+from core.api import CLASSIFICATIONS, OBJECT_ROLES, ObjectFields
 
 # core's roles, shown with the categories first and the period (a date) last
 ROLES = tuple(sorted(OBJECT_ROLES, key=lambda role: role == "period"))

@@ -22,8 +22,7 @@ from app.ops import Ops
 from app.plain import form_row, plain_label, set_tip, set_whats_this
 from app.qt import named
 from app.settings_strings import BASIC_SETTINGS
-from core.errors import ConfigError
-from core.settings import Settings
+from core.api import ConfigError, Settings
 
 HIDDEN = {"version"}
 # choices the model states only in words; the GUI offers them as a list

@@ -20,8 +20,7 @@ from app.plain import form_row, plain_label, set_tip, show_tip
 from app.qt import named
 from app.status_note import notify
 from app.text import escape, highlight, timecode
-from core.records import RecordChunk, RecordText
-from core.retrieval.hits import Hit
+from core.api import Hit, RecordChunk, RecordText
 
 TITLE_SCALE = 1.5  # the record title, relative to the application font
 PLAY_SCHEME = "play"  # passage links "play:<seconds>" start the recording there

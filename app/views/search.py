@@ -18,10 +18,7 @@ from app.plain import plain_label, rich_label, set_tip
 from app.qt import named
 from app.text import escape, highlight, timecode
 from app.palette import current
-from core.records import Facets
-from core.retrieval.filters import SearchFilters
-from core.retrieval.hits import Hit
-from core.service import ResultPage
+from core.api import Facets, Hit, ResultPage, SearchFilters
 
 DEBOUNCE_MS = 300
 FIRST_CARDS = 3  # cards built at once, so the top of the list never appears empty
@@ -158,9 +155,8 @@ class SearchView(QWidget):
         self._seq += 1
         seq, filters = self._seq, self.filters()
         self.info.setText(self.tr("Searching…"))
-        self.ops.run(lambda _t: self.ops.ovillo.search_page(text, profile=self.ops.profile, limit=PAGE,
-                                                            filters=filters),
-                     on_result=lambda page: self._arrived(seq, text, page), on_done=self._search_done, name="search")
+        self.ops.search_page(text, filters, lambda page: self._arrived(seq, text, page), limit=PAGE,
+                             on_done=self._search_done)
 
     def _arrived(self, seq: int, text: str, page: ResultPage) -> None:
         if seq == self._seq and not self._again:

@@ -9,7 +9,7 @@ from app.plain import form_row, plain_label
 from app.qt import named
 from app.text import human_bytes
 from app.errors import reason_text
-from core.service import Status
+from core.api import Status
 
 
 class StatusView(QWidget):

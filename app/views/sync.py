@@ -20,8 +20,7 @@ from app.qt import named
 from app.text import human_bytes, human_eta
 from app.workers import Worker
 from app.errors import error_text
-from core.errors import OvilloError
-from core.progress import Progress
+from core.api import OvilloError, Progress, SyncRequest
 
 
 class SyncView(QWidget):
@@ -145,11 +144,11 @@ class SyncView(QWidget):
         self.bar.setRange(0, 0)  # busy until the server says how many
         self.counts.setText(self.tr("Connecting…"))
         password = self.password.text() or None
-        self.worker = self.ops.sync(server, user, password, ca_file=self.ca_file.text().strip() or None,
-                                    insecure=self.insecure.isChecked(),
-                                    remember=self.keyring and self.remember.isChecked(),
-                                    on_progress=self._progress, on_result=self._result, on_error=self._error,
-                                    on_done=self._done, page=self.page)
+        request = SyncRequest(server, user, password, ca_file=self.ca_file.text().strip() or None,
+                              insecure=self.insecure.isChecked(), page=self.page,
+                              remember=self.keyring and self.remember.isChecked())
+        self.worker = self.ops.sync(request, on_progress=self._progress, on_result=self._result, on_error=self._error,
+                                    on_done=self._done)
         self.worker.signals.cancelled.connect(self._cancelled)
         self.running.emit(True)
         self._sync_buttons()

@@ -32,6 +32,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 import core  # noqa: E402,F401  (first: sets ORT_DISABLE_TELEMETRY before anything imports onnxruntime)
+from core.progress import drive  # noqa: E402
 
 DOC = Path(os.environ.get("OVILLO_BENCH_DOC", REPO / "docs" / "benchmarks.md"))
 RAW = Path(os.environ.get("OVILLO_BENCH_RAW", REPO / "docs" / "bench-raw"))
@@ -45,11 +46,7 @@ SECTION_ORDER = ("ingest", "ingest_small", "search", "quality", "fusion", "embed
 
 def drain(gen: Any) -> Any:
     """Run a core progress generator to its end; its return value."""
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
+    return drive(gen)
 
 
 # -- statistics --------------------------------------------------------------------

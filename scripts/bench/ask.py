@@ -67,18 +67,16 @@ def run_question(app: Ovillo, q: dict[str, Any], where: dict[int, str]) -> dict[
     """One question through ``Ovillo.ask``: times as the caller sees them, spans and verdicts."""
     t0 = time.perf_counter()
     first_evidence = first_verdict = None
-    gen = app.ask(q["question"])
-    while True:
-        try:
-            ev = next(gen)
-        except StopIteration as stop:
-            res: AnswerResult = stop.value
-            break
+
+    def seen(ev: object) -> None:
+        nonlocal first_evidence, first_verdict
         now = time.perf_counter() - t0
         if isinstance(ev, EvidenceFound) and first_evidence is None:
             first_evidence = now
         elif isinstance(ev, SpanVerdict) and first_verdict is None:
             first_verdict = now
+
+    res: AnswerResult = C.drive(app.ask(q["question"]), seen)
     total = time.perf_counter() - t0
     spans = [{"text": s.text, "source": where.get(s.section_id, "?"), "title": s.title, "verdict": s.verdict,
               "accepted": s.accepted, "score": s.score, "page": s.page, "tc_in": s.tc_in} for s in res.spans]

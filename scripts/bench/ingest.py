@@ -46,6 +46,7 @@ import numpy as np  # noqa: E402
 
 from core.ingest.pipeline import IngestOptions, IngestSummary  # noqa: E402
 from core.models.encoder import Kind, TextEncoder  # noqa: E402
+from core.progress import drive  # noqa: E402
 from core.service import Ovillo  # noqa: E402
 from core.settings import Settings  # noqa: E402
 
@@ -114,11 +115,7 @@ def make_corpus(root: Path, copies: int, names: Sequence[str] = C.DEMO_FOLDERS) 
 
 def drain(gen) -> IngestSummary:  # type: ignore[no-untyped-def]
     """Run an ingest generator to the end and return its summary."""
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
+    return drive(gen)
 
 
 def one_run(enc: TextEncoder, threads: int, folders: list[Path], work: Path, idx: int, replay: bool) -> Run:

@@ -44,13 +44,7 @@ def pipeline(enc: Any, folder: Path, work: Path, threads: int) -> tuple[float, i
     settings = Settings(threads=threads)
     with Ovillo(home, models_dir=C.REPO / ".unused-models", settings=settings, encoder=enc) as app:
         t0 = time.perf_counter()
-        gen = app.ingest([folder], IngestOptions(collection="verses", classification="public"))
-        while True:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                summary = stop.value
-                break
+        summary = C.drain(app.ingest([folder], IngestOptions(collection="verses", classification="public")))
         took = time.perf_counter() - t0
     assert not summary.failed, summary.failed
     return took, summary.chunks_embedded

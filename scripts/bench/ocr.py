@@ -113,13 +113,7 @@ def pipeline(pages: list[dict[str, Any]], work: Path, threads: int) -> dict[str,
     enc = C.load_encoder(threads)
     with Ovillo(home, models_dir=C.REPO / ".unused-models", settings=Settings(threads=threads), encoder=enc) as app:
         c0, t0 = time.process_time(), time.perf_counter()
-        gen = app.ingest([pdf.parent], IngestOptions(collection="bench", classification="public"))
-        while True:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                summary = stop.value
-                break
+        summary = C.drain(app.ingest([pdf.parent], IngestOptions(collection="bench", classification="public")))
         cpu, wall = time.process_time() - c0, time.perf_counter() - t0
         chunks = app.store.cursor().execute("SELECT count(*) FROM rag_embeddings").fetchone()[0]
     assert not summary.failed, summary.failed

@@ -81,13 +81,8 @@ def ranking_and_types(queries: Sequence[LabelledQuery], run: Callable[[str], lis
 
 def ingest_demo(ov: Ovillo) -> int:
     """Ingest the demo archive like ``./scripts/run``; return the number of chunks."""
-    gen = ov.ingest([C.DEMO / f for f in C.DEMO_FOLDERS], IngestOptions(collection="demo", classification="public"))
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            summary = stop.value
-            break
+    summary = C.drain(ov.ingest([C.DEMO / f for f in C.DEMO_FOLDERS],
+                                IngestOptions(collection="demo", classification="public")))
     if summary.failed:
         raise RuntimeError(f"demo ingest failed: {[(o.path, o.reason) for o in summary.failed]}")
     return ov.status().chunks

@@ -128,12 +128,8 @@ def index_demo(home: Path) -> None:
     from core.service import Ovillo
 
     with Ovillo(home) as ov:
-        gen = ov.ingest([C.DEMO / d for d in C.DEMO_FOLDERS], IngestOptions(collection="demo", classification="public"))
-        try:
-            while True:
-                next(gen)
-        except StopIteration as stop:
-            summary = stop.value
+        summary = C.drain(ov.ingest([C.DEMO / d for d in C.DEMO_FOLDERS],
+                                    IngestOptions(collection="demo", classification="public")))
         if summary.failed:
             raise SystemExit(f"indexing the demo failed: {summary.failed}")
 

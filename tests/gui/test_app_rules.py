@@ -8,7 +8,7 @@ from pathlib import Path
 APP = Path(__file__).resolve().parents[2] / "app"
 # data types and the facade; nothing that does work behind the facade's back (store, retrieval, ingest runs)
 ALLOWED = {"core.service", "core.errors", "core.progress", "core.records", "core.settings", "core.retrieval.hits",
-           "core.retrieval.filters", "core.ingest.pipeline", "core.answer.result", "core.answer.conversation",
+           "core.filters", "core.ingest.pipeline", "core.answer.result", "core.answer.conversation",
            "core.answer.export"}  # export: an answer's own data as Markdown and JSON, no work behind the facade
 
 

@@ -15,7 +15,8 @@ from app.main_window import MainWindow
 from app.views.object_tiles import HIT_ROLE
 from core.ingest.pipeline import IngestOptions
 from core.models.encoder import ImageEncoder, TextEncoder
-from core.service import ObjectFields, Ovillo
+from core.api import ObjectFields
+from core.service import Ovillo
 from tests.conftest import drain
 from tests.demo_fixtures import copy_home
 from tests.gui.conftest import WAIT_MS, OvilloFactory, WindowFactory

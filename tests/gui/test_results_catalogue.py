@@ -16,7 +16,8 @@ from app.labels import classification_label
 from app.main_window import MainWindow
 from app.text import MARK
 from core.ingest.titles import file_title
-from core.service import STOPWORDS, Ovillo
+from core.api import STOPWORDS
+from core.service import Ovillo
 from tests.gui.conftest import WAIT_MS, OvilloFactory, WindowFactory
 
 SPANISH = "el molino del río"

@@ -13,6 +13,7 @@ from core.errors import ModelCrashed
 from core.models.assemble_gguf import DEFAULT_GENERATOR, assemble_generator
 from core.models.encoder import TextEncoder
 from core.models.generator_process import ProcessGenerator
+from core.progress import drive
 from core.service import Ovillo
 from core.settings import Settings
 from tests.integration.conftest import copy_home
@@ -42,14 +43,7 @@ def test_killing_the_real_model_mid_verdicts_is_an_error_and_the_next_question_i
         assert "search and imports are unaffected" in str(err.value)
         assert app.search(QUESTION)  # this process is fine
         gen2 = app.generator()
-        result: AnswerResult | None = None
-        gen_ = app.ask(QUESTION)
-        while True:
-            try:
-                next(gen_)
-            except StopIteration as stop:
-                result = stop.value
-                break
+        result: AnswerResult | None = drive(app.ask(QUESTION))
         assert result is not None and result.spans and all(sp.verdict is not None for sp in result.spans)
         assert gen2.pid != first_pid and isinstance(gen2, ProcessGenerator) and gen2.starts == 2
     assert gen2.pid is None  # closing the data folder stopped the model's process

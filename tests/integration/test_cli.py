@@ -25,7 +25,7 @@ def home(demo_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 def ovillo(*args: str, home: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     e = {k: v for k, v in os.environ.items() if k != "OVILLO_HOME"}
     e.update(env or {})
-    cmd = [sys.executable, "-m", "core.cli"] + (["--home", str(home)] if home else []) + list(args)
+    cmd = [sys.executable, "-m", "cli"] + (["--home", str(home)] if home else []) + list(args)
     return subprocess.run(cmd, capture_output=True, text=True, env=e, timeout=600,
                           cwd=Path(__file__).resolve().parents[2])
 
@@ -114,7 +114,7 @@ def test_home_resolution_order(tmp_path: Path) -> None:
     r = ovillo("status", "--json", env={"OVILLO_HOME": str(env_home)})
     assert json.loads(r.stdout)["home"] == str(env_home)
     arg_home = tmp_path / "arg_home"
-    r = subprocess.run([sys.executable, "-m", "core.cli", "--home", str(arg_home), "status", "--json"],
+    r = subprocess.run([sys.executable, "-m", "cli", "--home", str(arg_home), "status", "--json"],
                        capture_output=True, text=True, env={**os.environ, "OVILLO_HOME": str(env_home)},
                        cwd=Path(__file__).resolve().parents[2])
     assert json.loads(r.stdout)["home"] == str(arg_home)

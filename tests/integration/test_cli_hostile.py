@@ -1,7 +1,7 @@
 """Hostile values for every ``ovillo`` subcommand: a clear one-line error and exit code 2, never a traceback.
 
 Most cases fail validation before the store or a model is opened, so they run in-process
-(``core.cli.main`` with capsys) at no cost; a few real ``.venv/bin/ovillo`` processes prove
+(``cli.main.main`` with capsys) at no cost; a few real ``.venv/bin/ovillo`` processes prove
 that nothing reaches a user's terminal as a traceback, and that a FIFO or ``/dev/zero``
 is refused instead of blocking or eating memory.
 """
@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-import core.cli
-from core.cli import main
+import cli.main
+from cli.main import main
 from tests.integration.conftest import REPO, copy_home
 
 OVILLO = Path(sys.executable).with_name("ovillo")  # the console script of this venv
@@ -296,7 +296,7 @@ def test_unexpected_failure_is_one_line_and_a_log(tmp_path: Path, monkeypatch: p
     def boom(args: object) -> int:
         raise RuntimeError("kaboom\nsecond line " + LONG)
 
-    monkeypatch.setattr(core.cli, "_dispatch", boom)
+    monkeypatch.setattr(cli.main, "_dispatch", boom)
     code, out, err = run(capsys, tmp_path / "home", "status")
     log = tmp_path / "home" / "logs" / "ovillo-cli.log"
     assert code == 70 and out == ""
@@ -311,7 +311,7 @@ def test_broken_pipe_is_quiet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     def closed_reader(args: object) -> int:
         raise BrokenPipeError(32, "Broken pipe")
 
-    monkeypatch.setattr(core.cli, "_dispatch", closed_reader)
+    monkeypatch.setattr(cli.main, "_dispatch", closed_reader)
     code, out, err = run(capsys, tmp_path / "home", "status")
     assert code == 141 and out == "" and err == ""
 

@@ -38,7 +38,7 @@ def snapshot(home: Path, models_dir: Path, encoder: TextEncoder) -> dict[str, ob
 
 
 def ingest_cmd(home: Path, corpus: Path) -> list[str]:
-    return [sys.executable, "-m", "core.cli", "--home", str(home), "ingest", str(corpus)]
+    return [sys.executable, "-m", "cli", "--home", str(home), "ingest", str(corpus)]
 
 
 def cli_env() -> dict[str, str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.evaluation import evaluate, label_to_section_id, load_query_set
-from core.retrieval.filters import SearchFilters
+from core.filters import SearchFilters
 from core.service import Ovillo
 from tests.integration.conftest import DEMO
 

@@ -75,7 +75,7 @@ LINGER_S = 12
 _RUN_CLI = ("import sys, time\n"
             "import core\n"
             "{switch}"
-            "from core.cli import main\n"
+            "from cli.main import main\n"
             "rc = main(sys.argv[1:])\n"
             f"time.sleep({LINGER_S})\n"
             "sys.exit(rc)\n")

@@ -17,7 +17,7 @@ import pytest
 from core.acl import OWNER
 from core.ingest.pipeline import IngestOptions
 from core.models.encoder import TextEncoder
-from core.retrieval.filters import SearchFilters
+from core.filters import SearchFilters
 from core.retrieval.search import Searcher
 from core.service import Ovillo
 from tests.conftest import drain

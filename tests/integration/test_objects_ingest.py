@@ -142,7 +142,7 @@ def _snapshot(home: Path) -> dict[str, object]:
 
 
 def _ingest_cmd(home: Path, corpus: Path, models_dir: Path) -> list[str]:
-    return [sys.executable, "-m", "core.cli", "--home", str(home), "--models", str(models_dir), "ingest", str(corpus)]
+    return [sys.executable, "-m", "cli", "--home", str(home), "--models", str(models_dir), "ingest", str(corpus)]
 
 
 def _cli_env() -> dict[str, str]:

@@ -13,7 +13,8 @@ import pytest
 from core.errors import ConfigError, NotFound
 from core.ingest.pipeline import IngestOptions
 from core.models.encoder import ImageEncoder, TextEncoder
-from core.service import ObjectFields, Ovillo
+from core.api import ObjectFields
+from core.service import Ovillo
 from tests.conftest import drain
 from tests.integration.objects_fixtures import COINS, coins_app, coins_home, image_encoder
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from core.cli import main
+from cli.main import main
 from core.errors import NotFound
 from core.ingest.pipeline import IngestOptions
 from core.service import Ovillo

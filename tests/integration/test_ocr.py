@@ -164,7 +164,7 @@ def test_kill_dash_nine_mid_document_resumes_at_the_next_page(tmp_path: Path, en
     save_scan_pdf([render_page(w, size=30, height=600)[0] for w in words], docs / "expediente.pdf")
     home = tmp_path / "h"
     env = {k: v for k, v in os.environ.items() if k != "OVILLO_HOME"}
-    cmd = [sys.executable, "-m", "core.cli", "--home", str(home), "ingest", str(docs)]
+    cmd = [sys.executable, "-m", "cli", "--home", str(home), "ingest", str(docs)]
     proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 300
     try:
@@ -216,7 +216,7 @@ def test_cli_as_pages_reads_a_picture_as_a_page_and_the_sidecar_is_no_unsupporte
     env = {k: v for k, v in os.environ.items() if k != "OVILLO_HOME"}
 
     def cli(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "core.cli", "--home", str(tmp_path / "h"), "--models",
+        return subprocess.run([sys.executable, "-m", "cli", "--home", str(tmp_path / "h"), "--models",
                                str(models_dir), *args], cwd=REPO, env=env, capture_output=True, text=True,
                               timeout=600)
 

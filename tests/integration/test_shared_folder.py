@@ -26,12 +26,12 @@ def _env() -> dict[str, str]:
 
 
 def ovillo(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "core.cli", "--home", str(home), *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "cli", "--home", str(home), *args], capture_output=True,
                           text=True, env=_env(), timeout=300, cwd=REPO)
 
 
 def _popen(home: Path, *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "core.cli", "--home", str(home), *args], stdout=subprocess.PIPE,
+    return subprocess.Popen([sys.executable, "-m", "cli", "--home", str(home), *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=_env(), cwd=REPO)
 
 
@@ -114,7 +114,7 @@ def test_asking_the_holder_is_no_egress_under_strace(tmp_path: Path) -> None:
     with Ovillo(tmp_path / "home", models_dir=tmp_path / "models", encoder=HashingEncoder(), doing="window") as app:
         info = read_holder(app.paths.home)
         assert info is not None and info.socket
-        run, found, trace = traced([sys.executable, "-m", "core.cli", "--home", str(app.paths.home), "status",
+        run, found, trace = traced([sys.executable, "-m", "cli", "--home", str(app.paths.home), "status",
                                     "--json"], tmp_path, timeout=300)
     assert_no_egress(run, found, trace)
     assert "answered by the Ovillo that is open in a window" in run.stderr

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from core.cli import main
+from cli.main import main
 from core.models.fake_encoder import HashingEncoder
 from core.service import Ovillo
 from core.store.models_repo import pin_model

@@ -25,7 +25,7 @@ import pytest
 from psycopg import pq
 
 import core.sync.connect as sync_connect
-from core.cli import main
+from cli.main import main
 from core.store.models_repo import pin_model
 from core.sync.connect import libpq_params, server_params
 from tests.integration.test_sync import (DIM, MODEL, SHA, Central, _password_file, central, keys,  # noqa: F401

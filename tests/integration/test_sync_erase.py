@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from core.cli import main
+from cli.main import main
 from core.store.models_repo import pin_model
 from tests.integration.test_sync import DIM, MODEL, SHA, Central, central, open_store  # noqa: F401
 from tests.pg_fixtures import central_server  # noqa: F401  (the session fixture)

@@ -29,7 +29,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
-from core.cli import main
+from cli.main import main
 from core.errors import ConfigError
 from core.store.models_repo import pin_model
 from core.sync.connect import SyncError, connect, server_params

@@ -76,7 +76,7 @@ def test_cli_summary_lists_what_was_left_out(tmp_path: Path) -> None:
     (d / "nota.md").write_text("# Nota\n\nEl molino de abajo tenía dos muelas.\n", encoding="utf-8")
     for name in ("a.docx", "b.docx", "c.odt"):
         (d / name).write_bytes(b"PK")
-    r = subprocess.run([sys.executable, "-m", "core.cli", "--home", str(tmp_path / "h"), "ingest", str(d)],
+    r = subprocess.run([sys.executable, "-m", "cli", "--home", str(tmp_path / "h"), "ingest", str(d)],
                        capture_output=True, text=True, timeout=600, cwd=REPO)
     assert r.returncode == 0, r.stderr
     assert "files ok: 1" in r.stdout and "failed: 0" in r.stdout

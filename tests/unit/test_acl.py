@@ -9,7 +9,7 @@ import pytest
 from core.acl import OWNER, PUBLIC, Profile
 from core.errors import NotFound
 from core.ingest.pipeline import IngestOptions
-from core.retrieval.filters import SearchFilters
+from core.filters import SearchFilters
 from core.service import Ovillo
 from tests.conftest import drain
 

@@ -245,7 +245,7 @@ def test_follow_up_leans_on_the_last_question(shared_app: Ovillo) -> None:
 
 def test_cli_prints_the_archives_words_then_their_sources(shared_app: Ovillo,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
-    from core.cli_ask import run_ask
+    from cli.ask import run_ask
 
     app = use(shared_app, ScriptedGenerator([], judge=accept("1959")))
     args = argparse.Namespace(question=Q, profile="owner", model=None, max_tokens=None, json=False)

@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from core.cli import _progress_line
+from cli.progress import progress_line
 from core.progress import Progress
 from tests.cli_progress import Step, StepReader, kill_at
 from tests.demo_fixtures import REPO
 
-# draws progress as core.cli does on a terminal, one step every 0.2 s, and leaves a file per step
+# draws progress as cli.progress does on a terminal, one step every 0.2 s, and leaves a file per step
 _CHILD = """
 import sys, time
 from pathlib import Path
-from core.cli import _drive
+from cli.progress import run_with_progress
 from core.progress import CancelToken, Progress
 out, steps, code = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 def work():
@@ -27,7 +27,7 @@ def work():
         yield Progress("embed", i, steps, "chunks", item="some/very/long/name " * 5)
         time.sleep(0.2)
     return code
-sys.exit(_drive(work(), CancelToken(), sys.stderr))
+sys.exit(run_with_progress(work(), CancelToken(), sys.stderr))
 """
 
 
@@ -61,7 +61,7 @@ def test_every_step_is_read_once_however_the_reads_split_the_lines() -> None:
     events = [Progress("index", 0, None, "files", item="a.txt")]
     events += [Progress("index", i, 9, "files", item=f"diary {i}.md", eta_s=9.0 - i) for i in range(1, 10)]
     events += [Progress("embed", 16, 17, "chunks", item="oh01_josep_ca.vtt")]
-    raw = b"".join(("\r\033[K" + _progress_line(ev)).encode() for ev in events)
+    raw = b"".join(("\r\033[K" + progress_line(ev)).encode() for ev in events)
     expected = [Step(ev.stage, ev.done, ev.total, ev.unit) for ev in events]
     assert StepReader().feed(raw) == expected  # all in one read
     splits = random.Random(7)

@@ -1,4 +1,4 @@
-"""Hostile names and text reach the terminal escaped, never raw (core/cli_text.py, design §10).
+"""Hostile names and text reach the terminal escaped, never raw (cli/text.py, design §10).
 
 A file name may hold a newline (a forged result line), ESC/OSC sequences (retitle, clear, recolour
 the terminal, plant a hyperlink), C1 controls and bidi overrides; so may a document's text. The
@@ -21,8 +21,9 @@ import pytest
 
 from core.answer.extract import Span
 from core.answer.result import AnswerResult, Citation, EvidenceFound, RetrievalDone, SpanVerdict
-from core.cli import _drive, main
-from core.cli_text import REDRAW, json_text, visible
+from cli.main import main
+from cli.progress import run_with_progress
+from cli.text import REDRAW, json_text, visible
 from core.models.fake_encoder import HashingEncoder
 from core.progress import CancelToken, Progress
 
@@ -130,14 +131,14 @@ def test_error_lines_and_argparse_messages_are_escaped(cli: Run, tmp_path: Path)
     assert "unrecognized arguments: extra\\x1b]0;pwned\\x07\\u202e" in err
 
 
-def test_the_progress_line_escapes_the_item_and_keeps_its_own_redraw() -> None:
+def test_theprogress_line_escapes_the_item_and_keeps_its_own_redraw() -> None:
     def work() -> Iterator[Progress]:
         yield Progress("ingest", 1, 2, "files", item=f"/docs/{NAME}")
         yield Progress("ingest", 2, 2, "files", message=f"reading {OSC_TITLE}")
         return None
 
     out = Tty()
-    _drive(work(), CancelToken(), out)  # type: ignore[arg-type]
+    run_with_progress(work(), CancelToken(), out)  # type: ignore[arg-type]
     drawn = out.getvalue()
     assert drawn.count(REDRAW) == 3
     _clean(drawn.replace(REDRAW, ""))
@@ -146,7 +147,7 @@ def test_the_progress_line_escapes_the_item_and_keeps_its_own_redraw() -> None:
 
 def test_ask_streams_and_prints_escaped(monkeypatch: pytest.MonkeyPatch,
                                         capsys: pytest.CaptureFixture[str]) -> None:
-    from core.cli_ask import run_ask
+    from cli.ask import run_ask
 
     text = f"El molino \x1b]0;pwned\x07 molía\n\ntrigo \u202e."
     span = Span("S1", "docs", 1, 0, f"Molino{OSC_TITLE}", f"/docs/{NAME}", None, None, "es", 0, len(text), text,
@@ -187,7 +188,7 @@ def iter_result(result: AnswerResult) -> Iterator[object]:
 
 
 def test_objects_lines_are_escaped(capsys: pytest.CaptureFixture[str]) -> None:
-    from core.cli_objects import _print_characterization, _print_hits
+    from cli.objects import _print_characterization, _print_hits
 
     _print_hits([{"title": f"Denario{OSC_TITLE}\nforged", "section_tipo": "c", "section_id": 1, "score": 0.5,
                   "near_duplicate": False, "views": {"obverse": {"score": 0.5, "rank": 1}},
@@ -213,7 +214,7 @@ def test_visible_escapes_what_steers_a_terminal_and_nothing_else(raw: str, shown
 
 
 def test_every_cli_line_goes_through_cli_text() -> None:
-    """print, json.dumps and stream writes live in core/cli_text.py alone: no CLI line can skip it."""
+    """print, json.dumps and stream writes live in cli/text.py alone: no CLI line can skip it."""
     offenders = []
     for path in sorted((REPO / "core").glob("cli*.py")):
         if path.name == "cli_text.py":

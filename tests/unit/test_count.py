@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from core.ingest.pipeline import IngestOptions
-from core.retrieval.filters import SearchFilters
+from core.filters import SearchFilters
 from core.service import Ovillo
 from tests.conftest import drain
 

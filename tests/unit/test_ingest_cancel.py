@@ -9,7 +9,7 @@ from pathlib import Path
 from core.ingest import queue
 from core.ingest.pipeline import IngestSummary
 from core.models.fake_encoder import HashingEncoder
-from core.progress import CancelToken, Progress
+from core.progress import CancelToken, Progress, drive
 from core.service import Ovillo
 from core.settings import Settings, save_settings
 from tests.conftest import drain
@@ -35,16 +35,14 @@ def _run_cancelling(app: Ovillo, folder: Path,
                     when: Callable[[Progress], bool]) -> tuple[list[Progress], IngestSummary]:
     """Run an ingest, asking it to stop at the first event ``when`` accepts (as a Cancel button does)."""
     cancel = CancelToken()
-    gen = app.ingest([folder], cancel=cancel)
     events: list[Progress] = []
-    while True:
-        try:
-            ev = next(gen)
-        except StopIteration as stop:
-            return events, stop.value
+
+    def seen(ev: Progress) -> None:
         events.append(ev)
         if when(ev):
             cancel.cancel()
+
+    return events, drive(app.ingest([folder], cancel=cancel), seen)
 
 
 def test_a_stop_mid_ingest_is_reported_and_the_next_run_resumes(tmp_path: Path) -> None:

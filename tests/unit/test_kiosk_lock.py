@@ -13,7 +13,8 @@ import pytest
 from tests.fake_clock import FakeClock
 from app import kiosk_lock
 from app.kiosk_lock import LockState, Outcome, PinGuard, save_lock
-from app.kiosk_pin import LOCK_AFTER, LOCK_FILE, MAX_LOCK_S, set_pin
+from app.kiosk_lock import set_pin
+from app.kiosk_pin import LOCK_AFTER, LOCK_FILE, MAX_LOCK_S
 
 RIGHT = "582931"
 WRONG = "582932"

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from tests.fake_clock import FakeClock
-from app.kiosk_lock import LockState, Outcome, PinGuard, check_pin, lock_seconds, save_lock
+from app.kiosk_lock import LockState, Outcome, PinGuard, check_pin, lock_seconds, save_lock, set_pin
 from app.kiosk_pin import (FIRST_LOCK_S, KIOSK_FILE, LOCK_AFTER, LOCK_FILE, MAX_LOCK_S, MIN_SCRYPT_N, SCRYPT_N,
-                           KioskConfig, PinProblem, WeakPinError, load_config, pin_problem, set_pin)
+                           KioskConfig, PinProblem, WeakPinError, load_config, pin_problem)
 
 RIGHT = "582931"
 WRONG = "582932"

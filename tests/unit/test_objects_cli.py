@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from core.cli import main
+from cli.main import main
 
 
 @pytest.mark.parametrize("argv,fragment", [

@@ -94,7 +94,7 @@ def test_another_account_cannot_read_the_store(tmp_path: Path) -> None:
 
 def test_the_cli_says_once_that_it_made_an_older_folder_private(tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    from core.cli import main
+    from cli.main import main
 
     home = tmp_path / "home"
     ingest_secret(home, tmp_path).close()

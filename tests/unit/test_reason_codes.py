@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.answer.result import AnswerResult
-from core.cli_ask import human_reason
+from cli.ask import human_reason
 
 
 def test_json_carries_the_code_and_its_details() -> None:

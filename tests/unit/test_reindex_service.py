@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from core.cli import main
+from cli.main import main
 from core.errors import ConfigError, IngestError
 from core.models.fake_encoder import HashingEncoder
 from core.service import Ovillo
@@ -119,7 +119,7 @@ def test_a_cancelled_reindex_keeps_the_old_model_and_the_next_run_resumes(fake_a
 def test_every_mismatch_hint_is_a_reindex_command_the_cli_accepts(tmp_path: Path) -> None:
     import re
 
-    from core.cli import build_parser
+    from cli.main import build_parser
     from core.errors import ModelMismatch
     from core.settings import Settings
     from core.store.db import Store

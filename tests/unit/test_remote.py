@@ -21,7 +21,7 @@ import pytest
 from core.errors import NotFound, StoreError
 from core.models.fake_encoder import HashingEncoder
 from core.remote import HolderGone, ProtocolError, RemoteOvillo, handle, peer_uid
-from core.retrieval.filters import SearchFilters
+from core.filters import SearchFilters
 from core.service import Ovillo
 from core.store.holder import LOCK_NAME, HolderInfo, StoreBusy, StoreLocked, read_holder
 from tests.conftest import drain

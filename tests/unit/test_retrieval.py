@@ -9,7 +9,7 @@ import pytest
 
 from core.errors import NotFound
 from core.ingest.pipeline import IngestOptions
-from core.retrieval.filters import SearchFilters
+from core.filters import SearchFilters
 from core.retrieval.fusion import rrf
 from core.retrieval.search import clamp_limit, overfetch
 from core.service import Ovillo
