@@ -45,7 +45,7 @@ class MainWindow(QMainWindow):
 
         self.search = SearchView(self.ops)
         self.record = RecordView(self.ops)
-        self.ask: AskView | None = AskView(self.ops) if hasattr(ovillo, "ask") else None
+        self.ask: AskView | None = AskView(self.ops) if hasattr(ovillo, "answers") else None
         self.objects = ObjectsView(self.ops)  # kiosk: public lookups, no saving
         self.importer: ImportView | None = None if kiosk else ImportView(self.ops)
         self.status_view: StatusView | None = None if kiosk else StatusView(self.ops)

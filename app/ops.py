@@ -102,51 +102,52 @@ class Ops(QObject):
     def search_page(self, query: str, filters: SearchFilters | None, on_result: Callback, *, limit: int,
                     on_done: Callable[[], None] | None = None) -> Worker:
         """A page of records for this window's profile and how many match in all (a ``ResultPage``)."""
-        return self.run(lambda _t: self.ovillo.search_page(query, profile=self.profile, limit=limit, filters=filters),
+        return self.run(lambda _t: self.ovillo.search.page(query, profile=self.profile, limit=limit, filters=filters),
                         on_result=on_result, on_done=on_done, name="search")
 
     def record(self, section_tipo: str, section_id: int, on_result: Callback, **kw: Any) -> Worker:
         """A record's full text (NotFound when the profile may not see it)."""
-        return self.run(lambda _t: self.ovillo.record(section_tipo, section_id, self.profile),
+        return self.run(lambda _t: self.ovillo.library.record(section_tipo, section_id, self.profile),
                         on_result=on_result, name="record", **kw)
 
     def similar(self, section_tipo: str, section_id: int, on_result: Callback, *, limit: int = 8) -> Worker:
         """Records near this one (visible ones only)."""
-        return self.run(lambda _t: self.ovillo.similar(section_tipo, section_id, profile=self.profile, limit=limit),
-                        on_result=on_result, name="similar")
+        return self.run(lambda _t: self.ovillo.search.similar(section_tipo, section_id, profile=self.profile,
+                                                              limit=limit), on_result=on_result, name="similar")
 
     def facets(self, on_result: Callback) -> Worker:
         """Filter values among visible records."""
-        return self.run(lambda _t: self.ovillo.facets(self.profile), on_result=on_result, name="facets")
+        return self.run(lambda _t: self.ovillo.library.facets(self.profile), on_result=on_result, name="facets")
 
     def status(self, on_result: Callback) -> Worker:
         """Library status as this profile sees it."""
-        return self.run(lambda _t: self.ovillo.status(self.profile), on_result=on_result, name="status")
+        return self.run(lambda _t: self.ovillo.library.status(self.profile), on_result=on_result, name="status")
 
     def ask(self, question: str, conversation: Conversation, *, on_event: Callback, on_result: Callback,
             on_done: Callable[[], None] | None = None) -> Worker:
         """An answer from the archive's own spans (the spans found and each verdict arrive as ``on_event``)."""
-        if not hasattr(self.ovillo, "ask"):
+        if not hasattr(self.ovillo, "answers"):
             raise PermissionDenied("this version of Ovillo cannot answer questions")
-        return self.run(lambda t: self.ovillo.ask(question, profile=self.profile, conversation=conversation,
-                                                  cancel=t),
+        return self.run(lambda t: self.ovillo.answers.ask(question, profile=self.profile, conversation=conversation,
+                                                          cancel=t),
                         on_progress=on_event, on_result=on_result, on_done=on_done, name="ask", answer=True)
 
-    def translate(self, text: str, lang: str, *, on_result: Callback, on_done: Callable[[], None] | None = None) -> Worker:
+    def translate(self, text: str, lang: str, *, on_result: Callback,
+                  on_done: Callable[[], None] | None = None) -> Worker:
         """A shown span in ``lang``, by the answer model (the caller labels it as machine translation)."""
-        return self.run(lambda t: self.ovillo.translate(text, lang, cancel=t), on_result=on_result, on_done=on_done,
-                        name="translate", answer=True)
+        return self.run(lambda t: self.ovillo.answers.translate(text, lang, cancel=t), on_result=on_result,
+                        on_done=on_done, name="translate", answer=True)
 
     def examine_object(self, photos: dict[str, str], text: str | None, mode: Literal["hybrid", "visual"],
                        on_result: Callback, **kw: Any) -> Worker:
         """New photographs looked up (neighbours visible to this profile) and the proposals per role."""
         files = {v: Path(p) for v, p in photos.items()}
-        return self.run(lambda _t: self.ovillo.catalogue().examine(files, profile=self.profile, text=text, mode=mode),
+        return self.run(lambda _t: self.ovillo.catalogue.examine(files, profile=self.profile, text=text, mode=mode),
                         on_result=on_result, name="examine", **kw)
 
     def thumbnails(self, keys: Sequence[tuple[str, int]], on_result: Callback) -> Worker:
         """(view, thumbnail) of the visible records among ``keys`` that have photographs."""
-        return self.run(lambda _t: self.ovillo.catalogue().thumbnails(keys, profile=self.profile),
+        return self.run(lambda _t: self.ovillo.catalogue.thumbnails(keys, profile=self.profile),
                         on_result=on_result, name="thumbnails")
 
     # -- writes (the one writer thread) ----------------------------------------------------
@@ -179,7 +180,7 @@ class Ops(QObject):
     def save_object(self, examination: Any, fields: ObjectFields, on_result: Callback, **kw: Any) -> Worker:
         """Save a new object to the local catalogue (photographs copied, the lookup's vectors reused)."""
         self._staff_only("Saving objects")
-        return self.write(lambda t: self.ovillo.catalogue().save(examination, fields, cancel=t), on_result=on_result,
+        return self.write(lambda t: self.ovillo.catalogue.save(examination, fields, cancel=t), on_result=on_result,
                           name="save_object", **kw)
 
     def _staff_only(self, what: str) -> None:
@@ -190,7 +191,7 @@ class Ops(QObject):
                on_done: Callable[[], None] | None = None) -> Worker:
         """Index files and folders; cancel leaves the queue exact for a later resume."""
         self._staff_only("Importing")
-        return self.write(lambda t: self.ovillo.ingest(list(paths), options, cancel=t), on_progress=on_progress,
+        return self.write(lambda t: self.ovillo.library.ingest(list(paths), options, cancel=t), on_progress=on_progress,
                           on_result=on_result, on_done=on_done, throttle_s=0.05, name="ingest")
 
     def sync(self, request: SyncRequest, *, on_progress: Callback, on_result: Callback,
@@ -199,32 +200,32 @@ class Ops(QObject):
         """Pull from the central archive (``request.password`` None: the keyring's); cancel keeps whole pages."""
         self._staff_only("Sync")
         committed = Changes()  # fills as pages commit: a cancelled or failed sync refreshes the window from it too
-        return self.write(lambda t: self.ovillo.sync(request, cancel=t, changes=committed), on_progress=on_progress,
+        return self.write(lambda t: self.ovillo.sync.run(request, cancel=t, changes=committed), on_progress=on_progress,
                           on_result=on_result, on_error=on_error, on_done=on_done, committed=committed,
                           throttle_s=0.05, name="sync")
 
     def sync_info(self, server: str | None, user: str | None, on_result: Callback) -> Worker:
         """``(keyring available, a password saved for server+user, last sync status)``."""
         self._staff_only("Sync")
-        return self.run(lambda _t: (self.ovillo.sync_keyring(), bool(server and user and self.ovillo.sync_keyring(
-            server, user)), self.ovillo.sync_status()), on_result=on_result, name="sync-info")
+        return self.run(lambda _t: (self.ovillo.sync.keyring(), bool(server and user and self.ovillo.sync.keyring(
+            server, user)), self.ovillo.sync.status()), on_result=on_result, name="sync-info")
 
     def forget_sync_password(self, server: str, user: str, on_result: Callback) -> Worker:
         """Delete the password saved in the OS keyring (result: whether there was one)."""
         self._staff_only("Sync")
-        return self.run(lambda _t: self.ovillo.sync_keyring(server, user, forget=True), on_result=on_result,
+        return self.run(lambda _t: self.ovillo.sync.keyring(server, user, forget=True), on_result=on_result,
                         name="sync-forget")
 
     def rebuild_keyword_index(self, on_result: Callback, on_done: Callable[[], None] | None = None) -> Worker:
         """Rebuild the BM25 index."""
         self._staff_only("Maintenance")
-        return self.write(lambda _t: self.ovillo.rebuild_keyword_index(), on_result=on_result, on_done=on_done,
+        return self.write(lambda _t: self.ovillo.library.rebuild_keyword_index(), on_result=on_result, on_done=on_done,
                           name="rebuild")
 
     def failed_sources(self, on_result: Callback) -> Worker:
         """Sources whose last indexing failed, with reasons."""
         self._staff_only("The import log")
-        return self.run(lambda _t: self.ovillo.failed_sources(), on_result=on_result, name="failed")
+        return self.run(lambda _t: self.ovillo.library.failed_sources(), on_result=on_result, name="failed")
 
     def save_settings(self, settings: Settings) -> None:
         """Persist settings (small file write; done here so the GUI never touches core.settings directly)."""

@@ -70,13 +70,13 @@ def shoot(home: Path, out: Path, demo: list[str], *, ask: bool, lang: str) -> No
     install_style(app)  # the window's own look, light or dark as the system is
     out.mkdir(parents=True, exist_ok=True)
     ov = Ovillo(home)
-    if ov.status().records == 0:
-        gen = ov.ingest(demo, IngestOptions(collection="demo", classification="public"))
+    if ov.library.status().records == 0:
+        gen = ov.library.ingest(demo, IngestOptions(collection="demo", classification="public"))
         for _ in gen:
             pass
     coins = Path(demo[0]).parent / "coins"
-    if coins.is_dir() and "coins" not in ov.facets().collections:
-        for _ in ov.ingest([str(coins)], IngestOptions(collection="coins")):
+    if coins.is_dir() and "coins" not in ov.library.facets().collections:
+        for _ in ov.library.ingest([str(coins)], IngestOptions(collection="coins")):
             pass
     w = MainWindow(ov)
     w.resize(1280, 800)
@@ -93,7 +93,7 @@ def shoot(home: Path, out: Path, demo: list[str], *, ask: bool, lang: str) -> No
     spin(lambda: w.record.record is not None and w.record.similar.count() > 0)
     save(w, out, "record")
     # an interview opened at a passage: the recording's player, cued at the passage's timecode
-    timed = [h for h in ov.search(INTERVIEW, passages=True, limit=20) if h.media_path and h.tc_in]
+    timed = [h for h in ov.search.passages(INTERVIEW, limit=20) if h.media_path and h.tc_in]
     if timed and w.record.media.available:
         w.record.record = None
         w.open_hit(timed[0], INTERVIEW)

@@ -59,7 +59,7 @@ def run_ask(app: Any, args: argparse.Namespace) -> int:
             say(f"  {ev.index + 1}. {mark}: {ev.span.title} — “{_short(ev.span.text)}”", file=sys.stderr)
 
     try:
-        result: AnswerResult = drive(app.ask(args.question, profile=args.profile, model=args.model,
+        result: AnswerResult = drive(app.answers.ask(args.question, profile=args.profile, model=args.model,
                                              max_tokens=args.max_tokens, cancel=cancel), show if live else None)
     finally:
         signal.signal(signal.SIGINT, old)

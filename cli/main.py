@@ -175,7 +175,8 @@ def _dispatch(args: argparse.Namespace) -> int:
             return run_objects(app, args)
         if args.command == "reindex":
             cancel = CancelToken()
-            embedded = run_with_progress(app.reindex(args.model, modality=args.modality, cancel=cancel), cancel, sys.stderr)
+            embedded = run_with_progress(app.library.reindex(args.model, modality=args.modality, cancel=cancel), cancel,
+                                         sys.stderr)
             summary = {"model": args.model, "modality": args.modality, "embedded": embedded}
             if args.json:
                 print_json(summary)
@@ -185,7 +186,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         if args.command == "search":
             return _search(app, args)
         if args.command == "similar":
-            hits = app.similar(args.section_tipo, args.section_id, profile=args.profile, limit=args.limit,
+            hits = app.search.similar(args.section_tipo, args.section_id, profile=args.profile, limit=args.limit,
                                filters=_filters(args))
             _print_hits(hits, args.json, "")
             return 0
@@ -194,13 +195,13 @@ def _dispatch(args: argparse.Namespace) -> int:
 
             return run_ask(app, args)
         if args.command == "status":
-            status = app.status(args.profile)
+            status = app.library.status(args.profile)
             if args.json:
-                print_json({**status.to_json(), "sync": app.sync_status(args.profile)})
+                print_json({**status.to_json(), "sync": app.sync.status(args.profile)})
             else:
                 for k, v in status.to_json().items():
                     say(f"{k:>15}: {v}")
-                for path, reason in app.failed_sources() if args.profile == "owner" else []:
+                for path, reason in app.library.failed_sources() if args.profile == "owner" else []:
                     say(f"  failed: {path}: {reason}")
             return 0
     return 2
@@ -278,7 +279,7 @@ def _remote(remote: Any, args: argparse.Namespace) -> int:
         elif args.command == "search":
             _search(remote, args)
         else:
-            hits = remote.similar(args.section_tipo, args.section_id, profile=args.profile, limit=args.limit,
+            hits = remote.search.similar(args.section_tipo, args.section_id, profile=args.profile, limit=args.limit,
                                   filters=_filters(args))
             _print_hits(hits, args.json, "")
     say(f"(answered by {remote.holder.describe()}, which holds this data folder)", file=sys.stderr)
@@ -333,7 +334,7 @@ def _ingest(app: Any, args: argparse.Namespace) -> int:
     opts = IngestOptions(collection=args.collection, lang=args.lang, classification=args.classification,
                          project_ids=args.projects, reclassify=args.reclassify,
                          follow_symlinks=args.follow_symlinks, as_pages=args.as_pages)
-    summary = run_with_progress(app.ingest(args.paths, opts, cancel), cancel, sys.stderr)
+    summary = run_with_progress(app.library.ingest(args.paths, opts, cancel), cancel, sys.stderr)
     if args.json:
         print_json({"ok": len(summary.ok), "skipped": len(summary.skipped), "removed": len(summary.removed),
                     "failed": [{"path": o.path, "reason": o.reason} for o in summary.failed],
@@ -368,12 +369,13 @@ def _ingest(app: Any, args: argparse.Namespace) -> int:
 
 def _search(app: Any, args: argparse.Namespace) -> int:
     filters = _filters(args)
+    find = app.search.passages if args.passages else app.search.records
     if args.query_list is not None:  # --queries, already read and checked by check_args
         for q in args.query_list:
-            hits = app.search(q, profile=args.profile, limit=args.limit, filters=filters, passages=args.passages)
+            hits = find(q, profile=args.profile, limit=args.limit, filters=filters)
             print_json([h.to_json() for h in hits], flush=True)
         return 0
-    hits = app.search(args.query, profile=args.profile, limit=args.limit, filters=filters, passages=args.passages)
+    hits = find(args.query, profile=args.profile, limit=args.limit, filters=filters)
     _print_hits(hits, args.json, args.query)
     return 0
 

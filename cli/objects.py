@@ -106,7 +106,7 @@ def _photos(values: object) -> dict[str, Path]:
 
 def run(app: Any, args: argparse.Namespace) -> int:
     """Run one ``objects`` action against an open :class:`core.service.Ovillo`."""
-    objects = app.objects()
+    objects = app.objects
     profile = app.profile(args.profile)
     if args.objects_action == "characterize":
         result = objects.characterize(profile, photos=args.photos or None, section=args.section, text=args.text,

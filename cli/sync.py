@@ -148,7 +148,7 @@ def _publish(args: argparse.Namespace) -> int:
         cancel = CancelToken()
         opts = IngestOptions(collection=args.collection, classification=args.classification,
                              project_ids=args.projects)
-        ingested = run_with_progress(app.ingest(roots, opts, cancel), cancel, sys.stderr)
+        ingested = run_with_progress(app.library.ingest(roots, opts, cancel), cancel, sys.stderr)
         manifest = read_manifest(model_folder(app.paths.models, app.encoder.name))
         # the model's identity: the sha256 of its files' digests (what a client's pinned model must match)
         model_sha = hashlib.sha256("".join(f"{k}:{f.sha256};" for k, f in sorted(manifest.files.items()))
@@ -182,7 +182,7 @@ def _sync(args: argparse.Namespace) -> int:
         cancel = CancelToken()
         request = SyncRequest(args.server, args.user, password, ca_file=args.ca_file, insecure=args.insecure,
                               page=args.page, remember=bool(args.remember_password))
-        report = run_with_progress(app.sync(request, cancel), cancel, sys.stderr)
+        report = run_with_progress(app.sync.run(request, cancel), cancel, sys.stderr)
     if password is not None and not report.remembered and _offer_keyring(args, source):
         report.remembered = remember_password(args.server, args.user, password)
     if args.remember_password and not report.remembered:

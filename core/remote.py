@@ -314,6 +314,7 @@ class RemoteOvillo:
             self._sock.close()
             raise
         self._reader = self._sock.makefile("rb")
+        self.search = RemoteSearch(self)
 
     def call(self, op: str, **fields: Any) -> Any:
         """Send one request; return its result or raise the holder's error as the same kind."""
@@ -334,18 +335,6 @@ class RemoteOvillo:
         cls = kind if isinstance(kind, type) and issubclass(kind, OvilloError) else OvilloError
         raise cls(str(err.get("message", "the holder refused the request")), hint=str(err.get("hint") or ""))
 
-    def search(self, query: str, *, profile: str, limit: int | None = None, filters: SearchFilters | None = None,
-               passages: bool = False) -> list[Hit]:
-        """The facade's search, run by the holder."""
-        return [Hit(**h) for h in self.call("search", query=query, profile=profile, limit=limit,
-                                            passages=passages, filters=filters_to_json(filters))]
-
-    def similar(self, section_tipo: str, section_id: int, *, profile: str, limit: int | None = None,
-                filters: SearchFilters | None = None) -> list[Hit]:
-        """The facade's similar, run by the holder."""
-        return [Hit(**h) for h in self.call("similar", section_tipo=section_tipo, section_id=section_id,
-                                            profile=profile, limit=limit, filters=filters_to_json(filters))]
-
     def status(self, profile: str) -> dict[str, Any]:
         """The facade's status (plus ``sync`` and ``failed``), run by the holder."""
         return dict(self.call("status", profile=profile))
@@ -360,3 +349,31 @@ class RemoteOvillo:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class RemoteSearch:
+    """The facade's search room (:class:`core.service.search.Search`), run by the holder."""
+
+    def __init__(self, remote: RemoteOvillo) -> None:
+        self._remote = remote
+
+    def records(self, query: str, *, profile: str, limit: int | None = None,
+                filters: SearchFilters | None = None) -> list[Hit]:
+        """Records, the best passage of each."""
+        return self._find(query, profile, limit, filters, passages=False)
+
+    def passages(self, query: str, *, profile: str, limit: int | None = None,
+                 filters: SearchFilters | None = None) -> list[Hit]:
+        """Passages."""
+        return self._find(query, profile, limit, filters, passages=True)
+
+    def similar(self, section_tipo: str, section_id: int, *, profile: str, limit: int | None = None,
+                filters: SearchFilters | None = None) -> list[Hit]:
+        """Records similar to a record."""
+        return [Hit(**h) for h in self._remote.call("similar", section_tipo=section_tipo, section_id=section_id,
+                                                    profile=profile, limit=limit, filters=filters_to_json(filters))]
+
+    def _find(self, query: str, profile: str, limit: int | None, filters: SearchFilters | None, *,
+              passages: bool) -> list[Hit]:
+        return [Hit(**h) for h in self._remote.call("search", query=query, profile=profile, limit=limit,
+                                                    passages=passages, filters=filters_to_json(filters))]

@@ -129,18 +129,35 @@ def filters_to_json(filters: SearchFilters | None) -> dict[str, Any]:
             "date_to": filters.date_to.isoformat() if filters.date_to else None}
 
 
+class _Library(Protocol):
+    def status(self, profile: str = "owner") -> Any: ...
+    def failed_sources(self) -> list[tuple[str, str]]: ...
+
+
+class _Search(Protocol):
+    def records(self, query: str, *, profile: str = "owner", limit: int | None = None,
+                filters: SearchFilters | None = None) -> Any: ...
+    def passages(self, query: str, *, profile: str = "owner", limit: int | None = None,
+                 filters: SearchFilters | None = None) -> Any: ...
+    def similar(self, section_tipo: str, section_id: int, *, profile: str = "owner",
+                limit: int | None = None, filters: SearchFilters | None = None) -> Any: ...
+
+
+class _Sync(Protocol):
+    def status(self, profile: str = "owner") -> dict[str, Any] | None: ...
+
+
 class Answering(Protocol):
     """What the holder answers for other processes: the facade's read operations (:class:`core.service.Ovillo`)."""
 
     paths: Paths
 
-    def status(self, profile: str = "owner") -> Any: ...
-    def sync_status(self, profile: str = "owner") -> dict[str, Any] | None: ...
-    def failed_sources(self) -> list[tuple[str, str]]: ...
-    def search(self, query: str, *, profile: str = "owner", limit: int | None = None,
-               filters: SearchFilters | None = None, passages: bool = False) -> Any: ...
-    def similar(self, section_tipo: str, section_id: int, *, profile: str = "owner",
-                limit: int | None = None, filters: SearchFilters | None = None) -> Any: ...
+    @property
+    def library(self) -> _Library: ...
+    @property
+    def search(self) -> _Search: ...
+    @property
+    def sync(self) -> _Sync: ...
 
 
 def handle(app: Answering, req: object, holder: HolderInfo | None = None) -> Any:
@@ -155,21 +172,22 @@ def handle(app: Answering, req: object, holder: HolderInfo | None = None) -> Any
         return {"protocol": PROTOCOL, "pid": os.getpid(), "doing": holder.doing if holder else ""}
     profile = _profile(req)
     if op == "status":
-        status = app.status(profile)
+        status = app.library.status(profile)
         owner = status.profile == "owner"
-        return {**status.to_json(), "sync": app.sync_status(profile),  # as `ovillo status --json` prints locally
-                "failed": [list(f) for f in app.failed_sources()] if owner else []}
+        return {**status.to_json(), "sync": app.sync.status(profile),  # as `ovillo status --json` prints locally
+                "failed": [list(f) for f in app.library.failed_sources()] if owner else []}
     if op == "search":
         query = req.get("query")
         if not isinstance(query, str) or not query.strip() or len(query) > MAX_QUERY_CHARS:
             raise ProtocolError(f"query must be text of 1 to {MAX_QUERY_CHARS} characters")
-        hits = app.search(query, profile=profile, limit=_limit(req), filters=_filters(req),
-                          passages=bool(req.get("passages", False)))
+        find = app.search.passages if req.get("passages", False) else app.search.records
+        hits = find(query, profile=profile, limit=_limit(req), filters=_filters(req))
         return [h.to_json() for h in hits]
     tipo, sid = req.get("section_tipo"), req.get("section_id")
     if not isinstance(tipo, str) or not isinstance(sid, int) or isinstance(sid, bool):
         raise ProtocolError("similar needs section_tipo (text) and section_id (whole number)")
-    return [h.to_json() for h in app.similar(tipo, sid, profile=profile, limit=_limit(req), filters=_filters(req))]
+    return [h.to_json() for h in app.search.similar(tipo, sid, profile=profile, limit=_limit(req),
+                                                    filters=_filters(req))]
 
 
 # -- replies -------------------------------------------------------------------------------------------

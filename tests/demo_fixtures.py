@@ -41,7 +41,7 @@ def demo_home(tmp_path_factory: pytest.TempPathFactory, encoder: TextEncoder, mo
     """A data folder with the demo archive indexed (closed again, so copies can be opened)."""
     home = tmp_path_factory.mktemp("demo_home")
     with Ovillo(home, models_dir=models_dir, encoder=encoder) as app:
-        _, summary = drain(app.ingest(DEMO_FOLDERS, IngestOptions(collection="demo", classification="public")))
+        _, summary = drain(app.library.ingest(DEMO_FOLDERS, IngestOptions(collection="demo", classification="public")))
         assert not summary.failed, summary.failed
     return home
 

@@ -13,8 +13,10 @@ profile may not see can reach the prompt, the spans or the provenance.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator as Gen
+from collections.abc import Callable, Generator as Gen, Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 from core.acl import Profile
 from core.answer.conversation import Conversation
@@ -31,7 +33,9 @@ from core.retrieval.hits import Hit
 from core.retrieval.search import Searcher
 # the gate's dev choice, named here too for scripts/bench/gate.py (engine.COVERAGE_WEIGHT) and its tests
 from core.settings import GATE_COVERAGE_WEIGHT as COVERAGE_WEIGHT, GATE_SUPPORT_MARGIN as SUPPORT_MARGIN
-from core.settings import MIN_RELEVANCE, SPAN_CHECK
+from core.settings import MIN_RELEVANCE, SPAN_CHECK, Settings
+
+EXTRACT_BATCH = 16  # sentences embedded between two looks at the cancel token
 
 
 @dataclass
@@ -47,6 +51,14 @@ class AskOptions:
     span_coverage: float = SPAN_COVERAGE  # weight of the question's words in a span's score (core.answer.extract)
     span_check: float = SPAN_CHECK  # P(yes) the answer model must give a span for it to be the answer
     filters: SearchFilters | None = None
+
+    @classmethod
+    def from_settings(cls, settings: Settings, *, max_tokens: int | None = None,
+                      filters: SearchFilters | None = None) -> "AskOptions":
+        """A question's knobs as the data folder's settings set them (the one place they are read)."""
+        return cls(max_tokens=max_tokens or settings.answer_max_tokens, limit=settings.answer_passages,
+                   min_relevance=settings.answer_min_relevance, span_check=settings.answer_span_check,
+                   filters=filters)
 
 
 def _ms(t0: float) -> float:
@@ -121,8 +133,22 @@ class Answerer:
             return AnswerResult("", False, True, "no_relevant_passages", timings=timings, nearest=_nearest(hits),
                                 details=[why])
         enc = self.searcher.encoder
-        spans = extract(query, relevant, enc.embed_query(query), lambda texts: enc.embed_batch(texts, kind="passage"),
-                        limit=opt.spans, coverage_weight=opt.span_coverage)
+
+        def embed(texts: Sequence[str]) -> np.ndarray:
+            """The sentences as passages, a batch at a time: Stop is honoured after each batch."""
+            parts = []
+            for i in range(0, len(texts), EXTRACT_BATCH):
+                parts.append(enc.embed_batch(texts[i:i + EXTRACT_BATCH], kind="passage"))
+                if cancel is not None:
+                    cancel.check()
+            return np.concatenate(parts) if parts else np.zeros((0, enc.dimension), dtype=np.float32)
+
+        try:
+            spans = extract(query, relevant, enc.embed_query(query), embed, limit=opt.spans,
+                            coverage_weight=opt.span_coverage)
+        except Cancelled:
+            timings.evidence_ms = timings.total_ms = _ms(t0)
+            return AnswerResult("", False, False, "cancelled", timings=timings, lang=question_language(question))
         timings.evidence_ms = _ms(t0)
         yield EvidenceFound(spans, timings.evidence_ms)
         res = AnswerResult("", False, False, "", provenance=[Evidence(h.citation, h).provenance() for h in relevant], timings=timings,

@@ -3,7 +3,7 @@
 Store: the demo archive as ``./scripts/run`` indexes it. Questions: one half of
 ``resources/eval/ask/questions.jsonl`` (``--split test``, the default, is the report; ``--split dev`` is
 where the extraction weight and the reader's threshold are chosen, and only prints). Each question goes
-through ``Ovillo.ask`` with the product settings and the default answer model in its child process,
+through ``Ovillo.answers.ask`` with the product settings and the default answer model in its child process,
 loaded once beforehand (its load time is reported apart). Per question: what was shown as the answer
 (the accepted spans, verbatim, with their records), what was shown as related, the verdicts, and the
 times to the first evidence, the first verdict and the complete answer.
@@ -64,7 +64,7 @@ def record_paths(app: Ovillo) -> dict[int, str]:
 
 
 def run_question(app: Ovillo, q: dict[str, Any], where: dict[int, str]) -> dict[str, Any]:
-    """One question through ``Ovillo.ask``: times as the caller sees them, spans and verdicts."""
+    """One question through ``Ovillo.answers.ask``: times as the caller sees them, spans and verdicts."""
     t0 = time.perf_counter()
     first_evidence = first_verdict = None
 
@@ -76,7 +76,7 @@ def run_question(app: Ovillo, q: dict[str, Any], where: dict[int, str]) -> dict[
         elif isinstance(ev, SpanVerdict) and first_verdict is None:
             first_verdict = now
 
-    res: AnswerResult = C.drive(app.ask(q["question"]), seen)
+    res: AnswerResult = C.drive(app.answers.ask(q["question"]), seen)
     total = time.perf_counter() - t0
     spans = [{"text": s.text, "source": where.get(s.section_id, "?"), "title": s.title, "verdict": s.verdict,
               "accepted": s.accepted, "score": s.score, "page": s.page, "tc_in": s.tc_in} for s in res.spans]
@@ -206,9 +206,9 @@ def main() -> None:
     enc = C.load_encoder(C.default_threads())
     with tempfile.TemporaryDirectory(prefix="ovillo-bench-ask-") as tmp, Ovillo(tmp, encoder=enc) as app:
         drain = C.drain
-        drain(app.ingest([C.DEMO / f for f in C.DEMO_FOLDERS], IngestOptions(collection="demo",
+        drain(app.library.ingest([C.DEMO / f for f in C.DEMO_FOLDERS], IngestOptions(collection="demo",
                                                                           classification="public")))
-        chunks = app.status().chunks
+        chunks = app.library.status().chunks
         where = record_paths(app)
         t = time.perf_counter()
         gen = app.generator()

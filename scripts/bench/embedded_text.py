@@ -92,7 +92,7 @@ def demo_passages(ov: Ovillo) -> tuple[list[Passage], dict[str, float]]:
     """Ingest the demo like ``./scripts/run``; its text passages as the store holds them, and what the
     re-embed pass an older store gets costs on it (every passage stale; then nothing stale)."""
     t = time.perf_counter()
-    C.drain(ov.ingest([C.DEMO / f for f in C.DEMO_FOLDERS], IngestOptions(collection="demo", classification="public")))
+    C.drain(ov.library.ingest([C.DEMO / f for f in C.DEMO_FOLDERS], IngestOptions(collection="demo", classification="public")))
     cost = {"ingest_s": time.perf_counter() - t}
     rows = ov.store.cursor().execute("""
         SELECT r.section_id, r.title, e.chunk_meta, e.source_text, r.data FROM rag_embeddings e

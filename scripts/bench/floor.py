@@ -145,7 +145,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="ovillo-bench-floor-") as tmp, Ovillo(Path(tmp) / "home",
                                                                                  encoder=enc) as ov:
         build(ov, Path(tmp))
-        C.drain(ov.ingest([C.DEMO / "coins"], IngestOptions(collection="coins", classification="public")))
+        C.drain(ov.library.ingest([C.DEMO / "coins"], IngestOptions(collection="coins", classification="public")))
         rows = measure(ov, queries())
     dev = [r for r in rows if r["split"] == "dev"]
     test = [r for r in rows if r["split"] == "test"]

@@ -48,7 +48,7 @@ SETS = (("docs.jsonl", "queries.jsonl", "udhr"), ("own_docs.jsonl", "own_queries
 
 def build(ov: Ovillo, tmp: Path) -> dict[str, tuple[str, int]]:
     """Ingest the demo and both sets' documents (collection ``<set>_<lang>``); map each document id to its record."""
-    C.drain(ov.ingest([C.DEMO / f for f in C.DEMO_FOLDERS], IngestOptions(collection="demo", classification="public")))
+    C.drain(ov.library.ingest([C.DEMO / f for f in C.DEMO_FOLDERS], IngestOptions(collection="demo", classification="public")))
     for docs_file, _, prefix in SETS:
         docs = [json.loads(line) for line in (SET / docs_file).read_text(encoding="utf-8").splitlines()]
         for lang in sorted({d["lang"] for d in docs}):
@@ -57,7 +57,7 @@ def build(ov: Ovillo, tmp: Path) -> dict[str, tuple[str, int]]:
             for d in docs:
                 if d["lang"] == lang:
                     (folder / f"{d['id']}.txt").write_text(d["text"], encoding="utf-8")
-            summary = C.drain(ov.ingest([folder], IngestOptions(collection=f"{prefix}_{lang}", lang=lang,
+            summary = C.drain(ov.library.ingest([folder], IngestOptions(collection=f"{prefix}_{lang}", lang=lang,
                                                                classification="public")))
             if summary.failed:
                 raise RuntimeError(f"{prefix} ingest failed: {[(o.path, o.reason) for o in summary.failed]}")

@@ -5,7 +5,7 @@ passage is relevant enough. This script ingests the demo archive exactly like ``
 four demo folders, ``IngestOptions(collection="demo", classification="public")``), runs, for every
 question of ``resources/eval/ask/questions.jsonl``, the retrieval the engine runs before the gate
 (``Searcher.retrieve(question, owner profile, limit=Settings.answer_passages)``, no filters — what
-``Ovillo.ask`` does) and records candidate gate signals:
+``Ovillo.answers.ask`` does) and records candidate gate signals:
 
 * ``cosine`` — the best dense cosine of the retrieved passages (the gate before this script);
 * ``margin`` — that cosine minus the question's best cosine against a fixed set of off-topic

@@ -2,7 +2,7 @@
 
 For each encoder thread count (the product default ``max(1, cores-1)`` and 2) and each run:
 
-1. **pipeline** — ``Ovillo(home, encoder=enc, settings=Settings(threads=t)).ingest([...])`` on a
+1. **pipeline** — ``Ovillo(home, encoder=enc, settings=Settings(threads=t)).library.ingest([...])`` on a
    fresh temp data folder over the demo archive copied ``--copies`` times into distinct folders
    (facade open → scan → read → chunk → embed → commit → FTS rebuild → close/checkpoint).
    The encoder is wrapped in a thin recorder that keeps the texts it was asked to embed
@@ -126,7 +126,7 @@ def one_run(enc: TextEncoder, threads: int, folders: list[Path], work: Path, idx
     opts = IngestOptions(classification="public")
     t = time.perf_counter()
     with Ovillo(home, encoder=rec, settings=settings) as ov:
-        summary = drain(ov.ingest(folders, opts))
+        summary = drain(ov.library.ingest(folders, opts))
     pipeline_s = time.perf_counter() - t
     if summary.failed:
         raise RuntimeError(f"ingest failed: {[(o.path, o.reason) for o in summary.failed]}")
@@ -149,7 +149,7 @@ def one_run(enc: TextEncoder, threads: int, folders: list[Path], work: Path, idx
     rec2 = RecordingEncoder(enc)
     t = time.perf_counter()
     with Ovillo(home, encoder=rec2, settings=settings) as ov:
-        again = drain(ov.ingest(folders, opts))
+        again = drain(ov.library.ingest(folders, opts))
     reingest_s = time.perf_counter() - t
     shutil.rmtree(home, ignore_errors=True)
     return Run(pipeline_s, rec.embed_s, bare_flat_s, bare_calls_s, reingest_s, chunks, len(texts),

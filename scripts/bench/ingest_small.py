@@ -38,13 +38,13 @@ def bare(enc: Any, texts: list[str], batch: int) -> float:
 
 
 def pipeline(enc: Any, folder: Path, work: Path, threads: int) -> tuple[float, int]:
-    """Wall time of ``Ovillo.ingest`` on ``folder`` into a fresh data folder; chunks embedded."""
+    """Wall time of ``Ovillo.library.ingest`` on ``folder`` into a fresh data folder; chunks embedded."""
     home = work / "home"
     shutil.rmtree(home, ignore_errors=True)
     settings = Settings(threads=threads)
     with Ovillo(home, models_dir=C.REPO / ".unused-models", settings=settings, encoder=enc) as app:
         t0 = time.perf_counter()
-        summary = C.drain(app.ingest([folder], IngestOptions(collection="verses", classification="public")))
+        summary = C.drain(app.library.ingest([folder], IngestOptions(collection="verses", classification="public")))
         took = time.perf_counter() - t0
     assert not summary.failed, summary.failed
     return took, summary.chunks_embedded

@@ -86,11 +86,11 @@ def retrieval(m: Any, work: Path, text_enc: Any, img_enc: Any, models: Path) -> 
     objects, variants = make_labelled(m, folder)
     edit_names = list(edits(m, m.strike(0, "obverse", 0), 0, "obverse", 0, 1))
     with Ovillo(work / "home-labelled", models_dir=models, encoder=text_enc, image_encoder=img_enc) as app:
-        summary = C.drain(app.ingest([folder], IngestOptions(collection="lab")))
+        summary = C.drain(app.library.ingest([folder], IngestOptions(collection="lab")))
         assert not summary.failed, summary.failed
         title_of = {int(sid): str(title) for sid, title in app.store.cursor().execute(
             "SELECT section_id, title FROM records WHERE section_tipo = 'lab'").fetchall()}
-        finder = app.objects().finder
+        finder = app.objects.finder
         profile = app.profile("owner")
         vecs = {oid: {f: img_enc.embed_batch(variants[oid][f]) for f in FACES} for oid in variants}
         results: dict[str, Any] = {}
@@ -158,12 +158,12 @@ def bare(img_enc: Any, files: list[Path], max_side: int) -> tuple[float, float]:
 
 
 def pipeline(folder: Path, work: Path, text_enc: Any, img_enc: Any, models: Path) -> tuple[float, float, int]:
-    """``Ovillo.ingest`` of the folder into a fresh data folder (encoders already loaded); wall s, CPU s, objects."""
+    """``Ovillo.library.ingest`` of the folder into a fresh data folder (encoders already loaded); wall s, CPU s, objects."""
     home = work / "home-throughput"
     shutil.rmtree(home, ignore_errors=True)
     with Ovillo(home, models_dir=models, encoder=text_enc, image_encoder=img_enc) as app:
         t0, c0 = time.perf_counter(), time.process_time()
-        summary = C.drain(app.ingest([folder], IngestOptions(collection="photos")))
+        summary = C.drain(app.library.ingest([folder], IngestOptions(collection="photos")))
         took, cpu = time.perf_counter() - t0, time.process_time() - c0
     assert not summary.failed, summary.failed
     return took, cpu, len(summary.ok)
@@ -314,7 +314,7 @@ mode (the flag is the cosine, the mode does not change it).
 
 **Ingest throughput.** {t["objects"]} objects photographed on both faces ({t["images"]} JPEG files named
 `<id>_obverse.jpg` / `<id>_reverse.jpg`, no catalogue; the generated 320-px photographs, and the same enlarged to
-{raw["throughput"][-1]["side"]} px, nearer a camera's), ingested end to end with `Ovillo.ingest` (scan,
+{raw["throughput"][-1]["side"]} px, nearer a camera's), ingested end to end with `Ovillo.library.ingest` (scan,
 read, decode, thumbnail, SSCD, commit, keyword index; encoders loaded beforehand) into an empty data folder,
 against the bare SSCD session on the same files with the same preprocessing (read, `core.models.image_io.decode`,
 resize to a 288-px short side, `session.run` in batches of 16, L2 norm). The two alternate which goes first;

@@ -4,7 +4,7 @@
 A labelled set drawn here (scripts/make_demo_scan.py): es/ca/en pages with accents — clean, degraded
 (speckle, blur, slight skew), typewriter-like monospace, two columns. The bare call is the OCR engine
 alone on each page image (PP-OCRv6 small through rapidocr, models from its wheel); the pipeline is
-``Ovillo.ingest`` of the same pages as one image-only PDF (PDFium render, OCR, layout, page cache,
+``Ovillo.library.ingest`` of the same pages as one image-only PDF (PDFium render, OCR, layout, page cache,
 chunk, embed, commit). Writes the ``ocr`` section and docs/bench-raw/ocr.json.
 """
 
@@ -113,7 +113,7 @@ def pipeline(pages: list[dict[str, Any]], work: Path, threads: int) -> dict[str,
     enc = C.load_encoder(threads)
     with Ovillo(home, models_dir=C.REPO / ".unused-models", settings=Settings(threads=threads), encoder=enc) as app:
         c0, t0 = time.process_time(), time.perf_counter()
-        summary = C.drain(app.ingest([pdf.parent], IngestOptions(collection="bench", classification="public")))
+        summary = C.drain(app.library.ingest([pdf.parent], IngestOptions(collection="bench", classification="public")))
         cpu, wall = time.process_time() - c0, time.perf_counter() - t0
         chunks = app.store.cursor().execute("SELECT count(*) FROM rag_embeddings").fetchone()[0]
     assert not summary.failed, summary.failed
@@ -151,7 +151,7 @@ def render(raw: dict[str, Any]) -> str:
 {n} synthetic A4 pages at 150 dpi drawn by scripts/make_demo_scan.py (es/ca/en with accents; clean serif and
 sans, degraded — speckle, blur, skew ≤ 0.8° —, typewriter-like monospace, two columns), each with the exact
 text drawn as its label. Engine: `{raw["engine"]}` (angle classifier off). *Bare*: the engine alone on each
-page image. *Pipeline*: `Ovillo.ingest` of the same pages as one image-only PDF — PDFium render at 200 dpi,
+page image. *Pipeline*: `Ovillo.library.ingest` of the same pages as one image-only PDF — PDFium render at 200 dpi,
 OCR, reading order (columns) and paragraphs, page cache, chunk, embed ({raw["threads"]} threads), commit.
 CER = Levenshtein distance / characters of the truth, whitespace normalised. The "engine's line order"
 column shows what reading order adds: on two columns the engine interleaves the columns' lines. The PDF

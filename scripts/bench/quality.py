@@ -81,11 +81,11 @@ def ranking_and_types(queries: Sequence[LabelledQuery], run: Callable[[str], lis
 
 def ingest_demo(ov: Ovillo) -> int:
     """Ingest the demo archive like ``./scripts/run``; return the number of chunks."""
-    summary = C.drain(ov.ingest([C.DEMO / f for f in C.DEMO_FOLDERS],
+    summary = C.drain(ov.library.ingest([C.DEMO / f for f in C.DEMO_FOLDERS],
                                 IngestOptions(collection="demo", classification="public")))
     if summary.failed:
         raise RuntimeError(f"demo ingest failed: {[(o.path, o.reason) for o in summary.failed]}")
-    return ov.status().chunks
+    return ov.library.status().chunks
 
 
 def memoized(searcher: Searcher, mode: str, qvec: dict[str, np.ndarray]) -> Callable[[str], list[Hit]]:

@@ -110,7 +110,7 @@ def one_run(home: Path, archive: Path, question: str, out: Path) -> None:
         "import_s": round(marks["import"] - t0, 1), "answer_s": round(marks["answer"] - t0, 1),
         "search_s": round(marks["search"] - t0, 1),
         "files_ok": len(summary.ok), "files_failed": len(summary.failed),
-        "chunks": ovillo.status().chunks, "outcome": outcome, "model": res.model, "reason": res.reason,
+        "chunks": ovillo.library.status().chunks, "outcome": outcome, "model": res.model, "reason": res.reason,
         "first_evidence_s": round(res.timings.evidence_ms / 1000, 1) if res.timings.evidence_ms else None,
         "stalls_over_100ms_at_s": [round(t - t0, 2) for t, g in meter.ticks if g > 100],
         "load_avg_1min": round(os.getloadavg()[0], 2), "errors": errors,
@@ -128,7 +128,7 @@ def index_demo(home: Path) -> None:
     from core.service import Ovillo
 
     with Ovillo(home) as ov:
-        summary = C.drain(ov.ingest([C.DEMO / d for d in C.DEMO_FOLDERS],
+        summary = C.drain(ov.library.ingest([C.DEMO / d for d in C.DEMO_FOLDERS],
                                     IngestOptions(collection="demo", classification="public")))
         if summary.failed:
             raise SystemExit(f"indexing the demo failed: {summary.failed}")

@@ -104,5 +104,5 @@ def test_kiosk_refuses_drops(make_window: WindowFactory, tmp_path: Path) -> None
     for over in (w.search.results, w.nav):
         assert drop(w, over, [doc, tmp_path]) == (False, False)
     assert w.importer is None and w.stack.currentWidget() is w.search
-    hits = w.ops.ovillo.search("a visitor's file must never be imported", limit=10)
+    hits = w.ops.ovillo.search.records("a visitor's file must never be imported", limit=10)
     assert not any(h.source_path and h.source_path.endswith("visitor.txt") for h in hits)

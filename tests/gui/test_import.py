@@ -71,8 +71,8 @@ def test_import_progress_cancel_and_resume(qtbot: QtBot, make_window: WindowFact
     assert len(imp.summary.ok) == 6 - indexed_first
     assert imp.failures.count() == 1 and "roto.pdf" in imp.failures.item(0).text()
     store_is_consistent(ov)
-    assert ov.status().queue_pending == 0
-    assert w.ops.ovillo.search("acequia medieval", limit=3)[0].section_tipo == "inbox"
+    assert ov.library.status().queue_pending == 0
+    assert w.ops.ovillo.search.records("acequia medieval", limit=3)[0].section_tipo == "inbox"
     assert not w.progress_bar.isVisibleTo(w)
 
 
@@ -99,7 +99,7 @@ def test_pause_resume_and_search_while_indexing(qtbot: QtBot, make_window: Windo
         store_is_consistent(w.ops.ovillo)
         imp.resume_import()
         qtbot.waitUntil(lambda: imp.state == "idle", timeout=WAIT_MS)
-    st = w.ops.ovillo.status()
+    st = w.ops.ovillo.library.status()
     assert st.queue_pending == 0
     rows = w.ops.ovillo.store.cursor().execute(
         "SELECT count(*) FROM records WHERE section_tipo = 'inbox'").fetchone()[0]

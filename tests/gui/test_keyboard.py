@@ -116,7 +116,7 @@ def test_record_view_tab_reaches_play_links_and_buttons(qtbot: QtBot, make_windo
     w = make_window()
     activate(qtbot, w)
     press, _ = keyboard(qtbot)
-    hit = next(h for h in w.ops.ovillo.search("maestro del pueblo escuela Anselmo Rius", passages=True, limit=20)
+    hit = next(h for h in w.ops.ovillo.search.passages("maestro del pueblo escuela Anselmo Rius", limit=20)
                if h.media_path and h.tc_in)
     w.open_hit(hit)
     qtbot.waitUntil(lambda: w.record.record is not None, timeout=WAIT_MS)

@@ -38,9 +38,9 @@ def restricted(make_ovillo: OvilloFactory, tmp_path: Path) -> tuple[str, int]:
     folder.mkdir()
     (folder / "acta_reservada.txt").write_text(SECRET, encoding="utf-8")
     ov = make_ovillo()
-    _, summary = drain(ov.ingest([folder], IngestOptions(collection="demo", classification="restricted")))
+    _, summary = drain(ov.library.ingest([folder], IngestOptions(collection="demo", classification="restricted")))
     assert len(summary.ok) == 1
-    hit = ov.search("caja fuerte monedas de plata tesorillo", limit=1)[0]
+    hit = ov.search.records("caja fuerte monedas de plata tesorillo", limit=1)[0]
     assert hit.classification == "restricted"
     ov.close()
     return hit.section_tipo, hit.section_id

@@ -25,7 +25,7 @@ QUERY = "maestro del pueblo escuela don Anselmo Rius Alcorisa Teruel"
 
 def carmen_passage(w: MainWindow) -> Hit:
     """A passage of Carmen's interview that starts after 0:00 (so a wrong seek would show)."""
-    hits = w.ops.ovillo.search(QUERY, passages=True, limit=30)
+    hits = w.ops.ovillo.search.passages(QUERY, limit=30)
     return next(h for h in hits if h.media_path and h.tc_in)
 
 
@@ -73,7 +73,7 @@ def test_opening_a_passage_cues_the_recording_at_its_timecode(qtbot: QtBot, make
     assert (media.source, media.requested_ms) == (str(RECORDING), round(hit.tc_in * 1000))
 
     # a record without a recording hides the player
-    diary = next(h for h in w.ops.ovillo.search("glazed sherds trench 3", limit=10) if not h.media_path)
+    diary = next(h for h in w.ops.ovillo.search.records("glazed sherds trench 3", limit=10) if not h.media_path)
     open_and_wait(qtbot, w, diary)
     assert media.source is None and media.requested_ms is None and not media.isVisibleTo(w)
 

@@ -37,7 +37,7 @@ def coins_gui_home(demo_home: Path, tmp_path_factory: pytest.TempPathFactory, en
     """The indexed demo archive with the demo coins catalogued too (all public)."""
     home = copy_home(demo_home, tmp_path_factory.mktemp("coins_gui") / "home")
     with Ovillo(home, models_dir=models_dir, encoder=encoder, image_encoder=image_encoder) as ov:
-        _, summary = drain(ov.ingest([COINS], IngestOptions(collection="coins")))
+        _, summary = drain(ov.library.ingest([COINS], IngestOptions(collection="coins")))
         assert not summary.failed, summary.failed
     return home
 
@@ -125,7 +125,7 @@ def test_drop_look_up_propose_and_save(qtbot: QtBot, make_window: WindowFactory)
 def test_kiosk_looks_up_public_objects_only_and_cannot_save(qtbot: QtBot, make_window: WindowFactory,
                                                             make_ovillo: OvilloFactory) -> None:
     ov = make_ovillo()
-    cat = ov.catalogue()
+    cat = ov.catalogue
     exam = cat.examine(dict(zip(("obverse", "reverse"), faces("MNC-017"))))
     drain(cat.save(exam, ObjectFields(title="Real reservado (HIDDEN-1)", typology="Tipo secreto", material="oro",
                                       denomination="secreta", period="1700", classification="restricted",

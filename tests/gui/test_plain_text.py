@@ -254,7 +254,7 @@ def test_hostile_names_show_as_text_to_staff(qtbot: QtBot, make_window: WindowFa
 def hostile_public(make_ovillo: OvilloFactory, tmp_path: Path) -> None:
     """The hostile folder in the demo copy, public (imported as the owner before the kiosk opens)."""
     ov = make_ovillo()
-    _, summary = drain(ov.ingest([hostile_folder(tmp_path)], IngestOptions(collection="hostil",
+    _, summary = drain(ov.library.ingest([hostile_folder(tmp_path)], IngestOptions(collection="hostil",
                                                                            classification="public")))
     assert len(summary.ok) == 2
     ov.close()

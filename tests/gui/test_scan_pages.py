@@ -12,7 +12,7 @@ SCAN = DEMO / "reports" / "parish_inventory_1958_scan.pdf"
 
 def test_record_view_shows_the_scanned_pages(qtbot: QtBot, make_window: WindowFactory) -> None:
     w = make_window()
-    hit = next(h for h in w.ops.ovillo.search("carro del mas Cabanes palau episcopal", limit=5)
+    hit = next(h for h in w.ops.ovillo.search.records("carro del mas Cabanes palau episcopal", limit=5)
                if h.source_path == str(SCAN))
     assert hit.page == 2
     w.record.record = None

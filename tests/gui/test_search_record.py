@@ -57,7 +57,7 @@ def test_result_click_opens_record_at_the_passage(qtbot: QtBot, make_window: Win
     ov = w.ops.ovillo
     query = "stoke-hole faces south-east kiln diameter"
     # a hit deep inside a long record (the PDF report or a diary), so scrolling matters
-    hit = next(h for h in ov.search(query, passages=True, limit=30) if h.chunk_index >= 2)
+    hit = next(h for h in ov.search.passages(query, limit=30) if h.chunk_index >= 2)
     w.search.query.setText(query)
     w.search._timer.stop()
     w.search.show_hits([hit], query)

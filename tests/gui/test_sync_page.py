@@ -50,7 +50,7 @@ def archive(central_server: CentralServer, encoder: TextEncoder, models_dir: Pat
         admin.execute("TRUNCATE records CASCADE")
         admin.commit()
         with Ovillo(tmp_path / "scratch", models_dir=models_dir, encoder=encoder) as app:
-            for _ in app.ingest([str(folder)], IngestOptions(collection="central", classification="public")):
+            for _ in app.library.ingest([str(folder)], IngestOptions(collection="central", classification="public")):
                 pass
             publish_store(admin, app.store, [str(folder)], model_sha="0" * 64)
         add_user(admin, "rita", "public", None, "pw-rita")

@@ -32,7 +32,7 @@ def coins_home(tmp_path_factory: pytest.TempPathFactory, encoder: TextEncoder, i
     """A data folder with the demo coin catalogue indexed (closed again, so copies can be opened)."""
     home = tmp_path_factory.mktemp("coins_home")
     with Ovillo(home, models_dir=models_dir, encoder=encoder, image_encoder=image_encoder) as app:
-        _, summary = drain(app.ingest([COINS], IngestOptions(collection="coins")))
+        _, summary = drain(app.library.ingest([COINS], IngestOptions(collection="coins")))
         assert not summary.failed, summary.failed
     return home
 

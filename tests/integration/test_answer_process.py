@@ -30,7 +30,7 @@ def test_killing_the_real_model_mid_verdicts_is_an_error_and_the_next_question_i
         gen = app.generator()
         assert isinstance(gen, ProcessGenerator) and gen.pid not in (None, os.getpid())
         first_pid = gen.pid
-        events = app.ask(QUESTION)
+        events = app.answers.ask(QUESTION)
         verdicts = 0
         with pytest.raises(ModelCrashed) as err:
             for ev in events:
@@ -41,9 +41,9 @@ def test_killing_the_real_model_mid_verdicts_is_an_error_and_the_next_question_i
         assert verdicts == 1
         assert "the answer model stopped: it was killed (SIGKILL" in str(err.value)
         assert "search and imports are unaffected" in str(err.value)
-        assert app.search(QUESTION)  # this process is fine
+        assert app.search.records(QUESTION)  # this process is fine
         gen2 = app.generator()
-        result: AnswerResult | None = drive(app.ask(QUESTION))
+        result: AnswerResult | None = drive(app.answers.ask(QUESTION))
         assert result is not None and result.spans and all(sp.verdict is not None for sp in result.spans)
         assert gen2.pid != first_pid and isinstance(gen2, ProcessGenerator) and gen2.starts == 2
     assert gen2.pid is None  # closing the data folder stopped the model's process

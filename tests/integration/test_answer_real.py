@@ -73,13 +73,13 @@ def ask_app(demo_home: Path, tmp_path_factory: pytest.TempPathFactory, encoder: 
     gen = Counting(llama)
     settings = Settings(answer_max_tokens=MAX_TOKENS, answer_passages=6, answer_n_ctx=N_CTX)
     app = Ovillo(home, models_dir=models_dir, encoder=encoder, generator=gen, settings=settings)
-    drain(app.ingest([secret_dir], IngestOptions(collection="demo", classification="restricted")))
+    drain(app.library.ingest([secret_dir], IngestOptions(collection="demo", classification="restricted")))
     yield app, gen
     app.close()
 
 
 def run(app: Ovillo, question: str, **kw: object) -> tuple[list[object], AnswerResult]:
-    return drain(app.ask(question, **kw))  # type: ignore[arg-type, no-any-return]
+    return drain(app.answers.ask(question, **kw))  # type: ignore[arg-type, no-any-return]
 
 
 def assert_resolves(app: Ovillo, res: AnswerResult, profile: str = "owner") -> None:
@@ -87,7 +87,7 @@ def assert_resolves(app: Ovillo, res: AnswerResult, profile: str = "owner") -> N
     given = {p["id"] for p in res.provenance}
     for sp in res.spans:
         assert sp.id in given
-        hits = app.search(sp.text[:200], profile=profile, passages=True, limit=50)
+        hits = app.search.passages(sp.text[:200], profile=profile, limit=50)
         assert any(h.citation == sp.id and h.text[sp.start:sp.end] == sp.text for h in hits), sp
     for c in res.citations:
         assert c.id in given and f"[{c.id}]" in res.answer and c.source_path
@@ -221,7 +221,7 @@ def test_topical_unanswerable_question_reaches_the_model_and_is_not_answered(
 def test_public_profile_never_sees_restricted(ask_app: tuple[Ovillo, Counting]) -> None:
     app, _ = ask_app
     q = "¿Qué dice la ficha reservada del yacimiento sobre el depósito de monedas bajo la losa del molino?"
-    owner_hits = app.search(q, passages=True)
+    owner_hits = app.search.passages(q)
     secret_ids = {h.citation for h in owner_hits if h.classification == "restricted"}
     assert secret_ids  # the owner does find it
     _, res = run(app, q, profile="public")

@@ -44,7 +44,7 @@ def fresh(demo_home: Path, tmp_path_factory: pytest.TempPathFactory, encoder: Te
 
 
 def ask(app: Ovillo, question: str) -> AnswerResult:
-    _, res = drain(app.ask(question))
+    _, res = drain(app.answers.ask(question))
     assert isinstance(res, AnswerResult) and res.provenance, res.reason  # the model was asked
     return res
 

@@ -78,7 +78,7 @@ def test_kill_dash_nine_then_rerun_matches_clean_run(tmp_path: Path, encoder: Te
 
     clean = tmp_path / "clean"
     with Ovillo(clean, models_dir=models_dir, encoder=encoder) as app:
-        drain(app.ingest([corpus]))
+        drain(app.library.ingest([corpus]))
     expected = snapshot(clean, models_dir, encoder)
 
     # SIGKILL the real CLI at three steps of its own progress, each run resuming the last: vectors
@@ -140,7 +140,7 @@ def test_ctrl_c_stops_cleanly_and_rerun_resumes(tmp_path: Path, encoder: TextEnc
                            cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
     assert rerun.returncode == 0, rerun.stderr
     with Ovillo(home, models_dir=models_dir, encoder=encoder) as app:
-        assert app.status().queue_pending == 0
+        assert app.library.status().queue_pending == 0
         assert app.store.cursor().execute("SELECT count(*) FROM sources WHERE status = 'ok'").fetchone()[0] == n_files
         dup = app.store.cursor().execute(
             "SELECT count(*) - count(DISTINCT (section_tipo, section_id, chunk_index)) FROM rag_embeddings").fetchone()

@@ -41,7 +41,7 @@ def own(tmp_path_factory: pytest.TempPathFactory, demo_home: Path, encoder: Text
         for d in docs:
             if d["lang"] == lang:
                 (folder / f"{d['id']}.txt").write_text(d["text"], encoding="utf-8")
-        _, summary = drain(app.ingest([folder], IngestOptions(collection=f"own_{lang}", lang=lang,
+        _, summary = drain(app.library.ingest([folder], IngestOptions(collection=f"own_{lang}", lang=lang,
                                                               classification="public")))
         assert not summary.failed
     records = {}

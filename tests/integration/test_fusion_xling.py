@@ -41,7 +41,7 @@ def xling(tmp_path_factory: pytest.TempPathFactory, encoder: TextEncoder,
         for d in docs:
             if d["lang"] == lang and d["unit"] in units:
                 (folder / f"{d['id']}.txt").write_text(d["text"], encoding="utf-8")
-        _, summary = drain(app.ingest([folder], IngestOptions(collection=f"udhr_{lang}", lang=lang,
+        _, summary = drain(app.library.ingest([folder], IngestOptions(collection=f"udhr_{lang}", lang=lang,
                                                               classification="public")))
         assert not summary.failed
     records = {}

@@ -31,13 +31,13 @@ def test_an_import_and_a_removal_update_the_demo_index_as_a_rebuild_would(
             raise AssertionError("a two-file import rebuilt the whole keyword index")
 
         monkeypatch.setattr(lexical, "rebuild_lexical_index", forbidden)
-        progress, summary = drain(app.ingest([folder], IngestOptions(collection="notas")))
+        progress, summary = drain(app.library.ingest([folder], IngestOptions(collection="notas")))
         assert not summary.failed and "lexical" in {p.stage for p in progress}
         assert lexical_search(app.store, "aceña azud", 3)[0].chunk_id.startswith("notas/")
         # one file changed, the other gone: their old passages leave the index, the new ones come in
         (folder / "aceña.txt").write_text("La aceña del Tormes, sin azud desde 1950.", encoding="utf-8")
         (folder / "forn.html").unlink()
-        _, summary = drain(app.ingest([folder], IngestOptions(collection="notas")))
+        _, summary = drain(app.library.ingest([folder], IngestOptions(collection="notas")))
         assert not summary.failed
         updated = snapshot(app.store)
         assert lexical_search(app.store, "Tormes", 3)[0].chunk_id.startswith("notas/")

@@ -56,12 +56,12 @@ def test_ingest_search_similar_open_no_socket(tmp_path: Path, encoder: TextEncod
     _ARMED["on"] = True
     try:
         with Ovillo(tmp_path / "h", models_dir=models_dir, encoder=None) as app:  # loads the model too
-            _, summary = drain(app.ingest([DEMO / "transcripts", DEMO / "reports"]))
+            _, summary = drain(app.library.ingest([DEMO / "transcripts", DEMO / "reports"]))
             assert len(summary.ok) >= 4 and not summary.failed
-            hits = app.search("¿Cuándo llegó el agua al valle?")
+            hits = app.search.records("¿Cuándo llegó el agua al valle?")
             assert hits
-            assert app.similar(hits[0].section_tipo, hits[0].section_id)
-            app.status()
+            assert app.search.similar(hits[0].section_tipo, hits[0].section_id)
+            app.library.status()
     finally:
         _ARMED["on"] = False
     assert _ARMED["seen"] == []

@@ -43,7 +43,7 @@ def test_the_catalogue_has_the_shape_the_issue_asks_for() -> None:
 
 
 def test_the_die_linked_partner_is_the_first_obverse_neighbour(coins_app: Ovillo) -> None:
-    objects, owner = coins_app.objects(), coins_app.profile("owner")
+    objects, owner = coins_app.objects, coins_app.profile("owner")
     for seed, partner in (DIE_LINK, DIE_LINK[::-1]):
         hits = objects.similar(*key(coins_app, seed), owner, mode="visual", limit=40)
         by = {inventory(h.title): h for h in hits}
@@ -60,7 +60,7 @@ def test_the_die_linked_partner_is_the_first_obverse_neighbour(coins_app: Ovillo
 
 
 def test_the_near_duplicate_pairs_are_flagged(coins_app: Ovillo) -> None:
-    objects, owner = coins_app.objects(), coins_app.profile("owner")
+    objects, owner = coins_app.objects, coins_app.profile("owner")
     for dup, original in NEAR_DUPLICATES:
         for seed, other in ((dup, original), (original, dup)):
             hits = objects.similar(*key(coins_app, seed), owner, mode="visual", limit=5)

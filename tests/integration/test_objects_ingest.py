@@ -62,7 +62,7 @@ def test_images_enter_as_views_and_hostile_ones_fail_alone(tmp_path: Path, encod
     (folder / "notes.md").write_text("# Notas\n\nMonedas de la campaña de 2019.\n", encoding="utf-8")
     home = tmp_path / "home"
     with Ovillo(home, models_dir=models_dir, encoder=encoder, image_encoder=image_encoder) as app:
-        _, summary = drain(app.ingest([folder], IngestOptions(collection="fotos")))
+        _, summary = drain(app.library.ingest([folder], IngestOptions(collection="fotos")))
         failed = {Path(o.path).name: o.reason for o in summary.failed}
         assert set(failed) == {"zero.jpg", "truncated.jpg", "garbage.png", "bomb.png", "gif_in_disguise.jpg"}
         assert "empty image file" in failed["zero.jpg"] and "too large" in failed["bomb.png"]
@@ -87,12 +87,12 @@ def test_images_enter_as_views_and_hostile_ones_fail_alone(tmp_path: Path, encod
             "SELECT count(*) FROM rag_embeddings e JOIN records r USING (section_tipo, section_id) "
             "WHERE r.title = 'c1' AND e.modality = 'text'").fetchone() == (0,)
 
-        _, again = drain(app.ingest([folder], IngestOptions(collection="fotos")))
+        _, again = drain(app.library.ingest([folder], IngestOptions(collection="fotos")))
         assert not again.ok and again.chunks_embedded == 0
         # one view changing re-indexes its object, which reuses the unchanged view's vector
         time.sleep(0.01)
         (folder / "c1_reverso.png").write_bytes(jpeg((200, 40, 40)))
-        _, third = drain(app.ingest([folder], IngestOptions(collection="fotos")))
+        _, third = drain(app.library.ingest([folder], IngestOptions(collection="fotos")))
         assert [Path(o.path).name for o in third.ok] == ["c1_anverso.jpg"] and third.chunks_embedded == 1
 
 
@@ -119,7 +119,7 @@ def test_a_bad_photograph_in_a_catalogue_is_a_note(tmp_path: Path, encoder: Text
                                      "1,As,Un as de bronce,img/a.jpg,img/b.jpg\n"
                                      "2,Secreto,Fuera,../../etc/passwd.jpg,\n", encoding="utf-8")
     with Ovillo(tmp_path / "home", models_dir=models_dir, encoder=encoder, image_encoder=image_encoder) as app:
-        _, summary = drain(app.ingest([cat]))
+        _, summary = drain(app.library.ingest([cat]))
         assert [Path(o.path).name for o in summary.ok] == ["monedas.csv"]
         reason = summary.ok[0].reason
         assert "reverse b.jpg: empty image file" in reason and "outside the catalogue's folder" in reason
@@ -187,15 +187,15 @@ def test_a_view_sorting_first_keeps_the_object_one_and_the_same(tmp_path: Path, 
     folder.mkdir()
     (folder / "c1_reverso.jpg").write_bytes(jpeg((90, 90, 200)))
     with Ovillo(tmp_path / "home", models_dir=models_dir, encoder=encoder, image_encoder=image_encoder) as app:
-        drain(app.ingest([folder]))
+        drain(app.library.ingest([folder]))
         before = app.store.cursor().execute("SELECT section_id FROM records").fetchall()
         (folder / "c1_anverso.jpg").write_bytes(jpeg((180, 120, 60)))  # sorts before the old lead
-        _, summary = drain(app.ingest([folder]))
+        _, summary = drain(app.library.ingest([folder]))
         assert [Path(o.path).name for o in summary.ok] == ["c1_anverso.jpg"]
         assert [Path(o.path).name for o in summary.removed] == ["c1_reverso.jpg"]
         assert app.store.cursor().execute("SELECT section_id FROM records").fetchall() == before
         assert sorted(r[1] for r in image_rows(app)) == ["img:obverse", "img:reverse"]
         (folder / "c1_anverso.jpg").unlink()  # the lead goes: the other view leads again, same object
-        _, summary = drain(app.ingest([folder]))
+        _, summary = drain(app.library.ingest([folder]))
         assert app.store.cursor().execute("SELECT section_id FROM records").fetchall() == before
         assert [r[1] for r in image_rows(app)] == ["img:reverse"]

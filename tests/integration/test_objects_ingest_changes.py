@@ -70,18 +70,18 @@ def test_a_photograph_replaced_under_an_unchanged_catalogue_is_embedded_again(
     cat = catalogue(tmp_path)
     home = tmp_path / "home"
     with Ovillo(home, models_dir=models_dir, encoder=encoder, image_encoder=image_encoder) as app:
-        drain(app.ingest([cat]))
+        drain(app.library.ingest([cat]))
         before, generation = image_rows(app), app.store.generation()
         assert len(before) == 6 and thumbnails(home) == {t for _, t in before.values()}
 
         # an unchanged re-ingest changes nothing: no write, no new generation, nothing embedded
-        _, again = drain(app.ingest([cat]))
+        _, again = drain(app.library.ingest([cat]))
         assert [o.status for o in again.outcomes] == ["skipped"] and not again.changes
         assert app.store.generation() == generation and image_rows(app) == before
 
         # a photograph replaced by another of a different size, the CSV untouched
         shutil.copy(COINS / "images" / "MNC-021_obverse.jpg", cat / "img" / "a1_o.jpg")
-        _, changed = drain(app.ingest([cat]))
+        _, changed = drain(app.library.ingest([cat]))
         assert [o.status for o in changed.outcomes] == ["ok"] and changed.chunks_embedded == 1  # only that view
         after = image_rows(app)
         assert after[("As de Kese", "img:obverse")] != before[("As de Kese", "img:obverse")]
@@ -96,7 +96,7 @@ def test_a_photograph_replaced_under_an_unchanged_catalogue_is_embedded_again(
         tif.write_bytes(tiff(2))
         assert tif.stat().st_size == size
         os.utime(tif, (time.time() + 5, time.time() + 5))
-        _, changed = drain(app.ingest([cat]))
+        _, changed = drain(app.library.ingest([cat]))
         assert [o.status for o in changed.outcomes] == ["ok"] and changed.chunks_embedded == 1
         assert image_rows(app)[("Denario", "img:reverse")] != after[("Denario", "img:reverse")]
         assert thumbnails(home) == {t for _, t in image_rows(app).values()}
@@ -104,9 +104,9 @@ def test_a_photograph_replaced_under_an_unchanged_catalogue_is_embedded_again(
         # the catalogue only touched (same bytes, same photographs): re-read, nothing embedded, same rows
         settled = image_rows(app)
         os.utime(cat / "monedas.csv", (time.time() + 10, time.time() + 10))
-        _, touched = drain(app.ingest([cat]))
+        _, touched = drain(app.library.ingest([cat]))
         assert touched.chunks_embedded == 0 and image_rows(app) == settled
-        _, idle = drain(app.ingest([cat]))
+        _, idle = drain(app.library.ingest([cat]))
         assert [o.status for o in idle.outcomes] == ["skipped"] and not idle.changes
 
 
@@ -115,7 +115,7 @@ def test_thumbnails_of_deleted_and_tombstoned_objects_leave_the_data_folder(
     cat = catalogue(tmp_path)
     home = tmp_path / "home"
     with Ovillo(home, models_dir=models_dir, encoder=encoder, image_encoder=image_encoder) as app:
-        drain(app.ingest([cat]))
+        drain(app.library.ingest([cat]))
         rows = image_rows(app)
         # a row deleted from the catalogue with its photographs (left alone, they would be objects of their
         # own): its object goes, and its two thumbnails with it
@@ -123,7 +123,7 @@ def test_thumbnails_of_deleted_and_tombstoned_objects_leave_the_data_folder(
                                                      ""), encoding="utf-8")
         for name in ("a3_o.jpg", "a3_r.jpg"):
             (cat / "img" / name).unlink()
-        drain(app.ingest([cat]))
+        drain(app.library.ingest([cat]))
         kept = {t for (title, _), (_, t) in rows.items() if title != "Dracma"}
         assert thumbnails(home) == kept == {t for _, t in image_rows(app).values()}
 
@@ -131,7 +131,7 @@ def test_thumbnails_of_deleted_and_tombstoned_objects_leave_the_data_folder(
         key = app.store.cursor().execute("SELECT section_tipo, section_id FROM records WHERE title = 'Denario'"
                                          ).fetchone()
         RecordWriter(app.store).write(tombstone=[(str(key[0]), int(key[1]))])
-        _, idle = drain(app.ingest([cat]))
+        _, idle = drain(app.library.ingest([cat]))
         assert [o.status for o in idle.outcomes] == ["skipped"]
         assert thumbnails(home) == {t for (title, _), (_, t) in rows.items() if title == "As de Kese"}
 
@@ -141,7 +141,7 @@ def test_thumbnail_collection_is_safe_to_crash_and_rerun(tmp_path: Path, encoder
     cat = catalogue(tmp_path)
     home = tmp_path / "home"
     with Ovillo(home, models_dir=models_dir, encoder=encoder, image_encoder=image_encoder) as app:
-        drain(app.ingest([cat]))
+        drain(app.library.ingest([cat]))
         used = thumbnails(home)
         folder = home / "thumbs"
         # what a killed run leaves: a thumbnail never committed, and a half-written one
@@ -175,6 +175,6 @@ def test_thumbnail_collection_is_safe_to_crash_and_rerun(tmp_path: Path, encoder
         assert not orphan.exists() and not half.exists() and fresh.exists() and unrelated.exists()
         assert collect_thumbnails(app.store, folder, "me", since=start, claim_ttl_s=600) == 0  # a re-run: same end
         assert used <= thumbnails(home)
-        _, idle = drain(app.ingest([cat]))  # the next ingest sweeps what is now older than its start
+        _, idle = drain(app.library.ingest([cat]))  # the next ingest sweeps what is now older than its start
         assert not fresh.exists() and thumbnails(home) == used | {"notes.txt"}
         assert [o.status for o in idle.outcomes] == ["skipped"]

@@ -45,7 +45,7 @@ def inventories(hits: list) -> list[str]:  # type: ignore[type-arg]
 def test_save_is_found_gated_and_round_trips(coins_app: Ovillo, image_encoder: ImageEncoder, encoder: TextEncoder,
                                               models_dir: Path, tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    cat = coins_app.catalogue()
+    cat = coins_app.catalogue
     exam = cat.examine(FACES, text="real de a ocho de plata", mode="hybrid")
     assert inventories(exam.hits)[0] == "MNC-017" and exam.hits[0].near_duplicate
     assert exam.proposals["typology"].value == "Real de a ocho, escudo" and exam.proposals["material"].value == "plata"
@@ -74,12 +74,12 @@ def test_save_is_found_gated_and_round_trips(coins_app: Ovillo, image_encoder: I
 
     # found by `objects similar` from both sides, and by text search (the keyword index was rebuilt)
     owner = coins_app.profile("owner")
-    objects = coins_app.objects()
+    objects = coins_app.objects
     near = objects.similar(*key, owner, mode="visual", limit=3)
     assert inventories(near)[0] == "MNC-017" and near[0].near_duplicate
     back = objects.similar(near[0].section_tipo, near[0].section_id, owner, mode="visual", limit=3)
     assert "NEW-1" in inventories(back)
-    assert any(h.section_id == saved.section_id for h in coins_app.search("hallada en 2026", limit=5))
+    assert any(h.section_id == saved.section_id for h in coins_app.search.records("hallada en 2026", limit=5))
 
     # restricted: the public profile never sees it — not a neighbour, not a thumbnail, not exported
     public = coins_app.profile("public")
@@ -96,7 +96,7 @@ def test_save_is_found_gated_and_round_trips(coins_app: Ovillo, image_encoder: I
     header = csv_path.read_text(encoding="utf-8").splitlines()[0]
     assert header == "id,title,description,typology,material,period,denomination,classification,obverse,reverse,image"
     with Ovillo(tmp_path / "fresh", models_dir=models_dir, encoder=encoder, image_encoder=image_encoder) as fresh:
-        _, summary = drain(fresh.ingest([csv_path.parent], IngestOptions(collection="coins")))
+        _, summary = drain(fresh.library.ingest([csv_path.parent], IngestOptions(collection="coins")))
         assert not summary.failed, summary.failed
         again = fresh.store.cursor().execute("SELECT section_tipo, section_id FROM records").fetchall()
         assert len(again) == 1
@@ -122,9 +122,9 @@ def test_export_of_catalogued_coins_reads_back(coins_app: Ovillo, encoder: TextE
     keys = [(str(st), int(sid)) for st, sid in cur.execute(
         "SELECT section_tipo, section_id FROM records WHERE title LIKE '%(MNC-00_)' ORDER BY title").fetchall()]
     assert len(keys) == 9
-    csv_path = drain(coins_app.catalogue().export(keys, tmp_path / "out"))[1]
+    csv_path = drain(coins_app.catalogue.export(keys, tmp_path / "out"))[1]
     with Ovillo(tmp_path / "fresh", models_dir=models_dir, encoder=encoder, image_encoder=image_encoder) as fresh:
-        _, summary = drain(fresh.ingest([csv_path.parent], IngestOptions(collection="coins")))
+        _, summary = drain(fresh.library.ingest([csv_path.parent], IngestOptions(collection="coins")))
         assert not summary.failed, summary.failed
         got = sorted((t, c, json.loads(d)["roles"]["typology"]) for t, c, d in fresh.store.cursor().execute(
             "SELECT title, classification, data FROM records").fetchall())

@@ -37,7 +37,7 @@ def titles(hits: list) -> list[str]:  # type: ignore[type-arg]
 
 
 def test_near_duplicate_and_die_link_of_a_catalogued_coin(coins_app: Ovillo) -> None:
-    objects, owner = coins_app.objects(), coins_app.profile("owner")
+    objects, owner = coins_app.objects, coins_app.profile("owner")
     hits = objects.similar(*key(coins_app, "MNC-005"), owner, mode="visual", limit=5)
     assert "MNC-005" not in titles(hits)  # the seed is not its own neighbour
     by = dict(zip(titles(hits), hits))
@@ -48,7 +48,7 @@ def test_near_duplicate_and_die_link_of_a_catalogued_coin(coins_app: Ovillo) -> 
 
 
 def test_both_faces_fused_rank_the_same_coin_above_a_die_link(coins_app: Ovillo) -> None:
-    objects, owner = coins_app.objects(), coins_app.profile("owner")
+    objects, owner = coins_app.objects, coins_app.profile("owner")
     hits = objects.lookup(faces("MNC-005"), owner, mode="visual", limit=5)
     order = titles(hits)
     assert order[0] == "MNC-005" and hits[0].near_duplicate  # the photograph itself is catalogued
@@ -58,7 +58,7 @@ def test_both_faces_fused_rank_the_same_coin_above_a_die_link(coins_app: Ovillo)
 
 
 def test_hybrid_adds_the_catalogue_text(coins_app: Ovillo) -> None:
-    objects, owner = coins_app.objects(), coins_app.profile("owner")
+    objects, owner = coins_app.objects, coins_app.profile("owner")
     visual = objects.lookup({"obverse": faces("MNC-021")["obverse"]}, owner, mode="visual", limit=10)
     hybrid = objects.lookup({"obverse": faces("MNC-021")["obverse"]}, owner, mode="hybrid", limit=10,
                             text="ochavo de cobre, león rampante")
@@ -69,7 +69,7 @@ def test_hybrid_adds_the_catalogue_text(coins_app: Ovillo) -> None:
 
 
 def test_characterize_proposes_from_neighbours(coins_app: Ovillo) -> None:
-    objects, owner = coins_app.objects(), coins_app.profile("owner")
+    objects, owner = coins_app.objects, coins_app.profile("owner")
     result = objects.characterize(owner, photos=faces("MNC-017"))
     props = result["proposals"]
     assert props["typology"]["value"] == "Real de a ocho, escudo" and props["material"]["value"] == "plata"
@@ -84,18 +84,18 @@ def test_characterize_proposes_from_neighbours(coins_app: Ovillo) -> None:
 
 def test_a_secret_copy_of_the_query_is_never_seen_by_public(coins_app: Ovillo, tmp_path: Path) -> None:
     public = coins_app.profile("public")
-    objects = coins_app.objects()
+    objects = coins_app.objects
     before_lookup = [h.to_json() for h in objects.lookup(faces("MNC-005"), public, mode="visual", limit=50)]
     before_char = objects.characterize(public, photos=faces("MNC-005"))
     vault = tmp_path / "vault"
     vault.mkdir()
     for face, path in faces("MNC-005").items():  # the very photographs the visitor holds, as a secret object
         shutil.copy(path, vault / f"tesoro_{face}.jpg")
-    _, summary = drain(coins_app.ingest([vault], IngestOptions(collection="coins", classification="secret")))
+    _, summary = drain(coins_app.library.ingest([vault], IngestOptions(collection="coins", classification="secret")))
     assert len(summary.ok) == 1
     secret = coins_app.store.cursor().execute(
         "SELECT section_id FROM records WHERE classification = 'secret'").fetchone()[0]
-    objects = coins_app.objects()
+    objects = coins_app.objects
     owner_hits = objects.lookup(faces("MNC-005"), coins_app.profile("owner"), mode="visual", limit=3)
     assert secret in [h.section_id for h in owner_hits]  # it is there, and as close as can be
     after_lookup = [h.to_json() for h in objects.lookup(faces("MNC-005"), public, mode="visual", limit=50)]

@@ -83,7 +83,7 @@ def test_scanned_pdf_tiff_and_a_page_picture(tmp_path: Path, encoder: TextEncode
     (docs / "note.png.options.json").write_text('{"kind": "pages"}', encoding="utf-8")
 
     with Ovillo(tmp_path / "h", models_dir=models_dir, encoder=encoder) as app:
-        events, summary = drain(app.ingest([docs]))
+        events, summary = drain(app.library.ingest([docs]))
         assert not summary.failed, summary.failed
         assert {Path(o.path).name for o in summary.ok} == {"scan.pdf", "letters.tif", "note.png"}
         ocr = [e for e in events if e.stage == "ocr"]
@@ -107,17 +107,17 @@ def test_scanned_pdf_tiff_and_a_page_picture(tmp_path: Path, encoder: TextEncode
                 assert img.size[1] > img.size[0] > 1000
             assert Path(info["image"]).is_relative_to(tmp_path / "h")
         # a second run reads nothing again: the file is unchanged
-        _, again = drain(app.ingest([docs]))
+        _, again = drain(app.library.ingest([docs]))
         assert len(again.skipped) == 3 and not again.ok
         # and keeps the page images the record view shows and the OCR cache beside them
         for info in pages.values():
             assert Path(info["image"]).is_file(), info
             assert Path(info["image"]).with_suffix(".json").is_file(), info
         # a rescan that reads every file again (another collection) and a re-embedding keep them too
-        _, moved = drain(app.ingest([docs], IngestOptions(collection="cartas")))
+        _, moved = drain(app.library.ingest([docs], IngestOptions(collection="cartas")))
         assert {Path(o.path).name for o in moved.ok} == {"scan.pdf", "letters.tif", "note.png"}
         assert not moved.failed, moved.failed
-        drain(app.reindex(app.encoder.name))
+        drain(app.library.reindex(app.encoder.name))
         after = record_fields(app, docs / "scan.pdf")["scan_pages"]
         assert isinstance(after, dict) and set(after) == {"1", "2"}
         for info in [*pages.values(), *after.values()]:
@@ -196,9 +196,9 @@ def test_demo_scan_is_found_with_its_page(tmp_path: Path, encoder: TextEncoder, 
     """The demo archive's scanned inventory (scripts/make_demo_scan.py) is searchable, cited by page."""
     scan = DEMO / "reports" / "parish_inventory_1958_scan.pdf"
     with Ovillo(tmp_path / "h", models_dir=models_dir, encoder=encoder) as app:
-        _, summary = drain(app.ingest([DEMO / "reports"]))
+        _, summary = drain(app.library.ingest([DEMO / "reports"]))
         assert not summary.failed and str(scan) in {o.path for o in summary.ok}
-        hits = app.search("carro del mas Cabanes palau episcopal", limit=5)
+        hits = app.search.records("carro del mas Cabanes palau episcopal", limit=5)
         top = hits[0]
         assert top.source_path == str(scan) and top.page == 2, hits
         assert "palau episcopal" in top.text

@@ -33,7 +33,7 @@ def test_kill_dash_nine_during_the_re_embed_then_rerun_matches_a_fresh_import(
     n_files = sum(1 for p in corpus.rglob("*") if p.is_file() and is_supported(p))
     fresh = tmp_path / "fresh"
     with Ovillo(fresh, models_dir=models_dir, encoder=encoder) as app:
-        drain(app.ingest([corpus]))
+        drain(app.library.ingest([corpus]))
     expected = snapshot(fresh, models_dir, encoder)
     n = len(expected["chunks"])  # type: ignore[arg-type]
 

@@ -364,7 +364,7 @@ def test_publish_then_sync_then_republish_changes_only(central: Central, tmp_pat
     def publish() -> dict[str, int]:
         with Ovillo(tmp_path / f"scratch{len(list(tmp_path.glob('scratch*')))}", models_dir=tmp_path / "models",
                     encoder=HashingEncoder()) as app:
-            for _ in app.ingest([str(folder)], IngestOptions(classification="public")):
+            for _ in app.library.ingest([str(folder)], IngestOptions(classification="public")):
                 pass
             out = publish_store(central.admin, app.store, [str(folder)], model_sha=SHA)
         central.admin.commit()

@@ -1,6 +1,6 @@
 """Sync's remaining bad conditions and its password handling, against the real central server.
 
-Cancel goes through the facade's entry point (``Ovillo.sync``) with a real cancel token; the
+Cancel goes through the facade's entry point (``Ovillo.sync.run``) with a real cancel token; the
 full disk is a real one: the CLI runs in a private mount namespace (``unshare``) whose data
 folder is a small tmpfs, so DuckDB itself meets ENOSPC. The keyring tests use the ``keyring``
 package and backends installed with ``keyring.set_keyring``: a file-less in-memory one (the
@@ -28,6 +28,7 @@ from core.api import SyncRequest
 from core.errors import Cancelled
 from core.progress import CancelToken, drive
 from core.service import Ovillo
+from core.service.sync import Sync
 from tests.integration.test_sync import (Central, _password_file, central, keys, open_store,  # noqa: F401
                                          pull, rows)
 from tests.pg_fixtures import central_server  # noqa: F401  (the session fixture)
@@ -80,11 +81,11 @@ def test_keyring_remember_use_forget(central: Central, tmp_path: Path, keyring_b
     home = tmp_path / "home"
     kr = MemoryKeyring()
     keyring.set_keyring(kr)
-    assert Ovillo.sync_keyring() and not Ovillo.sync_keyring(central.server.address, "kai")
+    assert Sync.keyring() and not Sync.keyring(central.server.address, "kai")
     assert sync_cli(central, home, "kai", "--password-file", str(pw), "--remember-password", "--json") == 0
     assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["added"] == 3
     assert kr.get_password("ovillo-sync", f"kai@{central.server.address}") == secret
-    assert Ovillo.sync_keyring(central.server.address, "kai")
+    assert Sync.keyring(central.server.address, "kai")
     # no password file, no terminal: the keyring's password is used
     central.publish(1, start=4)
     assert sync_cli(central, home, "kai", "--json") == 0
@@ -110,7 +111,7 @@ def test_no_safe_keyring_the_password_is_not_saved(backend: str, central: Centra
         plain.file_path = str(tmp_path / "keyring" / "keyring_pass.cfg")
         kr = plain
     keyring.set_keyring(kr)
-    assert not Ovillo.sync_keyring()
+    assert not Sync.keyring()
     pw = _password_file(tmp_path, "pw-lia")
     home = tmp_path / "home"
     assert sync_cli(central, home, "lia", "--password-file", str(pw), "--remember-password") == 0
@@ -128,7 +129,7 @@ def test_cancel_mid_sync_keeps_whole_pages_and_the_next_sync_resumes(central: Ce
     token = CancelToken()
     pages = 0
     with Ovillo(home) as app:
-        gen = app.sync(SyncRequest(central.server.address, "max", "pw-max", page=7), cancel=token)
+        gen = app.sync.run(SyncRequest(central.server.address, "max", "pw-max", page=7), cancel=token)
         with pytest.raises(Cancelled):
             for ev in gen:
                 if ev.stage == "sync":
@@ -137,12 +138,12 @@ def test_cancel_mid_sync_keeps_whole_pages_and_the_next_sync_resumes(central: Ce
                     if pages == 3:
                         token.cancel()
         assert pages == 3
-        state = app.sync_status()
+        state = app.sync.status()
     recs, embs = rows(home)
     assert len(recs) == 21 and len(embs) == 42  # three whole pages, each record with both its vectors
     assert state is not None and state["watermark"][1:] == ["col", 21] and state["last_sync"] is None
     with Ovillo(home) as app:
-        report = drive(app.sync(SyncRequest(central.server.address, "max", "pw-max", page=7)))
+        report = drive(app.sync.run(SyncRequest(central.server.address, "max", "pw-max", page=7)))
     assert report.summary.added == 39 and report.summary.updated == 0
     assert sum(report.changes.added.values()) == 39 and report.changes.collections == {"col"}
     clean = tmp_path / "clean"
@@ -156,14 +157,14 @@ def test_classification_rising_between_syncs_reaches_the_local_profiles(central:
     home = tmp_path / "home"
     assert pull(central, home, "noa").added == 3
     with Ovillo(home) as app:
-        assert app.status("public").records == 3
+        assert app.library.status("public").records == 3
     # still permitted to noa, but no longer public: the reading room must stop showing it
     central.admin.execute("UPDATE records SET classification = 'restricted' WHERE section_id = 1")
     central.admin.commit()
     s = pull(central, home, "noa")
     assert (s.added, s.updated, s.removed, s.revoked) == (0, 1, 0, 0)
     with Ovillo(home) as app:
-        assert app.status("public").records == 2 and app.status("owner").records == 3
+        assert app.library.status("public").records == 2 and app.library.status("owner").records == 3
     assert {r[1]: r[3] for r in rows(home)[0]}[1] == "restricted"
     # rising above noa's clearance: gone from the laptop (test_sync covers the other revocations)
     central.admin.execute("UPDATE records SET classification = 'secret' WHERE section_id = 2")

@@ -47,11 +47,11 @@ def test_hits_play_from_the_words_that_matched(tmp_path: Path, encoder: TextEnco
     shutil.copy(FIX / "ohms/namespaced_sync.xml", root / "pallares.xml")
     (root / "acta.docx").write_bytes(b"PK\x03\x04")
     with Ovillo(tmp_path / "home", models_dir=models_dir, encoder=encoder) as app:
-        _, summary = drain(app.ingest([root]))
+        _, summary = drain(app.library.ingest([root]))
         assert sorted(Path(o.path).name for o in summary.ok) == ["pallares.xml", "ribas.vtt"]
         assert [Path(o.path).name for o in summary.unsupported] == ["acta.docx"]
 
-        hit = next(h for h in app.search("Very good, Lieutenant", passages=True)
+        hit = next(h for h in app.search.passages("Very good, Lieutenant")
                    if (h.source_path or "").endswith("ribas.vtt"))
         chunk_start = json.loads(app.store.cursor().execute(
             "SELECT chunk_meta FROM rag_embeddings WHERE id = ?", [hit.chunk_id]).fetchone()[0])["tc_in"]
@@ -60,12 +60,12 @@ def test_hits_play_from_the_words_that_matched(tmp_path: Path, encoder: TextEnco
         assert hit.media_path == str(root / "ribas.mp3")
         # a Spanish question shares no word with the English cue: when played, the cue nearest in meaning
         question = "Muy bien, teniente: lleve las barcas al muelle norte"
-        es = next(h for h in app.search(question, passages=True) if (h.source_path or "").endswith("ribas.vtt"))
+        es = next(h for h in app.search.passages(question) if (h.source_path or "").endswith("ribas.vtt"))
         assert es.chunk_id == hit.chunk_id and es.tc_in == chunk_start  # the search itself stays cheap
         played = app.searcher().play_time(es, question)
         assert played is not None and abs(played - target) < 3
 
-        ohms = next(h for h in app.search("el pantano cubría la iglesia", passages=True)
+        ohms = next(h for h in app.search.passages("el pantano cubría la iglesia")
                     if (h.source_path or "").endswith("pallares.xml") and h.component_tipo == "rag:transcript")
         assert ohms.tc_in is not None and 120 <= ohms.tc_in < 180  # its sync point (minute 2), not 0:00
 

@@ -42,7 +42,7 @@ def sentences(tmp_path_factory: pytest.TempPathFactory, encoder: TextEncoder, mo
         names[f"V{n:04d}"] = f"udhr-en-{unit}"
         (folder / f"V{n:04d}.txt").write_text(docs[unit] + "\n", encoding="utf-8")
     app = Ovillo(root / "home", models_dir=models_dir, encoder=encoder)
-    _, summary = drain(app.ingest([folder], IngestOptions(collection="udhr_en", lang="en", classification="public")))
+    _, summary = drain(app.library.ingest([folder], IngestOptions(collection="udhr_en", lang="en", classification="public")))
     assert not summary.failed
     record_of = {str(sid): names[Path(json.loads(data)["source_path"]).stem]
                  for sid, data in app.store.cursor().execute("SELECT section_id, data FROM records").fetchall()}

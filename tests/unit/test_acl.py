@@ -26,15 +26,15 @@ def mixed(fake_app: Ovillo, tmp_path: Path) -> Ovillo:
     (res / "r.md").write_text(f"# Reservado\n\n{SECRET_WORDS}: 41.2N 1.1E.\n", encoding="utf-8")
     (res / "c.csv").write_text(f"id,title,description,classification\n1,Moneda pública,Dinero,public\n"
                                f"2,{SECRET_WORDS},Donante privado,secret\n", encoding="utf-8")
-    drain(fake_app.ingest([pub], IngestOptions(classification="public")))
-    drain(fake_app.ingest([res]))  # default: restricted (CSV rows keep their own)
+    drain(fake_app.library.ingest([pub], IngestOptions(classification="public")))
+    drain(fake_app.library.ingest([res]))  # default: restricted (CSV rows keep their own)
     return fake_app
 
 
 def visible_titles(app: Ovillo, query: str, profile: str, **kw: object) -> set[str]:
     titles = set()
-    for passages in (False, True):
-        for h in app.search(query, profile=profile, passages=passages, limit=50, **kw):  # type: ignore[arg-type]
+    for find in (app.search.records, app.search.passages):
+        for h in find(query, profile=profile, limit=50, **kw):  # type: ignore[arg-type]
             titles.add(h.title)
             assert h.classification == "public" or profile == "owner"
     return titles
@@ -53,26 +53,26 @@ def test_public_never_sees_restricted_even_on_exact_match(mixed: Ovillo) -> None
 
 def test_filters_cannot_widen_a_profile(mixed: Ovillo) -> None:
     f = SearchFilters(classifications=("restricted", "secret"))
-    assert mixed.search(SECRET_WORDS, profile="public", filters=f) == []
-    assert mixed.search(SECRET_WORDS, profile="owner", filters=f)
+    assert mixed.search.records(SECRET_WORDS, profile="public", filters=f) == []
+    assert mixed.search.records(SECRET_WORDS, profile="owner", filters=f)
 
 
 def test_similar_on_hidden_record_looks_like_missing(mixed: Ovillo) -> None:
     st, sid = mixed.store.cursor().execute(
         "SELECT section_tipo, section_id FROM records WHERE classification <> 'public' LIMIT 1").fetchone()
-    assert mixed.similar(st, sid, profile="owner") is not None
+    assert mixed.search.similar(st, sid, profile="owner") is not None
     with pytest.raises(NotFound) as hidden:
-        mixed.similar(st, sid, profile="public")
+        mixed.search.similar(st, sid, profile="public")
     with pytest.raises(NotFound) as missing:
-        mixed.similar(st, 999, profile="public")
+        mixed.search.similar(st, 999, profile="public")
     assert str(hidden.value).replace(str(sid), "N") == str(missing.value).replace("999", "N")
-    pub_seed = mixed.search("museo", profile="public")[0]
-    assert all(h.classification == "public" for h in mixed.similar(pub_seed.section_tipo, pub_seed.section_id,
+    pub_seed = mixed.search.records("museo", profile="public")[0]
+    assert all(h.classification == "public" for h in mixed.search.similar(pub_seed.section_tipo, pub_seed.section_id,
                                                                      profile="public", limit=50))
 
 
 def test_counts_do_not_reveal(mixed: Ovillo) -> None:
-    owner, public = mixed.status("owner"), mixed.status("public")
+    owner, public = mixed.library.status("owner"), mixed.library.status("public")
     assert owner.records == 4 and public.records == 2
     assert public.chunks < owner.chunks
     assert public.failed_sources == 0 and public.store_bytes == 0 and public.queue_pending == 0
@@ -80,7 +80,7 @@ def test_counts_do_not_reveal(mixed: Ovillo) -> None:
 
 def test_unknown_profile_is_an_error_not_owner(mixed: Ovillo) -> None:
     with pytest.raises(NotFound):
-        mixed.search("tesoro", profile="admin")
+        mixed.search.records("tesoro", profile="admin")
 
 
 def test_profile_rule() -> None:
@@ -96,11 +96,11 @@ def test_project_profile_pushdown(mixed: Ovillo, tmp_path: Path) -> None:
     d = tmp_path / "proj"
     d.mkdir()
     (d / "x.md").write_text("# Proyecto\n\nMaterial del proyecto siete sobre el tesoro.\n", encoding="utf-8")
-    drain(mixed.ingest([d], IngestOptions(project_ids=[7])))
+    drain(mixed.library.ingest([d], IngestOptions(project_ids=[7])))
     with mixed.store.transaction() as cur:
         cur.execute("INSERT INTO profiles VALUES ('team7', 'project 7', ['public','restricted'], [7], false)")
-    titles = {h.title for h in mixed.search("tesoro proyecto", profile="team7", limit=50)}
+    titles = {h.title for h in mixed.search.records("tesoro proyecto", profile="team7", limit=50)}
     # the public record of no project is found as the kiosk finds it; the restricted one of none is not
     assert "Proyecto" in titles and "Público" in titles and "Reservado" not in titles
-    assert titles >= {h.title for h in mixed.search("tesoro proyecto", profile="public", limit=50)}
-    assert mixed.status("team7").records == mixed.status("public").records + 1
+    assert titles >= {h.title for h in mixed.search.records("tesoro proyecto", profile="public", limit=50)}
+    assert mixed.library.status("team7").records == mixed.library.status("public").records + 1

@@ -96,13 +96,13 @@ def test_profiles_compile_their_rule() -> None:
 
 def test_record_view_goes_through_the_gate(fake_app: Ovillo, tmp_path: Path) -> None:
     (tmp_path / "r.md").write_text("# Reservado\n\nInventario del legado.\n", encoding="utf-8")
-    drain(fake_app.ingest([tmp_path / "r.md"], IngestOptions(classification="restricted")))
+    drain(fake_app.library.ingest([tmp_path / "r.md"], IngestOptions(classification="restricted")))
     st, sid = fake_app.store.cursor().execute("SELECT section_tipo, section_id FROM records").fetchone()
-    rec = fake_app.record(st, sid, profile="owner")
+    rec = fake_app.library.record(st, sid, profile="owner")
     assert rec.title == "Reservado" and rec.classification == "restricted" and "legado" in rec.full_text
     with pytest.raises(NotFound) as hidden:
-        fake_app.record(st, sid, profile="public")
+        fake_app.library.record(st, sid, profile="public")
     with pytest.raises(NotFound) as missing:
-        fake_app.record(st, sid + 1000, profile="public")
+        fake_app.library.record(st, sid + 1000, profile="public")
     assert str(hidden.value).replace(str(sid), "N") == str(missing.value).replace(str(sid + 1000), "N")
-    assert fake_app.facets("public").classifications == () and fake_app.facets("owner").classifications
+    assert fake_app.library.facets("public").classifications == () and fake_app.library.facets("owner").classifications

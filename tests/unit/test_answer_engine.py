@@ -59,8 +59,8 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def shared_app(corpus: Path) -> Iterator[Ovillo]:
     """One indexed archive for the module; each test swaps in its own reader and settings."""
     app = Ovillo(corpus / "home", models_dir=corpus / "models", encoder=HashingEncoder())
-    drain(app.ingest([corpus / "pub"], IngestOptions(collection="demo", classification="public")))
-    drain(app.ingest([corpus / "sec"], IngestOptions(collection="demo", classification="restricted")))
+    drain(app.library.ingest([corpus / "pub"], IngestOptions(collection="demo", classification="public")))
+    drain(app.library.ingest([corpus / "sec"], IngestOptions(collection="demo", classification="restricted")))
     yield app
     app.close()
 
@@ -72,7 +72,7 @@ def use(app: Ovillo, gen: ScriptedGenerator, min_relevance: float = -1.0) -> Ovi
 
 
 def ask(app: Ovillo, q: str, **kw: object) -> tuple[list[object], AnswerResult]:
-    events, result = drain(app.ask(q, **kw))  # type: ignore[arg-type]
+    events, result = drain(app.answers.ask(q, **kw))  # type: ignore[arg-type]
     return events, result
 
 
@@ -91,7 +91,7 @@ Q = "¿Cuándo cubrió el agua del pantano el pueblo?"
 def test_the_archives_sentences_come_before_any_model_call_and_are_verbatim(shared_app: Ovillo) -> None:
     gen = ScriptedGenerator([], judge=accept("1959"))
     app = use(shared_app, gen)
-    it = app.ask(Q)
+    it = app.answers.ask(Q)
     assert isinstance(next(it), RetrievalDone)
     found = next(it)
     assert isinstance(found, EvidenceFound) and found.spans and found.evidence_ms > 0
@@ -182,7 +182,7 @@ def test_gate_passes_a_question_at_or_above_the_threshold_to_the_reader(shared_a
 
 def test_public_profile_never_sees_a_restricted_span(shared_app: Ovillo) -> None:
     q = "Coordenadas secretas del tesoro del pantano y agujeros de detector"
-    secret = {h.citation for h in shared_app.search(q, passages=True) if h.classification == "restricted"}
+    secret = {h.citation for h in shared_app.search.passages(q) if h.classification == "restricted"}
     assert secret  # premise: the owner finds the restricted record
     gen = ScriptedGenerator([], judge=lambda m: 1.0)  # a reader that accepts anything it is shown
     events, res = ask(use(shared_app, gen), q, profile="public")
@@ -210,12 +210,34 @@ def test_cancel_during_the_verdicts(shared_app: Ovillo) -> None:
         cancel.cancel()  # the user presses Stop while the first span is read
         return 0.9
 
-    it = use(shared_app, ScriptedGenerator([], judge=slow)).ask(Q, cancel=cancel)
+    it = use(shared_app, ScriptedGenerator([], judge=slow)).answers.ask(Q, cancel=cancel)
     t0 = time.monotonic()
     events, res = drain(it)
     assert res.reason == "cancelled" and not res.grounded and not res.refused and res.answer == ""
     assert time.monotonic() - t0 < 2.0
     assert sum(isinstance(e, SpanVerdict) for e in events) <= 1
+
+
+def test_cancel_while_the_evidence_is_found(shared_app: Ovillo, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stop pressed while the passages' sentences are embedded ends the question there: no evidence is
+    shown and the answer model never reads a span."""
+    cancel = CancelToken()
+    gen = ScriptedGenerator([], judge=lambda messages: 0.9)
+    encoder = shared_app.searcher().encoder
+    batches: list[int] = []
+    real = encoder.embed_batch
+
+    def embed(texts: Sequence[str], *, kind: str) -> object:
+        if kind == "passage":
+            batches.append(len(texts))
+            cancel.cancel()  # the user presses Stop during the first batch of sentences
+        return real(texts, kind=kind)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(encoder, "embed_batch", embed)
+    events, res = drain(use(shared_app, gen).answers.ask(Q, cancel=cancel))
+    assert res.reason == "cancelled" and not res.grounded and not res.refused and res.answer == ""
+    assert batches == [batches[0]] and batches[0] <= 16  # one batch embedded, then the token was looked at
+    assert not any(isinstance(e, EvidenceFound) for e in events) and gen.judged == []
 
 
 def test_cancel_from_another_thread(shared_app: Ovillo) -> None:

@@ -27,7 +27,7 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ovillo]:
     (docs / "forn.md").write_text("# El forn\n\nEl forn de terrissa era circular, de 2,4 m de diàmetre.\n",
                                   encoding="utf-8")
     ov = Ovillo(root / "home", models_dir=root / "models", encoder=HashingEncoder())
-    drain(ov.ingest([docs], IngestOptions(collection="demo", classification="public")))
+    drain(ov.library.ingest([docs], IngestOptions(collection="demo", classification="public")))
     yield ov
     ov.close()
 

@@ -29,7 +29,7 @@ def bad_folder(root: Path) -> dict[str, str]:
 
 def test_bad_inputs_do_not_stop_the_batch(fake_app: Ovillo, tmp_path: Path) -> None:
     expected = bad_folder(tmp_path / "in")
-    _, summary = drain(fake_app.ingest([tmp_path / "in"]))
+    _, summary = drain(fake_app.library.ingest([tmp_path / "in"]))
     failed = {Path(o.path).name: o.reason for o in summary.failed}
     assert set(failed) == set(expected), failed
     for name, fragment in expected.items():
@@ -40,10 +40,10 @@ def test_bad_inputs_do_not_stop_the_batch(fake_app: Ovillo, tmp_path: Path) -> N
     # every failure is in `sources` with its reason; no records leaked from failed files
     rows = dict(fake_app.store.cursor().execute("SELECT path, error FROM sources WHERE status='failed'").fetchall())
     assert {Path(p).name for p in rows} == set(expected)
-    assert fake_app.status().records == 2
+    assert fake_app.library.status().records == 2
     texts = " ".join(r[0] for r in fake_app.store.cursor().execute("SELECT source_text FROM rag_embeddings").fetchall())
     assert "cubrió la iglesia" in texts
-    assert fake_app.status().queue_pending == 0
+    assert fake_app.library.status().queue_pending == 0
 
 
 def test_unreadable_file_permission(fake_app: Ovillo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -60,20 +60,20 @@ def test_unreadable_file_permission(fake_app: Ovillo, tmp_path: Path, monkeypatc
         return real(path, flags, *args, **kw)
 
     monkeypatch.setattr("core.ingest.walk.os.open", deny)
-    _, summary = drain(fake_app.ingest([f]))
+    _, summary = drain(fake_app.library.ingest([f]))
     assert summary.failed[0].reason == "cannot read: permission denied"
 
 
 def test_missing_path(fake_app: Ovillo, tmp_path: Path) -> None:
-    _, summary = drain(fake_app.ingest([tmp_path / "nope"]))
+    _, summary = drain(fake_app.library.ingest([tmp_path / "nope"]))
     assert summary.failed[0].reason == "no such file or folder"
 
 
 def test_failed_edit_keeps_previous_good_version(fake_app: Ovillo, tmp_path: Path) -> None:
     f = tmp_path / "doc.txt"
     f.write_text("Versión buena del documento sobre el molino.")
-    drain(fake_app.ingest([f]))
+    drain(fake_app.library.ingest([f]))
     f.write_bytes(b"\x00\x01\x02" * 1000)
-    _, s = drain(fake_app.ingest([f]))
+    _, s = drain(fake_app.library.ingest([f]))
     assert s.failed and "binary" in s.failed[0].reason
-    assert fake_app.status().records == 1  # the last good version stays searchable
+    assert fake_app.library.status().records == 1  # the last good version stays searchable

@@ -156,12 +156,15 @@ def test_ask_streams_and_prints_escaped(monkeypatch: pytest.MonkeyPatch,
                      quotes=[{"text": f"molía\x1b[2J trigo\u202e", "start": 0, "end": len(text)}])
     result = AnswerResult(f"{text} [S1]", True, False, "grounded", citations=[cited], spans=[span])
 
-    class App:
+    class Answers:
         def ask(self, question: str, **kw: object) -> Iterator[object]:
             yield RetrievalDone(1, ["S1"], 0.9, 1.0)
             yield EvidenceFound([span], 5.0)
             yield SpanVerdict(0, span.judged(0.9, True))
             return result
+
+    class App:
+        answers = Answers()
 
     monkeypatch.setattr("sys.stdout", Tty())
     args = argparse.Namespace(question="q", profile="owner", model=None, max_tokens=None, json=False)
@@ -173,7 +176,7 @@ def test_ask_streams_and_prints_escaped(monkeypatch: pytest.MonkeyPatch,
     assert "“molía\\x1b[2J trigo\\u202e”" in out and f"/docs/{visible(NAME)}" in out
     refused = AnswerResult("", False, True, "no_relevant_passages", details=[f"gate {OSC_TITLE}"],
                            nearest=[{"id": "S1", "title": f"Molino{OSC_TITLE}", "source_path": NAME}])
-    monkeypatch.setattr(App, "ask", lambda self, q, **kw: iter_result(refused))
+    monkeypatch.setattr(Answers, "ask", lambda self, q, **kw: iter_result(refused))
     monkeypatch.setattr("sys.stdout", io.StringIO())
     assert run_ask(App(), args) == 0
     out = sys.stdout.getvalue()  # type: ignore[attr-defined]

@@ -20,7 +20,7 @@ SECRET = f"Avistamiento del lince ibérico en la finca: código {MARK}, no divul
 
 
 def public_hits(app: Ovillo) -> list[str]:
-    return [h.text for h in app.search(MARK, profile="public", passages=True, limit=50) if MARK in h.text]
+    return [h.text for h in app.search.passages(MARK, profile="public", limit=50) if MARK in h.text]
 
 
 def classification_of(app: Ovillo, name: str) -> str:
@@ -42,23 +42,23 @@ def tree(tmp_path: Path) -> tuple[Path, Path, Path]:
 
 def test_a_followed_link_to_a_secret_file_stays_secret(fake_app: Ovillo, tmp_path: Path) -> None:
     root, pub, sec = tree(tmp_path)
-    drain(fake_app.ingest([sec], IngestOptions(classification="secret")))
+    drain(fake_app.library.ingest([sec], IngestOptions(classification="secret")))
     os.symlink("../b_secret/lince.txt", pub / "copia.txt")
-    _, summary = drain(fake_app.ingest([root], IngestOptions(classification="public", follow_symlinks=True)))
+    _, summary = drain(fake_app.library.ingest([root], IngestOptions(classification="public", follow_symlinks=True)))
     assert not summary.failed
     assert classification_of(fake_app, "copia.txt") == "secret"
     assert public_hits(fake_app) == []
-    assert any(MARK in t for t in [h.text for h in fake_app.search(MARK, profile="owner", passages=True)])
+    assert any(MARK in t for t in [h.text for h in fake_app.search.passages(MARK, profile="owner")])
 
 
 def test_a_copy_and_a_move_keep_the_contents_classification(fake_app: Ovillo, tmp_path: Path) -> None:
     root, pub, sec = tree(tmp_path)
-    drain(fake_app.ingest([sec], IngestOptions(classification="secret")))
+    drain(fake_app.library.ingest([sec], IngestOptions(classification="secret")))
     shutil.copy(sec / "lince.txt", pub / "copia.txt")
-    drain(fake_app.ingest([pub], IngestOptions(classification="public")))
+    drain(fake_app.library.ingest([pub], IngestOptions(classification="public")))
     assert classification_of(fake_app, "copia.txt") == "secret"
     shutil.move(sec / "lince.txt", pub / "movido.txt")  # the secret path is gone; its content is not
-    drain(fake_app.ingest([root], IngestOptions(classification="public")))
+    drain(fake_app.library.ingest([root], IngestOptions(classification="public")))
     assert classification_of(fake_app, "movido.txt") == "secret"
     assert public_hits(fake_app) == []
 
@@ -67,9 +67,9 @@ def test_a_public_copy_imported_first_is_tightened_when_the_secret_original_arri
         fake_app: Ovillo, tmp_path: Path) -> None:
     root, pub, sec = tree(tmp_path)
     shutil.copy(sec / "lince.txt", pub / "copia.txt")
-    drain(fake_app.ingest([pub], IngestOptions(classification="public")))
+    drain(fake_app.library.ingest([pub], IngestOptions(classification="public")))
     assert len(public_hits(fake_app)) == 1  # nothing said it was secret yet
-    drain(fake_app.ingest([sec], IngestOptions(classification="secret")))
+    drain(fake_app.library.ingest([sec], IngestOptions(classification="secret")))
     assert classification_of(fake_app, "copia.txt") == "secret"
     assert public_hits(fake_app) == []
     assert classification_of(fake_app, "molino.txt") == "public"  # other content is untouched
@@ -77,13 +77,13 @@ def test_a_public_copy_imported_first_is_tightened_when_the_secret_original_arri
 
 def test_reclassify_loosens_only_the_path_it_names(fake_app: Ovillo, tmp_path: Path) -> None:
     root, pub, sec = tree(tmp_path)
-    drain(fake_app.ingest([sec], IngestOptions(classification="secret")))
+    drain(fake_app.library.ingest([sec], IngestOptions(classification="secret")))
     shutil.copy(sec / "lince.txt", pub / "copia.txt")
-    _, summary = drain(fake_app.ingest([pub], IngestOptions(classification="public")))
+    _, summary = drain(fake_app.library.ingest([pub], IngestOptions(classification="public")))
     assert [o.kept_stricter for o in summary.ok if o.path.endswith("copia.txt")] == [{("public", "secret"): 1}]
-    drain(fake_app.ingest([pub / "copia.txt"], IngestOptions(classification="public", reclassify=True)))
+    drain(fake_app.library.ingest([pub / "copia.txt"], IngestOptions(classification="public", reclassify=True)))
     assert classification_of(fake_app, "copia.txt") == "public"
     assert classification_of(fake_app, "lince.txt") == "secret"
     shutil.copy(sec / "lince.txt", pub / "tercera.txt")  # a third copy still starts from the strictest
-    drain(fake_app.ingest([pub], IngestOptions(classification="public")))
+    drain(fake_app.library.ingest([pub], IngestOptions(classification="public")))
     assert classification_of(fake_app, "tercera.txt") == "secret"

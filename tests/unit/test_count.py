@@ -26,11 +26,11 @@ def _corpus(app: Ovillo, root: Path, *, with_secret: bool) -> None:
     for i in range(4):
         _write(pub, f"r{i}.md", f"Río {i}", [f"El río bajaba crecido en el año {1950 + i}."])
     _write(root / "res", "res.md", "Reservado", ["El molino reservado y la zafirina escondida."])
-    drain(app.ingest([pub], IngestOptions(collection="pub", classification="public")))
-    drain(app.ingest([root / "res"], IngestOptions(collection="res", classification="restricted")))
+    drain(app.library.ingest([pub], IngestOptions(collection="pub", classification="public")))
+    drain(app.library.ingest([root / "res"], IngestOptions(collection="res", classification="restricted")))
     if with_secret:
         _write(root / "sec", "sec.md", "Secreto", ["Un zafiro enterrado junto al molino secreto."])
-        drain(app.ingest([root / "sec"], IngestOptions(collection="sec", classification="secret")))
+        drain(app.library.ingest([root / "sec"], IngestOptions(collection="sec", classification="secret")))
 
 
 def test_count_is_distinct_records_under_profile_and_filters(fake_app: Ovillo, tmp_path: Path) -> None:
@@ -45,7 +45,7 @@ def test_count_is_distinct_records_under_profile_and_filters(fake_app: Ovillo, t
     assert s.count("molino", owner, filters=SearchFilters(collections=("res",))) == 1
     assert s.count("molino", owner, filters=SearchFilters(classifications=("secret",))) == 1
     # more records than a page: the page's length is not the count
-    page = fake_app.search_page("molino río", profile="public", limit=5)
+    page = fake_app.search.page("molino río", profile="public", limit=5)
     assert len(page.hits) == 5 and page.total == 11
 
 
@@ -57,7 +57,7 @@ def test_a_word_only_hidden_records_hold_counts_nothing(fake_app: Ovillo, tmp_pa
     assert s.count("zafirina", fake_app.profile("public")) == 0  # restricted is hidden from public too
     # the page's total for public is only what public is shown (records found by meaning), and it is
     # the same whether the secret record exists or not
-    with_secret = fake_app.search_page("zafiro", profile="public", limit=20)
+    with_secret = fake_app.search.page("zafiro", profile="public", limit=20)
     assert with_secret.total == len(with_secret.hits)
     assert all(h.classification == "public" for h in with_secret.hits)
     other = tmp_path / "other"
@@ -65,7 +65,7 @@ def test_a_word_only_hidden_records_hold_counts_nothing(fake_app: Ovillo, tmp_pa
     clean = Ovillo(other / "home", models_dir=tmp_path / "models", encoder=fake_app.encoder)
     try:
         _corpus(clean, other, with_secret=False)
-        without = clean.search_page("zafiro", profile="public", limit=20)
+        without = clean.search.page("zafiro", profile="public", limit=20)
         assert without.total == with_secret.total
         assert sorted(h.title for h in without.hits) == sorted(h.title for h in with_secret.hits)
     finally:
@@ -75,7 +75,7 @@ def test_a_word_only_hidden_records_hold_counts_nothing(fake_app: Ovillo, tmp_pa
 
 def test_records_found_by_meaning_are_counted_with_those_found_by_words(fake_app: Ovillo, tmp_path: Path) -> None:
     _corpus(fake_app, tmp_path, with_secret=False)
-    page = fake_app.search_page("molino", profile="public", limit=20)
+    page = fake_app.search.page("molino", profile="public", limit=20)
     by_words = fake_app.searcher().count("molino", fake_app.profile("public"))
     shown_without_word = [h for h in page.hits if "molino" not in (h.title + h.text).lower()]
     assert page.total == by_words + len(shown_without_word)

@@ -36,7 +36,7 @@ def outcomes(summary: Any) -> tuple[list[str], dict[str, str]]:
 def ingest_within(app: Ovillo, root: Path, unblock: Path, seconds: float = 30) -> Any:
     """Ingest ``root`` in a thread; fail when it is still running after ``seconds`` (unblocking the FIFO first)."""
     result: dict[str, Any] = {}
-    t = threading.Thread(target=lambda: result.setdefault("s", drain(app.ingest([root]))[1]), daemon=True)
+    t = threading.Thread(target=lambda: result.setdefault("s", drain(app.library.ingest([root]))[1]), daemon=True)
     t.start()
     t.join(seconds)
     if t.is_alive():
@@ -107,7 +107,7 @@ def test_a_sidecar_linked_to_dev_zero_is_refused_unopened(fake_app: Ovillo, tmp_
     os.symlink("/dev/zero", root / "cat.csv.mapping.json")
     (root / "photo.jpg.options.json").symlink_to("/dev/zero")
     (root / "ok.txt").write_text("Una carta sobre el molino.", encoding="utf-8")
-    _, s = drain(fake_app.ingest([root]))
+    _, s = drain(fake_app.library.ingest([root]))
     ok, failed = outcomes(s)
     assert opened == []
     assert ok == ["ok.txt"]
@@ -118,7 +118,7 @@ def test_a_sidecar_linked_to_dev_zero_is_refused_unopened(fake_app: Ovillo, tmp_
     (root / "cat.csv.mapping.json").unlink()
     (root / "shared.json").write_text(json.dumps({"title": "title", "text": "description"}), encoding="utf-8")
     (root / "cat.csv.mapping.json").symlink_to(root / "shared.json")
-    _, s = drain(fake_app.ingest([root]))
+    _, s = drain(fake_app.library.ingest([root]))
     assert "cat.csv" in outcomes(s)[0]
     with (root / "photo.png.options.json").open("wb") as fh:
         fh.truncate(64 * 1024 * 1024)
@@ -134,7 +134,7 @@ def test_a_giant_cell_fails_its_csv_and_the_folder_still_indexes(fake_app: Ovill
     (root / "bad.csv").write_text(f"id,title,description\nB-1,Breve,Texto\nB-2,Enorme,{'x' * 200_000}\n",
                                   encoding="utf-8")
     (root / "carta.txt").write_text("Una carta sobre el molino.", encoding="utf-8")
-    _, s = drain(fake_app.ingest([root]))
+    _, s = drain(fake_app.library.ingest([root]))
     ok, failed = outcomes(s)
     assert ok == ["carta.txt", "good.csv"]
     assert list(failed) == ["bad.csv"]
@@ -158,7 +158,7 @@ def test_a_huge_csv_is_refused_by_its_size_before_it_is_read(fake_app: Ovillo, t
     fake_app.settings.max_file_mb = 8
     tracemalloc.start()
     try:
-        _, s = drain(fake_app.ingest([root]))
+        _, s = drain(fake_app.library.ingest([root]))
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -199,11 +199,11 @@ def test_the_catalogue_export_writes_no_formula_and_imports_back(fake_app: Ovill
         w.writerow({"id": "X-1", **HOSTILE})
         w.writerow({"id": "X-2", "title": "Denario", "description": "Plata", "typology": "denario",
                     "material": "plata", "period": "-44", "denomination": "denario"})
-    _, s = drain(fake_app.ingest([src]))
+    _, s = drain(fake_app.library.ingest([src]))
     assert not s.failed, s.failed
     keys = fake_app.store.cursor().execute(
         "SELECT section_tipo, section_id FROM records ORDER BY title").fetchall()
-    csv_path = drain(fake_app.catalogue().export(keys, tmp_path / "out"))[1]
+    csv_path = drain(fake_app.catalogue.export(keys, tmp_path / "out"))[1]
     with csv_path.open(encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(fh))
     for row in rows:
@@ -221,7 +221,7 @@ def test_the_catalogue_export_writes_no_formula_and_imports_back(fake_app: Ovill
         return out
 
     with Ovillo(tmp_path / "fresh", models_dir=tmp_path / "models", encoder=HashingEncoder()) as fresh:
-        _, s = drain(fresh.ingest([csv_path.parent]))
+        _, s = drain(fresh.library.ingest([csv_path.parent]))
         assert not s.failed, s.failed
         assert stored(fresh) == stored(fake_app)
         assert stored(fresh)["X-1"][0] == HOSTILE["title"]

@@ -65,7 +65,7 @@ def test_a_file_name_title_never_reaches_the_encoder_through_an_import(tmp_path:
     (folder / "udhr-en-3.1.md").write_text("Nadie estará sometido a esclavitud ni a servidumbre.\n")
     enc = Recording()
     with Ovillo(tmp_path / "home", models_dir=tmp_path / "models", encoder=enc) as app:
-        _, summary = drain(app.ingest([folder], IngestOptions(classification="public")))
+        _, summary = drain(app.library.ingest([folder], IngestOptions(classification="public")))
         titles = {r[0] for r in app.store.cursor().execute("SELECT title FROM records").fetchall()}
     assert not summary.failed and titles == {"V0043", "Udhr en 3 1"}
     assert sorted(enc.passages) == ["Everyone has the right to life, liberty and security of person.",

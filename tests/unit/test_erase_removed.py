@@ -35,17 +35,17 @@ def test_a_removed_file_leaves_no_bytes_in_the_store(tmp_path: Path) -> None:
     archive(tmp_path / "docs")
     home = tmp_path / "home"
     with Ovillo(home, models_dir=tmp_path / "m", encoder=HashingEncoder()) as app:
-        drain(app.ingest([tmp_path / "docs"], IngestOptions(classification="secret")))
+        drain(app.library.ingest([tmp_path / "docs"], IngestOptions(classification="secret")))
     assert bytes_on_disk(home) > 0  # the check can see the text while it is a live record
     (tmp_path / "docs" / "reservado.txt").unlink()
     with Ovillo(home, models_dir=tmp_path / "m", encoder=HashingEncoder()) as app:
-        events, summary = drain(app.ingest([tmp_path / "docs"]))
+        events, summary = drain(app.library.ingest([tmp_path / "docs"]))
         assert [o.status for o in summary.outcomes if o.path.endswith("reservado.txt")] == ["removed"]
         assert any(e.stage == "erase" for e in events)
         assert not erase_pending(app.store)
         assert bytes_on_disk(home) == 0  # before the ingest has even closed the store
-        assert len(app.search("molino campana", limit=5)) == 5  # the rewritten store still searches
-        assert app.status().records == 40
+        assert len(app.search.records("molino campana", limit=5)) == 5  # the rewritten store still searches
+        assert app.library.status().records == 40
     assert bytes_on_disk(home) == 0
 
 
@@ -53,7 +53,7 @@ def test_a_crash_before_the_rewrite_is_finished_by_the_next_close(tmp_path: Path
     archive(tmp_path / "docs")
     home = tmp_path / "home"
     with Ovillo(home, models_dir=tmp_path / "m", encoder=HashingEncoder()) as app:
-        drain(app.ingest([tmp_path / "docs"]))
+        drain(app.library.ingest([tmp_path / "docs"]))
         rows = app.store.cursor().execute("SELECT section_tipo, section_id FROM records r JOIN source_records s "
                                           "USING (section_tipo, section_id) WHERE s.path LIKE '%reservado%'").fetchall()
         from core.store.writer import RecordWriter
@@ -64,22 +64,22 @@ def test_a_crash_before_the_rewrite_is_finished_by_the_next_close(tmp_path: Path
     assert bytes_on_disk(home) == 0  # the close finished it
     with Ovillo(home, models_dir=tmp_path / "m", encoder=HashingEncoder()) as app:
         assert not (home / "ovillo.duckdb.compact").exists()
-        assert app.status().records == 40
+        assert app.library.status().records == 40
 
 
 def test_the_rewrite_keeps_every_table_index_and_the_keyword_index(tmp_path: Path) -> None:
     archive(tmp_path / "docs")
     with Ovillo(tmp_path / "home", models_dir=tmp_path / "m", encoder=HashingEncoder()) as app:
-        drain(app.ingest([tmp_path / "docs"]))
+        drain(app.library.ingest([tmp_path / "docs"]))
         before = _shape(app)
-        hits = [(h.section_tipo, h.section_id, round(h.score, 6)) for h in app.search("molino", limit=5)]
+        hits = [(h.section_tipo, h.section_id, round(h.score, 6)) for h in app.search.records("molino", limit=5)]
         with app.store.transaction() as tx:
             mark_erased(tx)
         assert compact(app.store) > 0
         after = _shape(app)
         assert after == before
         assert not erase_pending(app.store)
-        assert [(h.section_tipo, h.section_id, round(h.score, 6)) for h in app.search("molino", limit=5)] == hits
+        assert [(h.section_tipo, h.section_id, round(h.score, 6)) for h in app.search.records("molino", limit=5)] == hits
         assert oct(os.stat(tmp_path / "home" / "ovillo.duckdb").st_mode & 0o777) == "0o600"
 
 
@@ -105,7 +105,7 @@ def test_searches_running_beside_the_rewrite_neither_fail_nor_break_it(tmp_path:
 
     archive(tmp_path / "docs")
     with Ovillo(tmp_path / "home", models_dir=tmp_path / "m", encoder=HashingEncoder()) as app:
-        drain(app.ingest([tmp_path / "docs"]))
+        drain(app.library.ingest([tmp_path / "docs"]))
         errors: list[str] = []
         done = threading.Event()
         searched = [0]
@@ -113,7 +113,7 @@ def test_searches_running_beside_the_rewrite_neither_fail_nor_break_it(tmp_path:
         def search() -> None:
             while not done.is_set():
                 try:
-                    app.search("molino campana", limit=5)
+                    app.search.records("molino campana", limit=5)
                     searched[0] += 1
                 except Exception as exc:  # noqa: BLE001  (any failure is the finding)
                     errors.append(repr(exc))
@@ -130,4 +130,4 @@ def test_searches_running_beside_the_rewrite_neither_fail_nor_break_it(tmp_path:
             done.set()
             reader.join()
         assert errors == [] and searched[0] > 0
-        assert len(app.search("molino campana", limit=5)) == 5
+        assert len(app.search.records("molino campana", limit=5)) == 5

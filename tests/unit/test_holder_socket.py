@@ -47,7 +47,7 @@ def make_held(tmp_path: Path) -> Iterator[Callable[[], Ovillo]]:
         (docs / "molino.txt").write_text("El molino del valle molía trigo.", encoding="utf-8")
         app = Ovillo(tmp_path / "home", models_dir=tmp_path / "models", encoder=HashingEncoder(), doing="window")
         apps.append(app)
-        drain(app.ingest([docs], IngestOptions(classification="public")))
+        drain(app.library.ingest([docs], IngestOptions(classification="public")))
         return app
 
     yield make
@@ -84,19 +84,19 @@ def test_text_that_is_not_unicode_is_refused_in_words(make_held: Callable[[], Ov
     assert info is not None
     with RemoteOvillo(info) as client:
         with pytest.raises(ProtocolError, match="valid Unicode"):
-            client.search("molino\udcff", profile="owner")
-        assert client.search("molino", profile="owner")
+            client.search.records("molino\udcff", profile="owner")
+        assert client.search.records("molino", profile="owner")
 
 
 def test_a_result_that_is_not_unicode_still_travels(make_held: Callable[[], Ovillo],
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_held()
     odd = Hit("demo", 1, "molino_\udcff", "text", "es", 0, "El molino", 1.0, "/docs/molino_\udcff.txt", None, None)
-    monkeypatch.setattr(app, "search", lambda *a, **k: [odd])
+    monkeypatch.setattr(app.search, "records", lambda *a, **k: [odd])
     info = read_holder(app.paths.home)
     assert info is not None
     with RemoteOvillo(info) as client:
-        assert [h.to_json() for h in client.search("molino", profile="owner")] == [odd.to_json()]
+        assert [h.to_json() for h in client.search.records("molino", profile="owner")] == [odd.to_json()]
 
 
 def test_an_unexpected_failure_is_answered_without_its_internals(make_held: Callable[[], Ovillo],
@@ -107,7 +107,7 @@ def test_an_unexpected_failure_is_answered_without_its_internals(make_held: Call
     def broken(*args: object, **kwargs: object) -> list[Hit]:
         raise TypeError("internal detail 4417")
 
-    monkeypatch.setattr(app, "search", broken)
+    monkeypatch.setattr(app.search, "records", broken)
     with _connect(app) as s:
         reply = _ask(s, b'{"op": "search", "profile": "owner", "query": "molino"}\n')
         error = reply["error"]

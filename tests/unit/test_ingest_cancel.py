@@ -42,7 +42,7 @@ def _run_cancelling(app: Ovillo, folder: Path,
         if when(ev):
             cancel.cancel()
 
-    return events, drive(app.ingest([folder], cancel=cancel), seen)
+    return events, drive(app.library.ingest([folder], cancel=cancel), seen)
 
 
 def test_a_stop_mid_ingest_is_reported_and_the_next_run_resumes(tmp_path: Path) -> None:
@@ -56,7 +56,7 @@ def test_a_stop_mid_ingest_is_reported_and_the_next_run_resumes(tmp_path: Path) 
         # (the window's next import) must not find them held by a live claimant
         held = app.store.cursor().execute("SELECT count(*) FROM index_queue WHERE claimed_by IS NOT NULL").fetchone()
         assert held == (0,)
-        _, again = drain(app.ingest([folder]))
+        _, again = drain(app.library.ingest([folder]))
         assert not again.cancelled and len(again.ok) == 12 - done and queue.pending(app.store) == 0
 
 

@@ -27,13 +27,13 @@ def write_corpus(root: Path) -> None:
 def test_reingest_unchanged_embeds_nothing(fake_app: Ovillo, tmp_path: Path) -> None:
     root = tmp_path / "docs"
     write_corpus(root)
-    _, first = drain(fake_app.ingest([root]))
+    _, first = drain(fake_app.library.ingest([root]))
     assert len(first.ok) == 3 and not first.failed
     rows = chunk_rows(fake_app)
-    assert fake_app.status().records == 4  # two files + two CSV rows
+    assert fake_app.library.status().records == 4  # two files + two CSV rows
     enc = fake_app.encoder
     before = enc.embedded  # type: ignore[attr-defined]
-    _, second = drain(fake_app.ingest([root]))
+    _, second = drain(fake_app.library.ingest([root]))
     assert len(second.skipped) == 3 and not second.ok
     assert enc.embedded == before  # type: ignore[attr-defined]
     assert chunk_rows(fake_app) == rows
@@ -42,22 +42,22 @@ def test_reingest_unchanged_embeds_nothing(fake_app: Ovillo, tmp_path: Path) -> 
 def test_touched_but_identical_file_is_skipped(fake_app: Ovillo, tmp_path: Path) -> None:
     root = tmp_path / "docs"
     write_corpus(root)
-    drain(fake_app.ingest([root]))
+    drain(fake_app.library.ingest([root]))
     os.utime(root / "a.md", (1, 1))
-    _, s = drain(fake_app.ingest([root]))
+    _, s = drain(fake_app.library.ingest([root]))
     assert not s.ok and len(s.skipped) == 3
 
 
 def test_edit_reembeds_only_changed_chunks_and_prunes(fake_app: Ovillo, tmp_path: Path) -> None:
     root = tmp_path / "docs"
     write_corpus(root)
-    drain(fake_app.ingest([root]))
+    drain(fake_app.library.ingest([root]))
     before = dict((h, i) for i, h in chunk_rows(fake_app))
     enc = fake_app.encoder
     n0 = enc.embedded  # type: ignore[attr-defined]
     text = (root / "a.md").read_text(encoding="utf-8").replace("Un dinero de Jaume I.", "Dos dineros de Jaume I.")
     (root / "a.md").write_text(text + "\n## Zanja 5\n\nUn tesoro en un jarro.\n", encoding="utf-8")
-    _, s = drain(fake_app.ingest([root]))
+    _, s = drain(fake_app.library.ingest([root]))
     assert [Path(o.path).name for o in s.ok] == ["a.md"]
     assert enc.embedded - n0 == 2  # the edited section and the new one; "Zanja 3" reused  # type: ignore[attr-defined]
     after = dict((h, i) for i, h in chunk_rows(fake_app))
@@ -69,22 +69,22 @@ def test_edit_reembeds_only_changed_chunks_and_prunes(fake_app: Ovillo, tmp_path
 def test_deleted_file_chunks_go(fake_app: Ovillo, tmp_path: Path) -> None:
     root = tmp_path / "docs"
     write_corpus(root)
-    drain(fake_app.ingest([root]))
+    drain(fake_app.library.ingest([root]))
     (root / "b.txt").unlink()
-    _, s = drain(fake_app.ingest([root]))
+    _, s = drain(fake_app.library.ingest([root]))
     assert [Path(o.path).name for o in s.removed] == ["b.txt"]
     paths = {r[0] for r in fake_app.store.cursor().execute("SELECT path FROM sources").fetchall()}
     assert not any(p.endswith("b.txt") for p in paths)
-    assert fake_app.status().records == 3
-    assert not fake_app.search("water reached the village bell", passages=True, limit=50) or all(
+    assert fake_app.library.status().records == 3
+    assert not fake_app.search.passages("water reached the village bell", limit=50) or all(
         h.source_path and not h.source_path.endswith("b.txt")
-        for h in fake_app.search("water reached the village bell", passages=True, limit=50))
+        for h in fake_app.search.passages("water reached the village bell", limit=50))
 
 
 def test_options_classification_and_projects(fake_app: Ovillo, tmp_path: Path) -> None:
     root = tmp_path / "docs"
     write_corpus(root)
-    drain(fake_app.ingest([root], IngestOptions(collection="Excavació 2019", classification="public",
+    drain(fake_app.library.ingest([root], IngestOptions(collection="Excavació 2019", classification="public",
                                                 project_ids=[7])))
     rows = fake_app.store.cursor().execute(
         "SELECT section_tipo, classification, project_ids FROM records ORDER BY classification").fetchall()
@@ -96,7 +96,7 @@ def test_options_classification_and_projects(fake_app: Ovillo, tmp_path: Path) -
 
 def test_default_classification_is_restricted(fake_app: Ovillo, tmp_path: Path) -> None:
     (tmp_path / "x.txt").write_text("Un texto cualquiera sobre el pantano.")
-    drain(fake_app.ingest([tmp_path / "x.txt"]))
+    drain(fake_app.library.ingest([tmp_path / "x.txt"]))
     (cls,) = fake_app.store.cursor().execute("SELECT classification FROM records").fetchone()
     assert cls == "restricted"
 
@@ -109,7 +109,7 @@ def test_stable_ids_across_stores(tmp_path: Path) -> None:
     ids = []
     for n in range(2):
         with Ovillo(tmp_path / f"h{n}", models_dir=tmp_path / "m", encoder=HashingEncoder()) as app:
-            drain(app.ingest([root]))
+            drain(app.library.ingest([root]))
             ids.append(chunk_rows(app))
     assert ids[0] == ids[1]
 
@@ -126,16 +126,16 @@ def test_a_recording_placed_beside_an_unchanged_transcript_is_picked_up(fake_app
             "SELECT json_extract_string(data, '$.media_path') FROM records").fetchall()
         return {r[0] for r in rows}
 
-    drain(fake_app.ingest([root]))
+    drain(fake_app.library.ingest([root]))
     assert media() == {None}
     enc = fake_app.encoder
     before = enc.embedded  # type: ignore[attr-defined]
     (root / "oh9.ogg").write_bytes(b"OggS")
-    _, s = drain(fake_app.ingest([root]))
+    _, s = drain(fake_app.library.ingest([root]))
     assert len(s.ok) == 1 and media() == {str(root / "oh9.ogg")}
     assert enc.embedded == before  # type: ignore[attr-defined]  # same text: vectors reused
-    _, s = drain(fake_app.ingest([root]))
+    _, s = drain(fake_app.library.ingest([root]))
     assert len(s.skipped) == 1 and not s.ok  # and once recorded, skipped again
     (root / "oh9.ogg").unlink()
-    _, s = drain(fake_app.ingest([root]))
+    _, s = drain(fake_app.library.ingest([root]))
     assert len(s.ok) == 1 and media() == {None}  # a vanished recording is no longer offered

@@ -23,7 +23,7 @@ SECRET_WORDS = "Coordenadas reservadas: el tesoro de monedas está bajo la losa 
 
 
 def public_texts(app: Ovillo, query: str) -> list[str]:
-    return [h.text for h in app.search(query, profile="public", passages=True, limit=50)]
+    return [h.text for h in app.search.passages(query, profile="public", limit=50)]
 
 
 def classes(app: Ovillo) -> dict[str, str]:
@@ -42,7 +42,7 @@ def test_a_link_in_a_public_folder_does_not_publish_its_secret_target(fake_app: 
     os.symlink(vault / "secret.txt", deposit / "looks_public.txt")
     os.symlink("/etc/passwd", deposit / "passwd.txt")
     for follow in (False, True):  # following links never reaches outside the folder given
-        _, s = drain(fake_app.ingest([deposit], IngestOptions(classification="public", follow_symlinks=follow)))
+        _, s = drain(fake_app.library.ingest([deposit], IngestOptions(classification="public", follow_symlinks=follow)))
         reasons = {Path(o.path).name: o.reason for o in s.failed}
         expected = LINK_OUTSIDE if follow else LINK_NOT_FOLLOWED
         assert reasons == {"looks_public.txt": expected, "passwd.txt": expected}
@@ -57,17 +57,17 @@ def test_links_inside_the_folder_are_followed_only_when_asked(fake_app: Ovillo, 
     os.symlink(root / "real" / "carta.txt", root / "alias.txt")
     os.symlink(root / "real", root / "folder_link")
     os.symlink(root, root / "real" / "loop")  # a loop must end
-    _, s = drain(fake_app.ingest([root]))
+    _, s = drain(fake_app.library.ingest([root]))
     assert [Path(o.path).name for o in s.ok] == ["carta.txt"]
     assert {Path(o.path).name: o.reason for o in s.failed} == {"alias.txt": LINK_NOT_FOLLOWED,
                                                               "folder_link": LINK_NOT_FOLLOWED,
                                                               "loop": LINK_NOT_FOLLOWED}
-    _, s = drain(fake_app.ingest([root], IngestOptions(follow_symlinks=True)))
+    _, s = drain(fake_app.library.ingest([root], IngestOptions(follow_symlinks=True)))
     assert not s.failed
     # the linked folder is the real one again: entered once, under its real path
     assert sorted(str(Path(o.path).relative_to(root)) for o in s.ok + s.skipped) == ["alias.txt", "real/carta.txt"]
     # once links are refused again, the rows a followed link made are removed, not kept "as before"
-    _, s = drain(fake_app.ingest([root]))
+    _, s = drain(fake_app.library.ingest([root]))
     assert {Path(o.path).name for o in s.failed} == {"alias.txt", "folder_link", "loop"}
     paths = {r[0] for r in fake_app.store.cursor().execute("SELECT path FROM source_records").fetchall()}
     assert paths == {str(root / "real" / "carta.txt")}
@@ -81,7 +81,7 @@ def test_fifos_and_system_trees_are_refused_without_blocking(fake_app: Ovillo, t
     result: dict[str, object] = {}
 
     def go() -> None:
-        result["s"] = drain(fake_app.ingest([root, Path("/proc/self/status"), Path("/proc/self")]))[1]
+        result["s"] = drain(fake_app.library.ingest([root, Path("/proc/self/status"), Path("/proc/self")]))[1]
 
     t = threading.Thread(target=go)
     t.start()
@@ -100,7 +100,7 @@ def test_a_csv_rows_own_public_never_loosens_a_secret_ingest(fake_app: Ovillo, t
     root.mkdir()
     (root / "c.csv").write_text("id,title,description,classification\n1,Moneda,Denario de plata,public\n"
                                 "2,Jarra,Jarra vidriada,secret\n3,Ficha,Ficha sin clase,\n", encoding="utf-8")
-    drain(fake_app.ingest([root], IngestOptions(classification="secret")))
+    drain(fake_app.library.ingest([root], IngestOptions(classification="secret")))
     assert set(classes(fake_app).values()) == {"secret"}
     assert public_texts(fake_app, "denario plata") == []
 
@@ -109,20 +109,20 @@ def test_reingesting_a_parent_folder_as_public_keeps_the_secret_subfolder(fake_a
     parent = tmp_path / "fondo"
     (parent / "reservado").mkdir(parents=True)
     (parent / "reservado" / "ficha.txt").write_text(SECRET_WORDS, encoding="utf-8")
-    drain(fake_app.ingest([parent / "reservado"], IngestOptions(classification="secret")))
+    drain(fake_app.library.ingest([parent / "reservado"], IngestOptions(classification="secret")))
     (parent / "nota.txt").write_text("Nota pública sobre el molino.", encoding="utf-8")
-    _, s = drain(fake_app.ingest([parent], IngestOptions(classification="public")))
+    _, s = drain(fake_app.library.ingest([parent], IngestOptions(classification="public")))
     assert classes(fake_app) == {"Ficha": "secret", "Nota": "public"}
     assert s.kept_stricter == {("public", "secret"): 1}
     assert public_texts(fake_app, "tesoro monedas losa") == ["Nota pública sobre el molino."]
     # without a classification nothing changes either (it used to turn secret into the default, restricted)
-    drain(fake_app.ingest([parent]))
+    drain(fake_app.library.ingest([parent]))
     assert classes(fake_app) == {"Ficha": "secret", "Nota": "public"}
     # a stricter value applies without asking
-    _, s = drain(fake_app.ingest([parent], IngestOptions(classification="restricted")))
+    _, s = drain(fake_app.library.ingest([parent], IngestOptions(classification="restricted")))
     assert classes(fake_app) == {"Ficha": "secret", "Nota": "restricted"}
     # loosening needs the explicit option, and is reported (summary and the sources table)
-    _, s = drain(fake_app.ingest([parent], IngestOptions(classification="public", reclassify=True)))
+    _, s = drain(fake_app.library.ingest([parent], IngestOptions(classification="public", reclassify=True)))
     assert classes(fake_app) == {"Ficha": "public", "Nota": "public"}
     assert s.reclassified == {("secret", "public"): 1, ("restricted", "public"): 1}
     note = fake_app.store.cursor().execute("SELECT error FROM sources WHERE path = ?",
@@ -134,7 +134,7 @@ def test_new_files_without_a_classification_get_the_default(fake_app: Ovillo, tm
     root = tmp_path / "n"
     root.mkdir()
     (root / "a.txt").write_text("Primera nota.", encoding="utf-8")
-    drain(fake_app.ingest([root]))
+    drain(fake_app.library.ingest([root]))
     assert classes(fake_app) == {"A": fake_app.settings.default_classification}
 
 
@@ -166,16 +166,16 @@ def _store(tmp_path: Path, name: str, with_secret: bool) -> list[str]:
             (sec / fname).write_text(text, encoding="utf-8")
     out = []
     with Ovillo(tmp_path / name, models_dir=tmp_path / "models", encoder=HashingEncoder()) as app:
-        drain(app.ingest([pub], IngestOptions(collection="fondo", classification="public")))
+        drain(app.library.ingest([pub], IngestOptions(collection="fondo", classification="public")))
         if with_secret:
-            drain(app.ingest([sec], IngestOptions(collection="fondo", classification="secret")))
+            drain(app.library.ingest([sec], IngestOptions(collection="fondo", classification="secret")))
         for q in QUERIES:
             for passages in (False, True):
                 for mode in ("hybrid", "lexical", "dense"):
                     hits = app.searcher().retrieve(q, app.profile("public"), limit=10, mode=mode) if passages \
                         else app.searcher().search(q, app.profile("public"), limit=10, mode=mode)
                     out.append(json.dumps([h.to_json() for h in hits], ensure_ascii=False, sort_keys=True))
-        out.append(json.dumps(app.status("public").to_json()["records"]))
+        out.append(json.dumps(app.library.status("public").to_json()["records"]))
     return out
 
 
@@ -196,7 +196,7 @@ def test_owner_scores_match_duckdb_bm25_when_everything_is_visible(tmp_path: Pat
         pub.mkdir()
         for fname, text in PUBLIC_DOCS.items():
             (pub / fname).write_text(text, encoding="utf-8")
-        drain(app.ingest([pub], IngestOptions(classification="public")))
+        drain(app.library.ingest([pub], IngestOptions(classification="public")))
         s = app.searcher()
         s.index.refresh()
         for q in QUERIES:

@@ -31,7 +31,7 @@ def deposit(root: Path) -> None:
 def test_unsupported_files_are_listed_by_type_and_recorded(fake_app: Ovillo, tmp_path: Path) -> None:
     root = tmp_path / "fons"
     deposit(root)
-    _, s = drain(fake_app.ingest([root]))
+    _, s = drain(fake_app.library.ingest([root]))
     assert sorted(Path(o.path).name for o in s.ok) == ["cataleg.csv", "diari.md", "entrevista.vtt"]
     assert not s.failed
     assert sorted(Path(o.path).name for o in s.unsupported) == ["LLEGEIX", "fitxa.docx", "fotos.zip",
@@ -45,12 +45,12 @@ def test_unsupported_files_are_listed_by_type_and_recorded(fake_app: Ovillo, tmp
     assert cur.execute("SELECT count(*) FROM index_queue").fetchone() == (0,)  # nothing waits to retry them
 
     stamp = cur.execute("SELECT path, updated_at FROM sources ORDER BY path").fetchall()
-    _, again = drain(fake_app.ingest([root]))
+    _, again = drain(fake_app.library.ingest([root]))
     assert len(again.unsupported) == 5 and len(again.skipped) == 3 and not again.failed
     assert cur.execute("SELECT path, updated_at FROM sources ORDER BY path").fetchall() == stamp  # not rewritten
 
     (root / "fitxa.docx").unlink()
-    _, after = drain(fake_app.ingest([root]))
+    _, after = drain(fake_app.library.ingest([root]))
     assert len(after.unsupported) == 4
     assert str(root / "fitxa.docx") not in {r[0] for r in cur.execute("SELECT path FROM sources").fetchall()}
 
@@ -58,7 +58,7 @@ def test_unsupported_files_are_listed_by_type_and_recorded(fake_app: Ovillo, tmp
 def test_a_file_named_explicitly_still_fails_clearly(fake_app: Ovillo, tmp_path: Path) -> None:
     f = tmp_path / "inventari.docx"
     f.write_bytes(b"PK")
-    _, s = drain(fake_app.ingest([f]))
+    _, s = drain(fake_app.library.ingest([f]))
     assert [o.status for o in s.outcomes] == ["failed"] and "unsupported file type .docx" in s.failed[0].reason
 
 

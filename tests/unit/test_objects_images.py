@@ -154,7 +154,7 @@ def test_without_an_image_model_only_the_photographs_wait(tmp_path: Path) -> Non
     (folder / "coin.png").write_bytes(png_bytes())
     (folder / "notes.md").write_text("# Notas\n\nUna moneda de bronce.\n", encoding="utf-8")
     with Ovillo(tmp_path / "home", models_dir=tmp_path / "no-models", encoder=HashingEncoder()) as app:
-        _, summary = drain(app.ingest([folder]))
+        _, summary = drain(app.library.ingest([folder]))
         assert [Path(o.path).name for o in summary.ok] == ["notes.md"]
         assert [Path(o.path).name for o in summary.failed] == ["coin.png"]
         assert "image model" in summary.failed[0].reason
@@ -190,7 +190,7 @@ def test_photographs_beyond_the_memory_budget_are_read_again(tmp_path: Path,
     enc = TinyImageEncoder()
     with Ovillo(tmp_path / "home", models_dir=tmp_path / "m", encoder=HashingEncoder(),
                 image_encoder=enc) as app:  # type: ignore[arg-type]
-        _, summary = drain(app.ingest([folder]))
+        _, summary = drain(app.library.ingest([folder]))
         assert [Path(o.path).name for o in summary.ok] == ["cat.csv"] and not summary.failed
         rows = app.store.cursor().execute("SELECT source_text, embedding FROM rag_embeddings "
                                           "WHERE modality = 'image' ORDER BY source_text").fetchall()

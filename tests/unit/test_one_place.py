@@ -56,7 +56,7 @@ def test_a_new_object_takes_the_archives_default_classification(tmp_path: Path) 
     settings = Settings(default_classification="public", image_model="fake-image-8")
     with Ovillo(tmp_path / "home", models_dir=tmp_path / "m", encoder=HashingEncoder(),
                 image_encoder=FakeImageEncoder(), settings=settings) as app:
-        cat = app.catalogue()
+        cat = app.catalogue
         exam = cat.examine({"obverse": photo})
         saved = drain(cat.save(exam, ObjectFields(title="Moneda sin clasificar", inventory="T-1")))[1]
         stored = app.store.cursor().execute("SELECT classification FROM records WHERE section_tipo = ? "

@@ -36,7 +36,7 @@ def ingest_secret(home: Path, tmp_path: Path) -> Ovillo:
     app = Ovillo(home, models_dir=tmp_path / "models", encoder=HashingEncoder())
     from core.ingest.pipeline import IngestOptions
 
-    drain(app.ingest([docs], IngestOptions(classification="secret")))
+    drain(app.library.ingest([docs], IngestOptions(classification="secret")))
     return app
 
 

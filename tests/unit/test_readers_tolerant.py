@@ -155,9 +155,9 @@ def test_catalogue_with_repeated_ids_ingests_and_reingests_unchanged(fake_app: O
     root = tmp_path / "cat"
     root.mkdir()
     shutil.copy(FIX / "csv/duplicate_ids.csv", root / "museo.csv")
-    _, s = drain(fake_app.ingest([root]))
+    _, s = drain(fake_app.library.ingest([root]))
     assert [o.status for o in s.outcomes] == ["ok"] and "repeating an earlier id" in s.ok[0].reason
-    assert fake_app.status().records == 6
+    assert fake_app.library.status().records == 6
 
     def snapshot() -> list[tuple[object, ...]]:
         cur = fake_app.store.cursor()
@@ -167,7 +167,7 @@ def test_catalogue_with_repeated_ids_ingests_and_reingests_unchanged(fake_app: O
                 + cur.execute("SELECT value FROM store_meta WHERE key = 'generation'").fetchall())
 
     before = snapshot()
-    _, again = drain(fake_app.ingest([root]))
+    _, again = drain(fake_app.library.ingest([root]))
     assert [o.status for o in again.outcomes] == ["skipped"]
     assert snapshot() == before  # nothing written at all
 

@@ -120,14 +120,14 @@ def test_ingest_reports_its_changes(fake_app: Ovillo, tmp_path: Path) -> None:
     root.mkdir()
     for n in range(3):
         (root / f"nota_{n}.txt").write_text(f"Nota {n} sobre el molino.", encoding="utf-8")
-    _, s = drain(fake_app.ingest([root]))
+    _, s = drain(fake_app.library.ingest([root]))
     assert s.changes.added == Counter({("fondo", "text"): 3})
     (root / "nota_0.txt").write_text("Nota cero, corregida.", encoding="utf-8")
     (root / "nota_1.txt").unlink()
-    _, s = drain(fake_app.ingest([root]))
+    _, s = drain(fake_app.library.ingest([root]))
     assert s.changes.updated == Counter({("fondo", "text"): 1})
     assert s.changes.removed == Counter({("fondo", "text"): 1})
-    _, s = drain(fake_app.ingest([root]))
+    _, s = drain(fake_app.library.ingest([root]))
     assert not s.changes and isinstance(s.changes, Changes)
 
 
@@ -145,7 +145,7 @@ def test_many_small_files_are_embedded_together(fake_app: Ovillo, tmp_path: Path
         return real(texts, kind=kind)
 
     enc.embed_batch = spy  # type: ignore[method-assign]
-    _, s = drain(fake_app.ingest([root]))
+    _, s = drain(fake_app.library.ingest([root]))
     assert len(s.ok) == 40
     assert calls == [40]  # one encoder call for the batch, not forty
 

@@ -45,13 +45,13 @@ def state(app: Ovillo) -> list[tuple[str, str, str, bool]]:
 
 
 def test_the_next_import_re_embeds_an_older_store_once(fake_app: Ovillo, folder: Path) -> None:
-    drain(fake_app.ingest([folder], IngestOptions(classification="public")))
+    drain(fake_app.library.ingest([folder], IngestOptions(classification="public")))
     fresh = state(fake_app)
     assert age(fake_app.store, fake_app.encoder) == len(fresh) == 12
     assert all(h != want and not right for _, h, want, right in state(fake_app))
     generation = fake_app.store.generation()
 
-    events, summary = drain(fake_app.ingest([folder], IngestOptions(classification="public")))
+    events, summary = drain(fake_app.library.ingest([folder], IngestOptions(classification="public")))
     assert {o.reason for o in summary.outcomes} == {"unchanged"}  # no file read again
     steps = [e for e in events if e.stage == "embed"]
     assert steps and steps[-1].done == steps[-1].total == 12 and steps[-1].unit == "passages"
@@ -59,18 +59,18 @@ def test_the_next_import_re_embeds_an_older_store_once(fake_app: Ovillo, folder:
     assert fake_app.store.generation() > generation  # searches reload the vectors
     assert not reembed_pending(fake_app.store, fake_app.encoder.name)
 
-    events, _ = drain(fake_app.ingest([folder], IngestOptions(classification="public")))
+    events, _ = drain(fake_app.library.ingest([folder], IngestOptions(classification="public")))
     assert not [e for e in events if e.stage == "embed"]  # once: the store notes the version
 
 
 def test_a_first_import_is_not_followed_by_a_pass(fake_app: Ovillo, folder: Path) -> None:
-    events, _ = drain(fake_app.ingest([folder], IngestOptions(classification="public")))
+    events, _ = drain(fake_app.library.ingest([folder], IngestOptions(classification="public")))
     assert not [e for e in events if e.stage == "embed" and e.unit == "passages"]
     assert not reembed_pending(fake_app.store, fake_app.encoder.name)
 
 
 def test_a_cancelled_pass_resumes_without_duplicates(fake_app: Ovillo, folder: Path) -> None:
-    drain(fake_app.ingest([folder], IngestOptions(classification="public")))
+    drain(fake_app.library.ingest([folder], IngestOptions(classification="public")))
     fresh = state(fake_app)
     age(fake_app.store)
     cancel = CancelToken()
@@ -93,7 +93,7 @@ def test_a_cancelled_pass_resumes_without_duplicates(fake_app: Ovillo, folder: P
 def test_a_same_model_reindex_re_embeds_and_central_records_keep_their_vectors(
         fake_app: Ovillo, folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("core.models.registry.load_text_encoder", lambda *a, **k: HashingEncoder())
-    drain(fake_app.ingest([folder], IngestOptions(classification="public")))
+    drain(fake_app.library.ingest([folder], IngestOptions(classification="public")))
     fresh = state(fake_app)
     age(fake_app.store)
     cur = fake_app.store.cursor()
@@ -102,7 +102,7 @@ def test_a_same_model_reindex_re_embeds_and_central_records_keep_their_vectors(
     kept = cur.execute("SELECT id, source_hash FROM rag_embeddings WHERE section_tipo = ? AND section_id = ?",
                        list(central)).fetchall()
 
-    _, rewritten = drain(fake_app.reindex(fake_app.encoder.name))
+    _, rewritten = drain(fake_app.library.reindex(fake_app.encoder.name))
     assert rewritten == len(fresh) - len(kept) == 10
     after = {s[0]: s for s in state(fake_app)}
     assert all(after[cid][1] == h and not after[cid][3] for cid, h in kept)  # as the archive sent them

@@ -20,20 +20,20 @@ def test_reindex_switches_model_and_settings(fake_app: Ovillo, tmp_path: Path,
     root.mkdir()
     for n in range(3):
         (root / f"n{n}.txt").write_text(f"Nota {n} sobre el molino y el agua.", encoding="utf-8")
-    drain(fake_app.ingest([root]))
-    before = [h.section_id for h in fake_app.search("molino agua")]
+    drain(fake_app.library.ingest([root]))
+    before = [h.section_id for h in fake_app.search.records("molino agua")]
     new = HashingEncoder(name="fake-hash-32", dimension=32)
     monkeypatch.setattr("core.models.registry.load_text_encoder", lambda *a, **k: new)
-    events, embedded = drain(fake_app.reindex("fake-hash-32"))
+    events, embedded = drain(fake_app.library.reindex("fake-hash-32"))
     assert embedded == 3 and events and events[-1].stage == "reindex"
     assert fake_app.pinned_model().name == "fake-hash-32"  # type: ignore[union-attr]
     assert fake_app.settings.text_model == "fake-hash-32"
     assert load_settings(fake_app.paths.settings).text_model == "fake-hash-32"
     dims = fake_app.store.cursor().execute("SELECT DISTINCT model, dimension FROM rag_embeddings").fetchall()
     assert dims == [("fake-hash-32", 32)]  # the old model's rows are gone, the spaces never mixed
-    assert sorted(h.section_id for h in fake_app.search("molino agua")) == sorted(before)
+    assert sorted(h.section_id for h in fake_app.search.records("molino agua")) == sorted(before)
     with pytest.raises(ConfigError, match="modality"):
-        drain(fake_app.reindex("x", modality="audio"))
+        drain(fake_app.library.reindex("x", modality="audio"))
 
 
 def test_reindex_help_works(capsys: pytest.CaptureFixture[str]) -> None:
@@ -59,10 +59,10 @@ def test_reindex_switches_the_image_index_from_the_photographs(tmp_path: Path,
 
     with Ovillo(tmp_path / "home", models_dir=tmp_path / "m", encoder=HashingEncoder(), image_encoder=old,
                 settings=Settings(image_model="fake-image-8")) as app:
-        _, summary = drain(app.ingest([folder]))
+        _, summary = drain(app.library.ingest([folder]))
         assert len(summary.ok) == 3 and not summary.failed
         monkeypatch.setattr("core.models.registry.load_image_encoder", lambda *a, **k: new)
-        _, embedded = drain(app.reindex("fake-image-16", modality="image"))
+        _, embedded = drain(app.library.reindex("fake-image-16", modality="image"))
         assert embedded == 6
         rows = app.store.cursor().execute("SELECT DISTINCT model, dimension FROM rag_embeddings "
                                           "WHERE modality = 'image'").fetchall()
@@ -79,7 +79,7 @@ def test_reindex_switches_the_image_index_from_the_photographs(tmp_path: Path,
         (folder / "m0_obverse.png").unlink()
         monkeypatch.setattr("core.models.registry.load_image_encoder", lambda *a, **k: old)
         with pytest.raises(IngestError, match="m0_obverse.png cannot be read"):
-            drain(app.reindex("fake-image-8", modality="image"))
+            drain(app.library.reindex("fake-image-8", modality="image"))
         assert app.pinned_model("image").name == "fake-image-16"  # type: ignore[union-attr]
 
 
@@ -92,13 +92,13 @@ def test_a_cancelled_reindex_keeps_the_old_model_and_the_next_run_resumes(fake_a
     root.mkdir()
     for n in range(3):
         (root / f"n{n}.txt").write_text(f"Nota {n} sobre el molino y el agua.", encoding="utf-8")
-    drain(fake_app.ingest([root]))
+    drain(fake_app.library.ingest([root]))
     old = fake_app.encoder.name
-    before = [(h.section_tipo, h.section_id) for h in fake_app.search("molino agua")]
+    before = [(h.section_tipo, h.section_id) for h in fake_app.search.records("molino agua")]
     monkeypatch.setattr("core.models.registry.load_text_encoder",
                         lambda *a, **k: HashingEncoder(name="fake-hash-32", dimension=32))
     cancel = CancelToken()
-    run = fake_app.reindex("fake-hash-32", cancel=cancel)
+    run = fake_app.library.reindex("fake-hash-32", cancel=cancel)
     first = next(run)
     assert (first.stage, first.done, first.total, first.unit) == ("reindex", 1, 3, "records")
     cancel.cancel()
@@ -110,8 +110,8 @@ def test_a_cancelled_reindex_keeps_the_old_model_and_the_next_run_resumes(fake_a
     rows = dict(fake_app.store.cursor().execute("SELECT model, count(DISTINCT section_id) FROM rag_embeddings "
                                                 "GROUP BY 1").fetchall())
     assert rows == {old: 3, "fake-hash-32": 1}
-    assert [(h.section_tipo, h.section_id) for h in fake_app.search("molino agua")] == before
-    events, embedded = drain(fake_app.reindex("fake-hash-32"))  # resumes: only the two records left
+    assert [(h.section_tipo, h.section_id) for h in fake_app.search.records("molino agua")] == before
+    events, embedded = drain(fake_app.library.reindex("fake-hash-32"))  # resumes: only the two records left
     assert embedded == 2 and [e.done for e in events] == [1, 2]
     assert fake_app.pinned_model().name == "fake-hash-32"  # type: ignore[union-attr]
 
@@ -141,7 +141,7 @@ def test_every_mismatch_hint_is_a_reindex_command_the_cli_accepts(tmp_path: Path
     with Ovillo(tmp_path / "home", models_dir=tmp_path / "m", encoder=HashingEncoder(),
                 image_encoder=FakeImageEncoder("fake-image-8"), settings=Settings(image_model="other-image")) as app:
         with pytest.raises(ModelMismatch) as err:
-            app.catalogue().examine({"obverse": photo})
+            app.catalogue.examine({"obverse": photo})
         caught.append((err.value, "fake-image-8", "image"))
     for exc, name, modality in caught:
         found = re.search(r"`ovillo (reindex [^`]+)`", exc.hint)

@@ -40,8 +40,8 @@ def held(tmp_path: Path) -> Iterator[Ovillo]:
     from core.ingest.pipeline import IngestOptions
 
     app = Ovillo(tmp_path / "home", models_dir=tmp_path / "models", encoder=HashingEncoder(), doing="window")
-    drain(app.ingest([docs / "pub"], IngestOptions(classification="public")))
-    drain(app.ingest([docs / "res"], IngestOptions(classification="restricted")))
+    drain(app.library.ingest([docs / "pub"], IngestOptions(classification="public")))
+    drain(app.library.ingest([docs / "res"], IngestOptions(classification="restricted")))
     yield app
     app.close()
 
@@ -73,28 +73,28 @@ def test_the_lock_file_names_the_holder_and_a_private_socket(held: Ovillo) -> No
 def test_remote_search_and_status_equal_the_local_ones_per_profile(held: Ovillo) -> None:
     with _client(held) as remote:
         for profile in ("owner", "public"):
-            local = held.search("molino", profile=profile)
-            there = remote.search("molino", profile=profile)
+            local = held.search.records("molino", profile=profile)
+            there = remote.search.records("molino", profile=profile)
             assert [h.to_json() for h in there] == [h.to_json() for h in local]
             status = remote.status(profile)
-            assert status["records"] == held.status(profile).records
-        assert len(remote.search("molino", profile="owner")) == 2
-        public = remote.search("molino", profile="public")
+            assert status["records"] == held.library.status(profile).records
+        assert len(remote.search.records("molino", profile="owner")) == 2
+        public = remote.search.records("molino", profile="public")
         assert len(public) == 1 and public[0].classification == "public"
-        passages = remote.search("molino", profile="owner", passages=True, limit=1)
+        passages = remote.search.passages("molino", profile="owner", limit=1)
         assert len(passages) == 1
         first = public[0]
-        assert _ids(remote.similar(first.section_tipo, first.section_id, profile="owner")) == \
-            _ids(held.similar(first.section_tipo, first.section_id, profile="owner"))
+        assert _ids(remote.search.similar(first.section_tipo, first.section_id, profile="owner")) == \
+            _ids(held.search.similar(first.section_tipo, first.section_id, profile="owner"))
 
 
 def test_a_client_cannot_widen_its_profile(held: Ovillo) -> None:
     with _client(held) as remote:
-        restricted = _ids(remote.search("molino", profile="owner")) - _ids(remote.search("molino", profile="public"))
+        restricted = _ids(remote.search.records("molino", profile="owner")) - _ids(remote.search.records("molino", profile="public"))
         assert len(restricted) == 1
         # asking for the restricted classification as a filter narrows, never widens
         only = SearchFilters(classifications=("restricted",))
-        assert remote.search("molino secreto", profile="public", filters=only) == []
+        assert remote.search.records("molino secreto", profile="public", filters=only) == []
         assert remote.status("public")["records"] == 1
         # no profile: refused, never "owner" by default
         with pytest.raises(ProtocolError, match="must name its profile"):
@@ -106,14 +106,14 @@ def test_a_client_cannot_widen_its_profile(held: Ovillo) -> None:
         with pytest.raises(ProtocolError, match="unknown filter"):
             remote.call("search", query="molino", profile="public", filters={"profile": "owner"})
         with pytest.raises(NotFound):
-            remote.search("molino", profile="nobody")
+            remote.search.records("molino", profile="nobody")
         with pytest.raises(ProtocolError):
             remote.call("search", query="molino", profile="owner OR 1=1")
         # hidden is like missing, as locally
         hidden = next(iter(restricted))
         with pytest.raises(NotFound):
-            remote.similar(hidden[0], hidden[1], profile="public")
-        assert remote.search("molino", profile="public")  # the connection is still good after refusals
+            remote.search.similar(hidden[0], hidden[1], profile="public")
+        assert remote.search.records("molino", profile="public")  # the connection is still good after refusals
 
 
 def test_bad_requests_get_an_error_line_and_the_connection_goes_on(held: Ovillo) -> None:
@@ -145,7 +145,7 @@ def test_handle_checks_types_before_the_facade(held: Ovillo) -> None:
         handle(held, {"op": "search", "profile": "owner", "query": "molino", "filters": {"date_from": "yesterday"}})
     # a date range leaves out undated records, there as here
     dated = {"op": "search", "profile": "owner", "query": "molino", "filters": {"date_from": "1900-01-01"}}
-    assert handle(held, dated) == [h.to_json() for h in held.search(
+    assert handle(held, dated) == [h.to_json() for h in held.search.records(
         "molino", filters=SearchFilters(date_from=date(1900, 1, 1)))]
     hits = handle(held, {"op": "search", "profile": "public", "query": "molino",
                          "filters": {"langs": [], "collections": [], "date_to": None}})

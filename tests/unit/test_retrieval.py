@@ -40,9 +40,9 @@ def corpus_app(fake_app: Ovillo, tmp_path: Path) -> Ovillo:
     oh = tmp_path / "oh"
     oh.mkdir()
     (oh / "oh.srt").write_text("1\n00:00:05,000 --> 00:00:09,000\nMARÍA: El pantano llegó con la lluvia.\n")
-    drain(fake_app.ingest([es], IngestOptions(collection="diarios", lang="es", classification="public")))
-    drain(fake_app.ingest([ca], IngestOptions(collection="diaris", lang="ca", classification="public")))
-    drain(fake_app.ingest([oh], IngestOptions(collection="oral", lang="es", classification="public")))
+    drain(fake_app.library.ingest([es], IngestOptions(collection="diarios", lang="es", classification="public")))
+    drain(fake_app.library.ingest([ca], IngestOptions(collection="diaris", lang="ca", classification="public")))
+    drain(fake_app.library.ingest([oh], IngestOptions(collection="oral", lang="es", classification="public")))
     return fake_app
 
 
@@ -53,7 +53,7 @@ def test_accent_folded_lexical_match(corpus_app: Ovillo) -> None:
 
 def test_filters_collection_lang_facet_dates(corpus_app: Ovillo) -> None:
     q = "pantano ceramica forn"
-    by = lambda **kw: {h.title for h in corpus_app.search(q, filters=SearchFilters(**kw))}  # noqa: E731
+    by = lambda **kw: {h.title for h in corpus_app.search.records(q, filters=SearchFilters(**kw))}  # noqa: E731
     searcher = corpus_app.searcher()
     floor, searcher.floor = searcher.floor, None  # the fake encoder's cosines mean nothing: filters only here
     try:
@@ -68,7 +68,7 @@ def test_filters_collection_lang_facet_dates(corpus_app: Ovillo) -> None:
 
 
 def test_search_collapses_to_best_chunk_per_record(corpus_app: Ovillo) -> None:
-    hits = corpus_app.search("pantano", limit=50)
+    hits = corpus_app.search.records("pantano", limit=50)
     keys = [(h.section_tipo, h.section_id) for h in hits]
     assert len(keys) == len(set(keys))
     assert all(h.score > 0 for h in hits)
@@ -76,21 +76,21 @@ def test_search_collapses_to_best_chunk_per_record(corpus_app: Ovillo) -> None:
 
 
 def test_hit_carries_location(corpus_app: Ovillo) -> None:
-    (hit,) = corpus_app.search("llegó con la lluvia", filters=SearchFilters(facets=("rag:transcript",)))
+    (hit,) = corpus_app.search.records("llegó con la lluvia", filters=SearchFilters(facets=("rag:transcript",)))
     assert hit.tc_in == 5.0 and hit.source_path and hit.source_path.endswith("oh.srt")
     assert set(hit.to_json()) >= {"section_tipo", "section_id", "title", "component_tipo", "lang", "chunk_index",
                                   "snippet", "score", "source_path", "page", "tc_in"}
 
 
 def test_similar_reuses_stored_vectors_and_excludes_seed(corpus_app: Ovillo) -> None:
-    seed = corpus_app.search("zanja vidriada")[0]
+    seed = corpus_app.search.records("zanja vidriada")[0]
     enc = corpus_app.encoder
     calls = enc.calls  # type: ignore[attr-defined]
-    hits = corpus_app.similar(seed.section_tipo, seed.section_id)
+    hits = corpus_app.search.similar(seed.section_tipo, seed.section_id)
     assert enc.calls == calls  # nothing re-embedded  # type: ignore[attr-defined]
     assert hits and all((h.section_tipo, h.section_id) != (seed.section_tipo, seed.section_id) for h in hits)
     with pytest.raises(NotFound):
-        corpus_app.similar("diarios", 1)
+        corpus_app.search.similar("diarios", 1)
 
 
 def test_in_memory_bm25_matches_duckdb_match_bm25(corpus_app: Ovillo) -> None:

@@ -55,14 +55,14 @@ def test_model_is_pinned_and_switch_builds_beside(tmp_path: Path) -> None:
         (docs / f"{i}.txt").write_text(f"Documento {i} sobre el molino y la zanja {i}.")
     a = HashingEncoder("fake-a", 64)
     with Ovillo(tmp_path / "h", models_dir=tmp_path / "m", encoder=a) as app:
-        drain(app.ingest([docs]))
+        drain(app.library.ingest([docs]))
         assert app.pinned_model().name == "fake-a"  # type: ignore[union-attr]
     b = HashingEncoder("fake-b", 32)
     with Ovillo(tmp_path / "h", models_dir=tmp_path / "m", encoder=b) as app:
         with pytest.raises(ModelMismatch):
-            app.search("molino")
+            app.search.records("molino")
         with pytest.raises(ModelMismatch):
-            drain(app.ingest([docs]))
+            drain(app.library.ingest([docs]))
         gen = reindex(app.store, b)
         next(gen)  # one record built beside the old rows…
         models = dict(app.store.cursor().execute("SELECT model, count(*) FROM rag_embeddings GROUP BY 1").fetchall())
@@ -73,7 +73,7 @@ def test_model_is_pinned_and_switch_builds_beside(tmp_path: Path) -> None:
         assert app.pinned_model().name == "fake-b"  # type: ignore[union-attr]
         dims = app.store.cursor().execute("SELECT DISTINCT model, dimension FROM rag_embeddings").fetchall()
         assert dims == [("fake-b", 32)]
-        assert app.search("molino")
+        assert app.search.records("molino")
 
 
 def test_vectors_are_stored_plain_not_alprd(tmp_path: Path) -> None:

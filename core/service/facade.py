@@ -1,0 +1,74 @@
+"""``Ovillo``: an open data folder and its rooms by domain — library, search, answers, objects, sync."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from core.service.answers import Answers
+from core.service.folder import Folder
+from core.service.library import Library
+from core.service.search import Search
+from core.service.sync import Sync
+
+if TYPE_CHECKING:
+    from core.objects.api import Objects
+    from core.objects.catalogue import Catalogue
+    from core.remote import Server
+
+
+class Ovillo(Folder):
+    """An open data folder (:class:`Folder`: store, settings, models) and the operations on it, by room:
+    :attr:`library`, :attr:`search`, :attr:`answers`, :attr:`objects` and :attr:`catalogue`, :attr:`sync`."""
+
+    def __init__(self, *args: Any, serve: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.library = Library(self)
+        self.search = Search(self)
+        self.answers = Answers(self)
+        self.sync = Sync(self)
+        self._catalogue: Catalogue | None = None
+        self._server: Server | None = None
+        if serve and self._holder is not None:  # other processes on this folder ask us (core/remote.py)
+            from core.remote import Server
+
+            try:
+                self._server = Server.start(self, self._holder)
+            except BaseException:
+                super().close()  # a failed start must not leave the folder locked
+                raise
+
+    def close(self) -> None:
+        """Stop serving other processes, then close the folder (:meth:`Folder.close`)."""
+        if self._server is not None:
+            self._server.stop()
+        super().close()
+
+    def __enter__(self) -> "Ovillo":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @cached_property
+    def objects(self) -> "Objects":
+        """Object lookups: neighbours by photographs, characterization (see :mod:`core.objects`); one per
+        facade, so its vector matrix is loaded once per store change."""
+        from core.objects.api import Objects
+
+        return Objects(self.store, self.settings, lambda: self.encoder_for("image"), self.searcher)
+
+    @property
+    def catalogue(self) -> "Catalogue":
+        """Cataloguing new objects: examine photographs, save, export as catalogue CSV, thumbnails
+        (see :mod:`core.objects.catalogue`)."""
+        from core.objects.catalogue import Catalogue
+
+        if self._catalogue is None:
+            self._catalogue = Catalogue(self.objects, self.store, self.settings, self.paths.home,
+                                        lambda: self.encoder, self.profile)
+        return self._catalogue
+
+    def settings_changed(self) -> None:
+        """The catalogue reads limits and defaults from the settings it was made with: it is made again."""
+        self._catalogue = None
