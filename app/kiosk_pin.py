@@ -54,11 +54,8 @@ FIRST_LOCK_S = 30
 # an hour the 6-digit PINs last for decades.
 MAX_LOCK_S = 3600
 
-# scrypt cost. One hash with n=2**16, r=8, p=1 (64 MiB) took 0.19-0.20 s on the development
-# machine (2 shared cores, load average 3; n=2**14 took 0.04 s, n=2**17 0.40 s) and 0.38 s with
-# the same cores overloaded (load average 10). Checking a PIN stays well under the dialog's
-# ~0.3 s budget on an ordinary kiosk, while trying all 10**6 six-digit PINs offline costs about
-# 55 CPU-hours at 0.2 s a hash (the old 4-digit PINs at n=2**14 fell in 92 s).
+# scrypt cost: a check within the PIN dialog's ~0.3 s on an ordinary kiosk, tens of CPU-hours for an
+# offline guess at every six-digit PIN (measured in docs/design.md §10)
 SCRYPT_N = 2**16
 SCRYPT_R = 8
 SCRYPT_P = 1

@@ -10,8 +10,8 @@ from core.ingest.summary import FileOutcome
 from core.settings import Settings
 from core.store.db import Store
 
-# markers claimed per queue transaction (claimed ahead of reading; released again on cancel); each claim
-# reads the queue (10–20 ms at 400 markers), so 8 at a time cost ~0.5 s on 400 one-passage files
+# markers claimed per queue transaction (claimed ahead of reading; released again on cancel): each claim
+# reads the queue, so small claims add up on many small files (docs/design.md §5)
 CLAIM_AHEAD = 32
 
 

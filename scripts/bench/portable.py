@@ -184,7 +184,7 @@ def child(spec: dict[str, Any]) -> dict[str, Any]:
         t1 = time.perf_counter()
         out: list[int] = []
         for _ in range(n_gen):
-            logits = np.ctypeslib.as_array(llm._ctx.get_logits(), shape=(n_vocab,))
+            logits = np.ctypeslib.as_array(llama_cpp.llama_get_logits(llm.ctx), shape=(n_vocab,))
             tok = int(np.argmax(logits))
             out.append(tok)
             llm.eval([tok])

@@ -16,7 +16,7 @@ def test_ovillo_error_shows_message_and_hint(qtbot: QtBot, make_window: WindowFa
     def broken(*_a: object, **_k: object) -> list[object]:
         raise StoreError("the archive file cannot be read", hint="Check the disk and restart Ovillo.")
 
-    w.ops.ovillo.search = broken  # type: ignore[method-assign]
+    w.ops.ovillo.search.page = broken  # type: ignore[method-assign]
     w.search.query.setText("molino")
     qtbot.waitUntil(lambda: bool(w.error_dialogs), timeout=WAIT_MS)
     box = w.error_dialogs[0]
@@ -33,7 +33,7 @@ def test_unexpected_error_is_logged_and_offers_details(qtbot: QtBot, make_window
     def bug(*_a: object, **_k: object) -> list[object]:
         raise ZeroDivisionError("a bug deep in core")
 
-    w.ops.ovillo.search = bug  # type: ignore[method-assign]
+    w.ops.ovillo.search.page = bug  # type: ignore[method-assign]
     w.search.query.setText("molino")
     qtbot.waitUntil(lambda: bool(w.error_dialogs), timeout=WAIT_MS)
     box = w.error_dialogs[0]

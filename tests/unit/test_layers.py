@@ -6,6 +6,7 @@ shows up at type-checking time.
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -70,3 +71,23 @@ def test_the_door_loads_nothing_heavy() -> None:
             "print(sorted(heavy & set(sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def _private_reaches(path: Path) -> list[str]:
+    """Private names a script takes from the project's packages, or reads off any object but its own."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] in ("core", "app", "cli"):
+            found += [f"{node.lineno}: {node.module}.{a.name}" for a in node.names if a.name.startswith("_")]
+        elif isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            owner = node.value
+            if not (isinstance(owner, ast.Name) and owner.id in ("self", "cls", "C")):  # C: the benchmarks' _common
+                found.append(f"{node.lineno}: .{node.attr}")
+    return found
+
+
+def test_scripts_reach_core_through_public_names_only() -> None:
+    """Benchmarks and tools measure through public seams (a seam is added where one is missing), never privates."""
+    offenders = {str(p.relative_to(REPO)): bad for p in (REPO / "scripts").rglob("*.py") if (bad := _private_reaches(p))}
+    assert not offenders
