@@ -4,67 +4,67 @@
 <context>
     <name>AskView</name>
     <message>
-        <location filename="../views/ask.py" line="107"/>
+        <location filename="../views/ask.py" line="106"/>
         <source>Ask the archive a question…</source>
         <translation>Fes una pregunta a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="108"/>
+        <location filename="../views/ask.py" line="107"/>
         <source>&amp;Ask</source>
         <translation>&amp;Pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="109"/>
+        <location filename="../views/ask.py" line="108"/>
         <source>S&amp;top</source>
         <translation>&amp;Atura</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="110"/>
+        <location filename="../views/ask.py" line="109"/>
         <source>&amp;New conversation</source>
         <translation>&amp;Nova conversa</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="111"/>
+        <location filename="../views/ask.py" line="110"/>
         <source>&amp;Copy answer</source>
         <translation>&amp;Copia la resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="112"/>
+        <location filename="../views/ask.py" line="111"/>
         <source>Copy the last answer with its sources, as Markdown</source>
         <translation>Copia l&apos;última resposta amb les fonts, en Markdown</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="113"/>
+        <location filename="../views/ask.py" line="112"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xporta…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="114"/>
+        <location filename="../views/ask.py" line="113"/>
         <source>Save this conversation as Markdown and JSON</source>
         <translation>Desa aquesta conversa en Markdown i JSON</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="124"/>
+        <location filename="../views/ask.py" line="123"/>
         <source>Answer in progress</source>
         <translation>Resposta en curs</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="161"/>
+        <location filename="../views/ask.py" line="160"/>
         <source>Searching the archive…</source>
         <translation>Cercant a l&apos;arxiu…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="174"/>
+        <location filename="../views/ask.py" line="173"/>
         <source>Stopping…</source>
         <translation>Aturant…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="203"/>
+        <location filename="../views/ask.py" line="202"/>
         <source>Nothing relevant found.</source>
         <translation>No s&apos;ha trobat res pertinent.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="203"/>
+        <location filename="../views/ask.py" line="202"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Llegint %n passatge…</numerusform>
@@ -72,7 +72,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="206"/>
+        <location filename="../views/ask.py" line="205"/>
         <source>Found %n sentence(s) in the archive; checking whether they answer…</source>
         <translation>
             <numerusform>S&apos;ha trobat %n frase a l&apos;arxiu; comprovant si respon…</numerusform>
@@ -80,107 +80,107 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="207"/>
+        <location filename="../views/ask.py" line="206"/>
         <source>No sentence of the archive answers this.</source>
         <translation>Cap frase de l&apos;arxiu no hi respon.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="213"/>
+        <location filename="../views/ask.py" line="212"/>
         <source>Checked %1 of %2 sentences…</source>
         <translation>Comprovades %1 de %2 frases…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="221"/>
+        <location filename="../views/ask.py" line="220"/>
         <source>The archive&apos;s own words, checked by the answer model.</source>
         <translation>Les paraules del mateix arxiu, comprovades pel model de resposta.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="251"/>
+        <location filename="../views/ask.py" line="250"/>
         <source>Export the conversation</source>
         <translation>Exporta la conversa</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="252"/>
+        <location filename="../views/ask.py" line="251"/>
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="263"/>
+        <location filename="../views/ask.py" line="262"/>
         <source>Could not save %1: %2</source>
         <translation>No s&apos;ha pogut desar %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="266"/>
+        <location filename="../views/ask.py" line="265"/>
         <source>Saved %1</source>
         <translation>Desat: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="291"/>
+        <location filename="../views/ask.py" line="290"/>
         <source>checking…</source>
         <translation>comprovant…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="293"/>
+        <location filename="../views/ask.py" line="292"/>
         <source>answers the question</source>
         <translation>respon la pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="293"/>
+        <location filename="../views/ask.py" line="292"/>
         <source>related</source>
         <translation>relacionada</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="300"/>
+        <location filename="../views/ask.py" line="299"/>
         <source>The archive says:</source>
         <translation>L&apos;arxiu diu:</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="333"/>
+        <location filename="../views/ask.py" line="332"/>
         <source>Machine translation, not the archive&apos;s words:</source>
         <translation>Traducció automàtica, no són paraules de l&apos;arxiu:</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="336"/>
+        <location filename="../views/ask.py" line="335"/>
         <source>Translate</source>
         <translation>Tradueix</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="350"/>
+        <location filename="../views/ask.py" line="349"/>
         <source>Translating…</source>
         <translation>Traduint…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="367"/>
+        <location filename="../views/ask.py" line="366"/>
         <source>Related, not an answer:</source>
         <translation>Relacionat, no és una resposta:</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="223"/>
+        <location filename="../views/ask.py" line="222"/>
         <source>No answer: %1</source>
         <translation>Sense resposta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="225"/>
+        <location filename="../views/ask.py" line="224"/>
         <source>Stopped.</source>
         <translation>Aturat.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="227"/>
+        <location filename="../views/ask.py" line="226"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No s&apos;ha pogut fonamentar una resposta en l&apos;arxiu.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="303"/>
+        <location filename="../views/ask.py" line="302"/>
         <source>(stopped)</source>
         <translation>(aturat)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="305"/>
+        <location filename="../views/ask.py" line="304"/>
         <source>No answer</source>
         <translation>Sense resposta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="307"/>
+        <location filename="../views/ask.py" line="306"/>
         <source>Closest passages found:</source>
         <translation>Passatges més propers trobats:</translation>
     </message>
@@ -1238,17 +1238,17 @@
 <context>
     <name>ImageStrip</name>
     <message>
-        <location filename="../views/object_tiles.py" line="291"/>
+        <location filename="../views/object_tiles.py" line="304"/>
         <source>obverse</source>
         <translation>anvers</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="291"/>
+        <location filename="../views/object_tiles.py" line="304"/>
         <source>reverse</source>
         <translation>revers</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="291"/>
+        <location filename="../views/object_tiles.py" line="304"/>
         <source>image</source>
         <translation>imatge</translation>
     </message>
@@ -1256,192 +1256,192 @@
 <context>
     <name>ImportView</name>
     <message>
-        <location filename="../views/importer.py" line="53"/>
+        <location filename="../views/importer.py" line="51"/>
         <source>Drop files or folders here</source>
         <translation>Deixeu anar aquí fitxers o carpetes</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="54"/>
+        <location filename="../views/importer.py" line="52"/>
         <source>Add &amp;files…</source>
         <translation>Afegeix &amp;fitxers…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="55"/>
+        <location filename="../views/importer.py" line="53"/>
         <source>Add f&amp;older…</source>
         <translation>Afegeix una &amp;carpeta…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="56"/>
+        <location filename="../views/importer.py" line="54"/>
         <source>&amp;Remove</source>
         <translation>&amp;Treu</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="58"/>
+        <location filename="../views/importer.py" line="56"/>
         <source>default: the folder&apos;s name</source>
         <translation>per defecte: el nom de la carpeta</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="61"/>
+        <location filename="../views/importer.py" line="59"/>
         <source>Keep current (new files: %1)</source>
         <translation>Mantén l&apos;actual (fitxers nous: %1)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="66"/>
+        <location filename="../views/importer.py" line="64"/>
         <source>Also loosen records already stored (reclassify)</source>
         <translation>Relaxa també els registres ja desats (reclassifica)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="68"/>
+        <location filename="../views/importer.py" line="66"/>
         <source>Without this, a record already stored keeps its classification when it is stricter than the one chosen here.</source>
         <translation>Sense això, un registre ja desat conserva la seva classificació quan és més estricta que la triada aquí.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="72"/>
+        <location filename="../views/importer.py" line="70"/>
         <source>&amp;Start import</source>
         <translation>&amp;Inicia la importació</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="73"/>
+        <location filename="../views/importer.py" line="71"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausa</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="74"/>
+        <location filename="../views/importer.py" line="72"/>
         <source>Res&amp;ume</source>
         <translation>&amp;Reprèn</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="75"/>
+        <location filename="../views/importer.py" line="73"/>
         <source>&amp;Cancel</source>
         <translation>Ca&amp;ncel·la</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="88"/>
+        <location filename="../views/importer.py" line="86"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="89"/>
+        <location filename="../views/importer.py" line="87"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="96"/>
+        <location filename="../views/importer.py" line="94"/>
         <source>Files and folders to import (drag and drop them here):</source>
         <translation>Fitxers i carpetes per importar (arrossegueu-los aquí):</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="101"/>
+        <location filename="../views/importer.py" line="99"/>
         <source>Overall</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="103"/>
+        <location filename="../views/importer.py" line="101"/>
         <source>Current file</source>
         <translation>Fitxer actual</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="107"/>
+        <location filename="../views/importer.py" line="105"/>
         <source>Problems</source>
         <translation>Problemes</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="134"/>
+        <location filename="../views/importer.py" line="132"/>
         <source>Choose files to import</source>
         <translation>Trieu fitxers per importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="138"/>
+        <location filename="../views/importer.py" line="136"/>
         <source>Choose a folder to import</source>
         <translation>Trieu una carpeta per importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="189"/>
+        <location filename="../views/importer.py" line="187"/>
         <source>Loosen classifications?</source>
         <translation>Voleu relaxar les classificacions?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="190"/>
+        <location filename="../views/importer.py" line="188"/>
         <source>Records already stored with a stricter classification will become “%1” and may be seen by more people. Continue?</source>
         <translation>Els registres ja desats amb una classificació més estricta passaran a «%1» i els podrà veure més gent. Voleu continuar?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="205"/>
+        <location filename="../views/importer.py" line="203"/>
         <source>Looking for files…</source>
         <translation>Cercant fitxers…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="217"/>
+        <location filename="../views/importer.py" line="215"/>
         <source>Pausing after the current file…</source>
         <translation>Posant en pausa després del fitxer actual…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="234"/>
+        <location filename="../views/importer.py" line="232"/>
         <source>Import cancelled.</source>
         <translation>Importació cancel·lada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="239"/>
+        <location filename="../views/importer.py" line="237"/>
         <source>Looking for files… %1 found</source>
         <translation>Cercant fitxers… %1 trobats</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="248"/>
+        <location filename="../views/importer.py" line="246"/>
         <source>%1 of %2 files · about %3 left</source>
         <translation>%1 de %2 fitxers · queden uns %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="250"/>
+        <location filename="../views/importer.py" line="248"/>
         <source>%1 of %2 files</source>
         <translation>%1 de %2 fitxers</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="255"/>
+        <location filename="../views/importer.py" line="253"/>
         <source>Updating the keyword index…</source>
         <translation>Actualitzant l&apos;índex de paraules clau…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="257"/>
+        <location filename="../views/importer.py" line="255"/>
         <source>Erasing removed records from the store file…</source>
         <translation>Esborrant del fitxer de dades els registres eliminats…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="258"/>
+        <location filename="../views/importer.py" line="256"/>
         <source>Indexing: %1</source>
         <translation>Indexant: %1</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="264"/>
+        <location filename="../views/importer.py" line="262"/>
         <source>%1 record(s) reclassified: %2 → %3</source>
         <translation>%1 registre(s) reclassificat(s): %2 → %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="267"/>
+        <location filename="../views/importer.py" line="265"/>
         <source>%1 record(s) kept %2, stricter than %3 (tick “reclassify” to loosen)</source>
         <translation>%1 registre(s) mantenen %2, més estricta que %3 (marqueu «reclassifica» per relaxar-la)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="277"/>
+        <location filename="../views/importer.py" line="275"/>
         <source>Not indexed, unsupported file type %1: %2</source>
         <translation>No indexat, tipus de fitxer no admès %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="290"/>
+        <location filename="../views/importer.py" line="288"/>
         <source>Import stopped.</source>
         <translation>Importació aturada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="292"/>
+        <location filename="../views/importer.py" line="290"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reprendre continua on s&apos;ha aturat.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="294"/>
+        <location filename="../views/importer.py" line="292"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancel·lat. %1 fitxer(s) indexats; la resta queda a la cua.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="297"/>
+        <location filename="../views/importer.py" line="295"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Fet: %1 indexats, %2 sense canvis, %3 amb errors.</translation>
     </message>
@@ -1504,52 +1504,52 @@
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../main.py" line="55"/>
+        <location filename="../main.py" line="54"/>
         <source>--kiosk-idle must be between %1 and %2 seconds; nothing changed.</source>
         <translation>--kiosk-idle ha d&apos;estar entre %1 i %2 segons; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="59"/>
+        <location filename="../main.py" line="58"/>
         <source>New staff PIN (at least %1 digits): </source>
         <translation>Nou PIN del personal (com a mínim %1 dígits): </translation>
     </message>
     <message>
-        <location filename="../main.py" line="63"/>
+        <location filename="../main.py" line="62"/>
         <source>Nothing changed.</source>
         <translation>No s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="65"/>
+        <location filename="../main.py" line="64"/>
         <source>Type it again: </source>
         <translation>Torneu-lo a escriure: </translation>
     </message>
     <message>
-        <location filename="../main.py" line="67"/>
+        <location filename="../main.py" line="66"/>
         <source>No PIN entered; nothing changed.</source>
         <translation>No s&apos;ha introduït cap PIN; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="70"/>
+        <location filename="../main.py" line="69"/>
         <source>The PINs differ; nothing changed.</source>
         <translation>Els PIN no coincideixen; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="77"/>
+        <location filename="../main.py" line="76"/>
         <source>Staff PIN stored (hashed) in %1</source>
         <translation>PIN del personal desat (com a hash) a %1</translation>
     </message>
     <message>
-        <location filename="../main.py" line="123"/>
+        <location filename="../main.py" line="122"/>
         <source>The staff PIN was stored by an older version of Ovillo and is no longer accepted.</source>
         <translation>El PIN del personal el va desar una versió anterior d&apos;Ovillo i ja no s&apos;accepta.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="125"/>
+        <location filename="../main.py" line="124"/>
         <source>Set a new one (at least %1 digits): ovillo-gui --home DIR --set-kiosk-pin</source>
         <translation>Establiu-ne un de nou (com a mínim %1 dígits): ovillo-gui --home DIR --set-kiosk-pin</translation>
     </message>
     <message>
-        <location filename="../main.py" line="129"/>
+        <location filename="../main.py" line="128"/>
         <source>Kiosk mode needs a staff PIN first: ovillo-gui --home DIR --set-kiosk-pin</source>
         <translation>El mode quiosc necessita abans un PIN del personal: ovillo-gui --home DIR --set-kiosk-pin</translation>
     </message>
@@ -1557,7 +1557,7 @@
 <context>
     <name>Main</name>
     <message numerus="yes">
-        <location filename="../main.py" line="154"/>
+        <location filename="../main.py" line="153"/>
         <source>%n file(s) and folder(s) of this data folder that other accounts could read are now private.</source>
         <translation>
             <numerusform>%n fitxer o carpeta d&apos;aquesta carpeta de dades que altres comptes podien llegir ara és privat.</numerusform>
@@ -1568,47 +1568,47 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="45"/>
+        <location filename="../main_window.py" line="44"/>
         <source>Ovillo — reading room</source>
         <translation>Ovillo — sala de consulta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="45"/>
+        <location filename="../main_window.py" line="44"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="58"/>
+        <location filename="../main_window.py" line="57"/>
         <source>Search</source>
         <translation>Cerca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="60"/>
+        <location filename="../main_window.py" line="59"/>
         <source>Ask</source>
         <translation>Pregunta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="61"/>
+        <location filename="../main_window.py" line="60"/>
         <source>Objects</source>
         <translation>Objectes</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="63"/>
+        <location filename="../main_window.py" line="62"/>
         <source>Import</source>
         <translation>Importa</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="63"/>
+        <location filename="../main_window.py" line="62"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="64"/>
+        <location filename="../main_window.py" line="63"/>
         <source>Preferences</source>
         <translation>Preferències</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="64"/>
+        <location filename="../main_window.py" line="63"/>
         <source>Sync</source>
         <translation>Sincronitza</translation>
     </message>
@@ -1683,72 +1683,72 @@
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../menus.py" line="41"/>
+        <location filename="../menus.py" line="55"/>
         <source>&amp;File</source>
         <translation>&amp;Fitxer</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="44"/>
+        <location filename="../menus.py" line="58"/>
         <source>&amp;Import files…</source>
         <translation>&amp;Importa fitxers…</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="48"/>
+        <location filename="../menus.py" line="62"/>
         <source>&amp;Quit</source>
         <translation>&amp;Surt</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="53"/>
+        <location filename="../menus.py" line="67"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edita</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="54"/>
+        <location filename="../menus.py" line="68"/>
         <source>&amp;Copy</source>
         <translation>&amp;Copia</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="57"/>
+        <location filename="../menus.py" line="71"/>
         <source>Select &amp;All</source>
         <translation>Selecciona-ho &amp;tot</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="62"/>
+        <location filename="../menus.py" line="76"/>
         <source>&amp;Find…</source>
         <translation>C&amp;erca…</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="68"/>
+        <location filename="../menus.py" line="82"/>
         <source>&amp;Preferences…</source>
         <translation>&amp;Preferències…</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="73"/>
+        <location filename="../menus.py" line="87"/>
         <source>&amp;View</source>
         <translation>&amp;Visualitza</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="79"/>
+        <location filename="../menus.py" line="93"/>
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="80"/>
+        <location filename="../menus.py" line="94"/>
         <source>User &amp;guide</source>
         <translation>&amp;Guia d&apos;ús</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="83"/>
+        <location filename="../menus.py" line="97"/>
         <source>&amp;About Ovillo</source>
         <translation>&amp;Quant a Ovillo</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="85"/>
+        <location filename="../menus.py" line="99"/>
         <source>About Ovillo</source>
         <translation>Quant a Ovillo</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="86"/>
+        <location filename="../menus.py" line="100"/>
         <source>Ovillo asks a heritage archive questions by meaning, offline: search, grounded answers with quoted sources, objects by photograph, and sync with a central archive. Nothing leaves this computer except a sync you start.</source>
         <translation>Ovillo pregunta a un arxiu patrimonial pel sentit, sense connexió: cerca, respostes fonamentades amb fonts citades, objectes per fotografia i sincronització amb un arxiu central. Res no surt d&apos;aquest ordinador tret d&apos;una sincronització que inicieu vós.</translation>
     </message>
@@ -1784,42 +1784,42 @@
 <context>
     <name>NoMatchNote</name>
     <message>
-        <location filename="../empty_state.py" line="96"/>
+        <location filename="../empty_state.py" line="91"/>
         <source>Show the closest records anyway</source>
         <translation>Mostra igualment els registres més propers</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="105"/>
+        <location filename="../empty_state.py" line="100"/>
         <source>No records match “%1”.</source>
         <translation>Cap registre coincideix amb «%1».</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="106"/>
+        <location filename="../empty_state.py" line="101"/>
         <source>No record you can see has this number or identifier.</source>
         <translation>Cap registre que pot veure no té aquest número o identificador.</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="107"/>
+        <location filename="../empty_state.py" line="102"/>
         <source>Nothing in the archive is close to these words in meaning, and none of them appears in it.</source>
         <translation>Res de l&apos;arxiu no s&apos;acosta al sentit d&apos;aquestes paraules, i cap d&apos;elles no hi apareix.</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="109"/>
+        <location filename="../empty_state.py" line="104"/>
         <source>Check the number.</source>
         <translation>Comproveu el número.</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="109"/>
+        <location filename="../empty_state.py" line="104"/>
         <source>Try fewer words.</source>
         <translation>Proveu amb menys paraules.</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="110"/>
+        <location filename="../empty_state.py" line="105"/>
         <source>Try other words, or the same words in another language.</source>
         <translation>Proveu altres paraules, o les mateixes en una altra llengua.</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="114"/>
+        <location filename="../empty_state.py" line="109"/>
         <source>Did you mean: %1</source>
         <translation>Volíeu dir: %1?</translation>
     </message>
@@ -1872,77 +1872,77 @@
         <translation>&amp;Desa l&apos;objecte</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="96"/>
+        <location filename="../views/objects.py" line="97"/>
         <source>Typology</source>
         <translation>Tipologia</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="96"/>
+        <location filename="../views/objects.py" line="97"/>
         <source>Material</source>
         <translation>Material</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="97"/>
+        <location filename="../views/objects.py" line="98"/>
         <source>Denomination</source>
         <translation>Denominació</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="97"/>
+        <location filename="../views/objects.py" line="98"/>
         <source>Period</source>
         <translation>Període</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="99"/>
+        <location filename="../views/objects.py" line="100"/>
         <source>Title</source>
         <translation>Títol</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="103"/>
+        <location filename="../views/objects.py" line="104"/>
         <source>Inventory</source>
         <translation>Inventari</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="104"/>
+        <location filename="../views/objects.py" line="105"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="105"/>
+        <location filename="../views/objects.py" line="106"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="120"/>
+        <location filename="../views/objects.py" line="121"/>
         <source>Nearest catalogued objects</source>
         <translation>Objectes catalogats més propers</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="135"/>
+        <location filename="../views/objects.py" line="136"/>
         <source>Choose photographs</source>
         <translation>Tria fotografies</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="136"/>
+        <location filename="../views/objects.py" line="137"/>
         <source>Images (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</source>
         <translation>Imatges (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="146"/>
+        <location filename="../views/objects.py" line="147"/>
         <source>Two photographs have the same face; only the first is used.</source>
         <translation>Dues fotografies tenen la mateixa cara; només es fa servir la primera.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="169"/>
+        <location filename="../views/objects.py" line="170"/>
         <source>Add at least one photograph first.</source>
         <translation>Afegiu primer almenys una fotografia.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="176"/>
+        <location filename="../views/objects.py" line="177"/>
         <source>Looking up…</source>
         <translation>Cercant…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="183"/>
+        <location filename="../views/objects.py" line="184"/>
         <source>The lookup failed.</source>
         <translation>La cerca ha fallat.</translation>
     </message>
@@ -1963,17 +1963,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="220"/>
+        <location filename="../views/objects.py" line="225"/>
         <source>Give the object a title first.</source>
         <translation>Poseu primer un títol a l&apos;objecte.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="224"/>
+        <location filename="../views/objects.py" line="229"/>
         <source>Saving…</source>
         <translation>Desant…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="231"/>
+        <location filename="../views/objects.py" line="236"/>
         <source>Saved as %1 in %2.</source>
         <translation>Desat com a %1 a %2.</translation>
     </message>
@@ -2062,42 +2062,42 @@
         <translation>Català</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="74"/>
+        <location filename="../views/preferences.py" line="73"/>
         <source>Tuning for search, indexing and answers. The defaults suit most archives; hover over a setting for what it does.</source>
         <translation>Ajustos de cerca, indexació i respostes. Els valors predeterminats van bé per a la majoria d&apos;arxius; passeu el punter per sobre d&apos;un ajust per veure què fa.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="79"/>
+        <location filename="../views/preferences.py" line="78"/>
         <source>Basic</source>
         <translation>Bàsiques</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="80"/>
+        <location filename="../views/preferences.py" line="79"/>
         <source>Advanced</source>
         <translation>Avançades</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="87"/>
+        <location filename="../views/preferences.py" line="86"/>
         <source>&amp;Save</source>
         <translation>&amp;Desa</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="88"/>
+        <location filename="../views/preferences.py" line="87"/>
         <source>Re&amp;vert</source>
         <translation>&amp;Reverteix</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="156"/>
+        <location filename="../views/preferences.py" line="155"/>
         <source>These preferences cannot be saved.</source>
         <translation>Aquestes preferències no es poden desar.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="163"/>
+        <location filename="../views/preferences.py" line="162"/>
         <source>The preferences file cannot be written.</source>
         <translation>No es pot escriure el fitxer de preferències.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="165"/>
+        <location filename="../views/preferences.py" line="164"/>
         <source>Saved. Model and language changes apply the next time Ovillo starts.</source>
         <translation>Desat. Els canvis de model i d&apos;idioma s&apos;apliquen en reiniciar Ovillo.</translation>
     </message>
@@ -2105,27 +2105,27 @@
 <context>
     <name>ProposalRow</name>
     <message>
-        <location filename="../views/object_tiles.py" line="221"/>
+        <location filename="../views/object_tiles.py" line="227"/>
         <source>Accept</source>
         <translation>Accepta</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="222"/>
-        <source>Put the proposed value back</source>
-        <translation>Torna al valor proposat</translation>
+        <location filename="../views/object_tiles.py" line="228"/>
+        <source>Take the proposed value</source>
+        <translation>Prendre el valor proposat</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="243"/>
+        <location filename="../views/object_tiles.py" line="249"/>
         <source>not enough evidence</source>
         <translation>proves insuficients</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="250"/>
+        <location filename="../views/object_tiles.py" line="256"/>
         <source>%1 % sure</source>
         <translation>confiança %1 %</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="252"/>
+        <location filename="../views/object_tiles.py" line="258"/>
         <source>Also voted: %1</source>
         <translation>També votats: %1</translation>
     </message>
@@ -2156,93 +2156,93 @@
 <context>
     <name>RecordView</name>
     <message>
-        <location filename="../views/record.py" line="60"/>
+        <location filename="../views/record.py" line="59"/>
         <source>← Back</source>
         <translation>← Enrere</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="61"/>
+        <location filename="../views/record.py" line="60"/>
         <source>Open original file</source>
         <translation>Obre el fitxer original</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="72"/>
+        <location filename="../views/record.py" line="71"/>
         <source>Similar records</source>
         <translation>Registres semblants</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="124"/>
+        <location filename="../views/record.py" line="123"/>
         <source>This record is no longer in the library.</source>
         <translation>Aquest registre ja no és a la biblioteca.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="179"/>
+        <location filename="../views/record.py" line="178"/>
         <source>page %1</source>
         <translation>pàgina %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="193"/>
+        <location filename="../views/record.py" line="192"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="202"/>
+        <location filename="../views/record.py" line="201"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="202"/>
+        <location filename="../views/record.py" line="201"/>
         <source>Record</source>
         <translation>Registre</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="203"/>
+        <location filename="../views/record.py" line="202"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="204"/>
+        <location filename="../views/record.py" line="203"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="205"/>
+        <location filename="../views/record.py" line="204"/>
         <source>Dates</source>
         <translation>Dates</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="205"/>
+        <location filename="../views/record.py" line="204"/>
         <source>Passages</source>
         <translation>Passatges</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="207"/>
+        <location filename="../views/record.py" line="206"/>
         <source>Passage</source>
         <translation>Passatge</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="209"/>
-        <location filename="../views/record.py" line="213"/>
+        <location filename="../views/record.py" line="208"/>
+        <location filename="../views/record.py" line="212"/>
         <source>File</source>
         <translation>Fitxer</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="242"/>
+        <location filename="../views/record.py" line="241"/>
         <source>Play from here</source>
         <translation>Reprodueix des d&apos;aquí</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="262"/>
+        <location filename="../views/record.py" line="261"/>
         <source>This record has no original file to open.</source>
         <translation>Aquest registre no té cap fitxer original per obrir.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="264"/>
+        <location filename="../views/record.py" line="263"/>
         <source>The original file is not there any more: %1</source>
         <translation>El fitxer original ja no es troba: %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="266"/>
+        <location filename="../views/record.py" line="265"/>
         <source>No application on this computer could open %1</source>
         <translation>Cap aplicació d&apos;aquest ordinador no ha pogut obrir %1</translation>
     </message>
@@ -2250,73 +2250,73 @@
 <context>
     <name>SearchView</name>
     <message>
-        <location filename="../views/search.py" line="51"/>
+        <location filename="../views/search.py" line="48"/>
         <source>Search the archive by meaning, in any language…</source>
         <translation>Cerqueu a l&apos;arxiu per significat, en qualsevol idioma…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="59"/>
+        <location filename="../views/search.py" line="56"/>
         <source>from any year</source>
         <translation>des de qualsevol any</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="60"/>
+        <location filename="../views/search.py" line="57"/>
         <source>to any year</source>
         <translation>fins a qualsevol any</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="75"/>
+        <location filename="../views/search.py" line="72"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="75"/>
+        <location filename="../views/search.py" line="72"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="76"/>
+        <location filename="../views/search.py" line="73"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="85"/>
+        <location filename="../views/search.py" line="82"/>
         <source>Dates</source>
         <translation>Dates</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="124"/>
+        <location filename="../views/search.py" line="121"/>
         <source>All collections</source>
         <translation>Totes les col·leccions</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="125"/>
+        <location filename="../views/search.py" line="122"/>
         <source>All languages</source>
         <translation>Tots els idiomes</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="126"/>
+        <location filename="../views/search.py" line="123"/>
         <source>Any classification</source>
         <translation>Qualsevol classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="160"/>
-        <location filename="../views/search.py" line="185"/>
+        <location filename="../views/search.py" line="157"/>
+        <location filename="../views/search.py" line="181"/>
         <source>Searching…</source>
         <translation>Cercant…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="171"/>
+        <location filename="../views/search.py" line="167"/>
         <source>No records match</source>
         <translation>Cap registre coincideix</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="177"/>
+        <location filename="../views/search.py" line="173"/>
         <source>The closest records: none of them is close to “%1” in meaning or words</source>
         <translation>Els registres més propers: cap no s&apos;acosta a «%1» ni en significat ni en paraules</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="220"/>
+        <location filename="../views/search.py" line="216"/>
         <source>%1 of %n record(s)</source>
         <translation>
             <numerusform>%1 de %n registre</numerusform>
@@ -2324,7 +2324,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="221"/>
+        <location filename="../views/search.py" line="217"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n registre</numerusform>
@@ -2332,7 +2332,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="274"/>
+        <location filename="../views/search.py" line="270"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
@@ -2531,154 +2531,154 @@
 <context>
     <name>SyncView</name>
     <message>
-        <location filename="../views/sync.py" line="51"/>
+        <location filename="../views/sync.py" line="50"/>
         <source>Remember in the system keyring</source>
         <translation>Recorda-la al clauer del sistema</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="53"/>
+        <location filename="../views/sync.py" line="52"/>
         <source>&amp;Forget saved password</source>
         <translation>&amp;Oblida la contrasenya desada</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="56"/>
+        <location filename="../views/sync.py" line="55"/>
         <source>CA certificate (verifies the server)</source>
         <translation>Certificat de la CA (verifica el servidor)</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="57"/>
+        <location filename="../views/sync.py" line="56"/>
         <source>&amp;Browse…</source>
         <translation>&amp;Navega…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="58"/>
+        <location filename="../views/sync.py" line="57"/>
         <source>Allow a server without verified TLS (trusted network only)</source>
         <translation>Permet un servidor sense TLS verificat (només en una xarxa de confiança)</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="60"/>
-        <location filename="../views/sync.py" line="228"/>
+        <location filename="../views/sync.py" line="59"/>
+        <location filename="../views/sync.py" line="227"/>
         <source>&amp;Sync</source>
         <translation>&amp;Sincronitza</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="61"/>
+        <location filename="../views/sync.py" line="60"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Cancel·la</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="76"/>
+        <location filename="../views/sync.py" line="75"/>
         <source>Server</source>
         <translation>Servidor</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="77"/>
+        <location filename="../views/sync.py" line="76"/>
         <source>User</source>
         <translation>Usuari</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="78"/>
+        <location filename="../views/sync.py" line="77"/>
         <source>Password</source>
         <translation>Contrasenya</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="80"/>
+        <location filename="../views/sync.py" line="79"/>
         <source>CA file</source>
         <translation>Fitxer de la CA</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="87"/>
+        <location filename="../views/sync.py" line="86"/>
         <source>Bring the records you may read from the central archive onto this computer. Your own records are never changed.</source>
         <translation>Porteu a aquest ordinador els registres de l&apos;arxiu central que podeu llegir. Els vostres registres no es modifiquen mai.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="118"/>
+        <location filename="../views/sync.py" line="117"/>
         <source>saved in the system keyring</source>
         <translation>desada al clauer del sistema</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="120"/>
+        <location filename="../views/sync.py" line="119"/>
         <source>Never synced.</source>
         <translation>Mai sincronitzat.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="122"/>
+        <location filename="../views/sync.py" line="121"/>
         <source>Last sync: %1 · server %2 · user %3</source>
         <translation>Darrera sincronització: %1 · servidor %2 · usuari %3</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="123"/>
+        <location filename="../views/sync.py" line="122"/>
         <source>not finished</source>
         <translation>sense acabar</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="132"/>
+        <location filename="../views/sync.py" line="131"/>
         <source>Choose the server&apos;s CA certificate</source>
         <translation>Trieu el certificat de la CA del servidor</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="146"/>
-        <location filename="../views/sync.py" line="184"/>
+        <location filename="../views/sync.py" line="145"/>
+        <location filename="../views/sync.py" line="183"/>
         <source>Connecting…</source>
         <translation>Connectant…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="162"/>
+        <location filename="../views/sync.py" line="161"/>
         <source>Stopping after the current page…</source>
         <translation>Aturant després de la pàgina en curs…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="176"/>
+        <location filename="../views/sync.py" line="175"/>
         <source>%1 of %2 records</source>
         <translation>%1 de %2 registres</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="178"/>
+        <location filename="../views/sync.py" line="177"/>
         <source>about %1 left</source>
         <translation>en queden uns %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="182"/>
+        <location filename="../views/sync.py" line="181"/>
         <source>Checking what is no longer permitted…</source>
         <translation>Comprovant el que ja no està permès…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="187"/>
+        <location filename="../views/sync.py" line="186"/>
         <source>Updating the keyword index…</source>
         <translation>Actualitzant l&apos;índex de paraules clau…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="190"/>
+        <location filename="../views/sync.py" line="189"/>
         <source>Erasing revoked records from the store file…</source>
         <translation>Esborrant del fitxer de dades els registres revocats…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="191"/>
+        <location filename="../views/sync.py" line="190"/>
         <source>Sync: %1</source>
         <translation>Sincronització: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="196"/>
+        <location filename="../views/sync.py" line="195"/>
         <source>Added %1 · updated %2 · removed %3 · revoked %4 · vectors reused %5 · embedded %6 · %7 in %8 s</source>
         <translation>Afegits %1 · actualitzats %2 · eliminats %3 · revocats %4 · vectors reutilitzats %5 · calculats %6 · %7 en %8 s</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="202"/>
+        <location filename="../views/sync.py" line="201"/>
         <source>Sync finished.</source>
         <translation>Sincronització acabada.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="209"/>
+        <location filename="../views/sync.py" line="208"/>
         <source>The sync stopped: %1</source>
         <translation>La sincronització s&apos;ha aturat: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="214"/>
+        <location filename="../views/sync.py" line="213"/>
         <source>Sync cancelled: what arrived is kept. Resume continues from there.</source>
         <translation>Sincronització cancel·lada: es conserva el que ha arribat. Reprèn continua des d&apos;allà.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="228"/>
+        <location filename="../views/sync.py" line="227"/>
         <source>&amp;Resume</source>
         <translation>&amp;Reprèn</translation>
     </message>

@@ -3,7 +3,7 @@
 <context>
     <name>AskView</name>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="203" />
+        <location filename="../views/ask.py" line="202" />
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Reading %n passage…</numerusform>
@@ -11,7 +11,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="206" />
+        <location filename="../views/ask.py" line="205" />
         <source>Found %n sentence(s) in the archive; checking whether they answer…</source>
         <translation>
             <numerusform>Found %n sentence in the archive; checking whether they answer…</numerusform>
@@ -22,7 +22,7 @@
 <context>
     <name>Main</name>
     <message numerus="yes">
-        <location filename="../main.py" line="154" />
+        <location filename="../main.py" line="153" />
         <source>%n file(s) and folder(s) of this data folder that other accounts could read are now private.</source>
         <translation>
             <numerusform>%n file and folder of this data folder that other accounts could read are now private.</numerusform>
@@ -63,7 +63,7 @@
 <context>
     <name>SearchView</name>
     <message numerus="yes">
-        <location filename="../views/search.py" line="220" />
+        <location filename="../views/search.py" line="216" />
         <source>%1 of %n record(s)</source>
         <translation>
             <numerusform>%1 of %n record</numerusform>
@@ -71,7 +71,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="221" />
+        <location filename="../views/search.py" line="217" />
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n record</numerusform>

@@ -4,67 +4,67 @@
 <context>
     <name>AskView</name>
     <message>
-        <location filename="../views/ask.py" line="107"/>
+        <location filename="../views/ask.py" line="106"/>
         <source>Ask the archive a question…</source>
         <translation>Haz una pregunta al archivo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="108"/>
+        <location filename="../views/ask.py" line="107"/>
         <source>&amp;Ask</source>
         <translation>&amp;Preguntar</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="109"/>
+        <location filename="../views/ask.py" line="108"/>
         <source>S&amp;top</source>
         <translation>&amp;Detener</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="110"/>
+        <location filename="../views/ask.py" line="109"/>
         <source>&amp;New conversation</source>
         <translation>&amp;Nueva conversación</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="111"/>
+        <location filename="../views/ask.py" line="110"/>
         <source>&amp;Copy answer</source>
         <translation>&amp;Copiar respuesta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="112"/>
+        <location filename="../views/ask.py" line="111"/>
         <source>Copy the last answer with its sources, as Markdown</source>
         <translation>Copia la última respuesta con sus fuentes, en Markdown</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="113"/>
+        <location filename="../views/ask.py" line="112"/>
         <source>E&amp;xport…</source>
         <translation>E&amp;xportar…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="114"/>
+        <location filename="../views/ask.py" line="113"/>
         <source>Save this conversation as Markdown and JSON</source>
         <translation>Guarda esta conversación en Markdown y JSON</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="124"/>
+        <location filename="../views/ask.py" line="123"/>
         <source>Answer in progress</source>
         <translation>Respuesta en curso</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="161"/>
+        <location filename="../views/ask.py" line="160"/>
         <source>Searching the archive…</source>
         <translation>Buscando en el archivo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="174"/>
+        <location filename="../views/ask.py" line="173"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="203"/>
+        <location filename="../views/ask.py" line="202"/>
         <source>Nothing relevant found.</source>
         <translation>No se encontró nada pertinente.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="203"/>
+        <location filename="../views/ask.py" line="202"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Leyendo %n pasaje…</numerusform>
@@ -72,7 +72,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="206"/>
+        <location filename="../views/ask.py" line="205"/>
         <source>Found %n sentence(s) in the archive; checking whether they answer…</source>
         <translation>
             <numerusform>Se ha encontrado %n frase en el archivo; comprobando si responde…</numerusform>
@@ -80,107 +80,107 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="207"/>
+        <location filename="../views/ask.py" line="206"/>
         <source>No sentence of the archive answers this.</source>
         <translation>Ninguna frase del archivo responde a esto.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="213"/>
+        <location filename="../views/ask.py" line="212"/>
         <source>Checked %1 of %2 sentences…</source>
         <translation>Comprobadas %1 de %2 frases…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="221"/>
+        <location filename="../views/ask.py" line="220"/>
         <source>The archive&apos;s own words, checked by the answer model.</source>
         <translation>Las palabras del propio archivo, comprobadas por el modelo de respuesta.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="251"/>
+        <location filename="../views/ask.py" line="250"/>
         <source>Export the conversation</source>
         <translation>Exportar la conversación</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="252"/>
+        <location filename="../views/ask.py" line="251"/>
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="263"/>
+        <location filename="../views/ask.py" line="262"/>
         <source>Could not save %1: %2</source>
         <translation>No se ha podido guardar %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="266"/>
+        <location filename="../views/ask.py" line="265"/>
         <source>Saved %1</source>
         <translation>Guardado: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="291"/>
+        <location filename="../views/ask.py" line="290"/>
         <source>checking…</source>
         <translation>comprobando…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="293"/>
+        <location filename="../views/ask.py" line="292"/>
         <source>answers the question</source>
         <translation>responde a la pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="293"/>
+        <location filename="../views/ask.py" line="292"/>
         <source>related</source>
         <translation>relacionada</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="300"/>
+        <location filename="../views/ask.py" line="299"/>
         <source>The archive says:</source>
         <translation>El archivo dice:</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="333"/>
+        <location filename="../views/ask.py" line="332"/>
         <source>Machine translation, not the archive&apos;s words:</source>
         <translation>Traducción automática, no son palabras del archivo:</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="336"/>
+        <location filename="../views/ask.py" line="335"/>
         <source>Translate</source>
         <translation>Traducir</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="350"/>
+        <location filename="../views/ask.py" line="349"/>
         <source>Translating…</source>
         <translation>Traduciendo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="367"/>
+        <location filename="../views/ask.py" line="366"/>
         <source>Related, not an answer:</source>
         <translation>Relacionado, no es una respuesta:</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="223"/>
+        <location filename="../views/ask.py" line="222"/>
         <source>No answer: %1</source>
         <translation>Sin respuesta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="225"/>
+        <location filename="../views/ask.py" line="224"/>
         <source>Stopped.</source>
         <translation>Detenido.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="227"/>
+        <location filename="../views/ask.py" line="226"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No se pudo fundamentar una respuesta en el archivo.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="303"/>
+        <location filename="../views/ask.py" line="302"/>
         <source>(stopped)</source>
         <translation>(detenido)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="305"/>
+        <location filename="../views/ask.py" line="304"/>
         <source>No answer</source>
         <translation>Sin respuesta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="307"/>
+        <location filename="../views/ask.py" line="306"/>
         <source>Closest passages found:</source>
         <translation>Pasajes más cercanos encontrados:</translation>
     </message>
@@ -1238,17 +1238,17 @@
 <context>
     <name>ImageStrip</name>
     <message>
-        <location filename="../views/object_tiles.py" line="291"/>
+        <location filename="../views/object_tiles.py" line="304"/>
         <source>obverse</source>
         <translation>anverso</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="291"/>
+        <location filename="../views/object_tiles.py" line="304"/>
         <source>reverse</source>
         <translation>reverso</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="291"/>
+        <location filename="../views/object_tiles.py" line="304"/>
         <source>image</source>
         <translation>imagen</translation>
     </message>
@@ -1256,192 +1256,192 @@
 <context>
     <name>ImportView</name>
     <message>
-        <location filename="../views/importer.py" line="53"/>
+        <location filename="../views/importer.py" line="51"/>
         <source>Drop files or folders here</source>
         <translation>Suelte aquí archivos o carpetas</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="54"/>
+        <location filename="../views/importer.py" line="52"/>
         <source>Add &amp;files…</source>
         <translation>Añadir &amp;archivos…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="55"/>
+        <location filename="../views/importer.py" line="53"/>
         <source>Add f&amp;older…</source>
         <translation>Añadir &amp;carpeta…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="56"/>
+        <location filename="../views/importer.py" line="54"/>
         <source>&amp;Remove</source>
         <translation>&amp;Quitar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="58"/>
+        <location filename="../views/importer.py" line="56"/>
         <source>default: the folder&apos;s name</source>
         <translation>por defecto: el nombre de la carpeta</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="61"/>
+        <location filename="../views/importer.py" line="59"/>
         <source>Keep current (new files: %1)</source>
         <translation>Mantener la actual (archivos nuevos: %1)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="66"/>
+        <location filename="../views/importer.py" line="64"/>
         <source>Also loosen records already stored (reclassify)</source>
         <translation>Relajar también los registros ya guardados (reclasificar)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="68"/>
+        <location filename="../views/importer.py" line="66"/>
         <source>Without this, a record already stored keeps its classification when it is stricter than the one chosen here.</source>
         <translation>Sin esto, un registro ya guardado conserva su clasificación cuando es más estricta que la elegida aquí.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="72"/>
+        <location filename="../views/importer.py" line="70"/>
         <source>&amp;Start import</source>
         <translation>&amp;Iniciar importación</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="73"/>
+        <location filename="../views/importer.py" line="71"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausa</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="74"/>
+        <location filename="../views/importer.py" line="72"/>
         <source>Res&amp;ume</source>
         <translation>&amp;Reanudar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="75"/>
+        <location filename="../views/importer.py" line="73"/>
         <source>&amp;Cancel</source>
         <translation>Ca&amp;ncelar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="88"/>
+        <location filename="../views/importer.py" line="86"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="89"/>
+        <location filename="../views/importer.py" line="87"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="96"/>
+        <location filename="../views/importer.py" line="94"/>
         <source>Files and folders to import (drag and drop them here):</source>
         <translation>Archivos y carpetas que importar (arrástrelos aquí):</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="101"/>
+        <location filename="../views/importer.py" line="99"/>
         <source>Overall</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="103"/>
+        <location filename="../views/importer.py" line="101"/>
         <source>Current file</source>
         <translation>Archivo actual</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="107"/>
+        <location filename="../views/importer.py" line="105"/>
         <source>Problems</source>
         <translation>Problemas</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="134"/>
+        <location filename="../views/importer.py" line="132"/>
         <source>Choose files to import</source>
         <translation>Elija archivos para importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="138"/>
+        <location filename="../views/importer.py" line="136"/>
         <source>Choose a folder to import</source>
         <translation>Elija una carpeta para importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="189"/>
+        <location filename="../views/importer.py" line="187"/>
         <source>Loosen classifications?</source>
         <translation>¿Relajar clasificaciones?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="190"/>
+        <location filename="../views/importer.py" line="188"/>
         <source>Records already stored with a stricter classification will become “%1” and may be seen by more people. Continue?</source>
         <translation>Los registros ya guardados con una clasificación más estricta pasarán a «%1» y podrán verlos más personas. ¿Continuar?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="205"/>
+        <location filename="../views/importer.py" line="203"/>
         <source>Looking for files…</source>
         <translation>Buscando archivos…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="217"/>
+        <location filename="../views/importer.py" line="215"/>
         <source>Pausing after the current file…</source>
         <translation>Pausando tras el archivo actual…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="234"/>
+        <location filename="../views/importer.py" line="232"/>
         <source>Import cancelled.</source>
         <translation>Importación cancelada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="239"/>
+        <location filename="../views/importer.py" line="237"/>
         <source>Looking for files… %1 found</source>
         <translation>Buscando archivos… %1 encontrados</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="248"/>
+        <location filename="../views/importer.py" line="246"/>
         <source>%1 of %2 files · about %3 left</source>
         <translation>%1 de %2 archivos · quedan unos %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="250"/>
+        <location filename="../views/importer.py" line="248"/>
         <source>%1 of %2 files</source>
         <translation>%1 de %2 archivos</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="255"/>
+        <location filename="../views/importer.py" line="253"/>
         <source>Updating the keyword index…</source>
         <translation>Actualizando el índice de palabras clave…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="257"/>
+        <location filename="../views/importer.py" line="255"/>
         <source>Erasing removed records from the store file…</source>
         <translation>Borrando del archivo de datos los registros eliminados…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="258"/>
+        <location filename="../views/importer.py" line="256"/>
         <source>Indexing: %1</source>
         <translation>Indexando: %1</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="264"/>
+        <location filename="../views/importer.py" line="262"/>
         <source>%1 record(s) reclassified: %2 → %3</source>
         <translation>%1 registro(s) reclasificado(s): %2 → %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="267"/>
+        <location filename="../views/importer.py" line="265"/>
         <source>%1 record(s) kept %2, stricter than %3 (tick “reclassify” to loosen)</source>
         <translation>%1 registro(s) conservan %2, más estricta que %3 (marque «reclasificar» para relajarla)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="277"/>
+        <location filename="../views/importer.py" line="275"/>
         <source>Not indexed, unsupported file type %1: %2</source>
         <translation>No indexado, tipo de archivo no admitido %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="290"/>
+        <location filename="../views/importer.py" line="288"/>
         <source>Import stopped.</source>
         <translation>Importación detenida.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="292"/>
+        <location filename="../views/importer.py" line="290"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reanudar continúa donde se detuvo.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="294"/>
+        <location filename="../views/importer.py" line="292"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancelado. %1 archivo(s) indexados; el resto queda en cola.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="297"/>
+        <location filename="../views/importer.py" line="295"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Hecho: %1 indexados, %2 sin cambios, %3 con errores.</translation>
     </message>
@@ -1504,52 +1504,52 @@
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../main.py" line="55"/>
+        <location filename="../main.py" line="54"/>
         <source>--kiosk-idle must be between %1 and %2 seconds; nothing changed.</source>
         <translation>--kiosk-idle debe estar entre %1 y %2 segundos; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="59"/>
+        <location filename="../main.py" line="58"/>
         <source>New staff PIN (at least %1 digits): </source>
         <translation>Nuevo PIN del personal (al menos %1 dígitos): </translation>
     </message>
     <message>
-        <location filename="../main.py" line="63"/>
+        <location filename="../main.py" line="62"/>
         <source>Nothing changed.</source>
         <translation>No se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="65"/>
+        <location filename="../main.py" line="64"/>
         <source>Type it again: </source>
         <translation>Escríbalo de nuevo: </translation>
     </message>
     <message>
-        <location filename="../main.py" line="67"/>
+        <location filename="../main.py" line="66"/>
         <source>No PIN entered; nothing changed.</source>
         <translation>No se ha introducido ningún PIN; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="70"/>
+        <location filename="../main.py" line="69"/>
         <source>The PINs differ; nothing changed.</source>
         <translation>Los PIN no coinciden; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="77"/>
+        <location filename="../main.py" line="76"/>
         <source>Staff PIN stored (hashed) in %1</source>
         <translation>PIN del personal guardado (como hash) en %1</translation>
     </message>
     <message>
-        <location filename="../main.py" line="123"/>
+        <location filename="../main.py" line="122"/>
         <source>The staff PIN was stored by an older version of Ovillo and is no longer accepted.</source>
         <translation>El PIN del personal lo guardó una versión anterior de Ovillo y ya no se acepta.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="125"/>
+        <location filename="../main.py" line="124"/>
         <source>Set a new one (at least %1 digits): ovillo-gui --home DIR --set-kiosk-pin</source>
         <translation>Establezca uno nuevo (al menos %1 dígitos): ovillo-gui --home DIR --set-kiosk-pin</translation>
     </message>
     <message>
-        <location filename="../main.py" line="129"/>
+        <location filename="../main.py" line="128"/>
         <source>Kiosk mode needs a staff PIN first: ovillo-gui --home DIR --set-kiosk-pin</source>
         <translation>El modo quiosco necesita antes un PIN del personal: ovillo-gui --home DIR --set-kiosk-pin</translation>
     </message>
@@ -1557,7 +1557,7 @@
 <context>
     <name>Main</name>
     <message numerus="yes">
-        <location filename="../main.py" line="154"/>
+        <location filename="../main.py" line="153"/>
         <source>%n file(s) and folder(s) of this data folder that other accounts could read are now private.</source>
         <translation>
             <numerusform>%n archivo o carpeta de esta carpeta de datos que otras cuentas podían leer ahora es privado.</numerusform>
@@ -1568,47 +1568,47 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="45"/>
+        <location filename="../main_window.py" line="44"/>
         <source>Ovillo — reading room</source>
         <translation>Ovillo — sala de consulta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="45"/>
+        <location filename="../main_window.py" line="44"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="58"/>
+        <location filename="../main_window.py" line="57"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="60"/>
+        <location filename="../main_window.py" line="59"/>
         <source>Ask</source>
         <translation>Preguntar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="61"/>
+        <location filename="../main_window.py" line="60"/>
         <source>Objects</source>
         <translation>Objetos</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="63"/>
+        <location filename="../main_window.py" line="62"/>
         <source>Import</source>
         <translation>Importar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="63"/>
+        <location filename="../main_window.py" line="62"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="64"/>
+        <location filename="../main_window.py" line="63"/>
         <source>Preferences</source>
         <translation>Preferencias</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="64"/>
+        <location filename="../main_window.py" line="63"/>
         <source>Sync</source>
         <translation>Sincronizar</translation>
     </message>
@@ -1683,72 +1683,72 @@
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../menus.py" line="41"/>
+        <location filename="../menus.py" line="55"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="44"/>
+        <location filename="../menus.py" line="58"/>
         <source>&amp;Import files…</source>
         <translation>&amp;Importar archivos…</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="48"/>
+        <location filename="../menus.py" line="62"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="53"/>
+        <location filename="../menus.py" line="67"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edición</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="54"/>
+        <location filename="../menus.py" line="68"/>
         <source>&amp;Copy</source>
         <translation>&amp;Copiar</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="57"/>
+        <location filename="../menus.py" line="71"/>
         <source>Select &amp;All</source>
         <translation>Seleccionar &amp;todo</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="62"/>
+        <location filename="../menus.py" line="76"/>
         <source>&amp;Find…</source>
         <translation>&amp;Buscar…</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="68"/>
+        <location filename="../menus.py" line="82"/>
         <source>&amp;Preferences…</source>
         <translation>&amp;Preferencias…</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="73"/>
+        <location filename="../menus.py" line="87"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="79"/>
+        <location filename="../menus.py" line="93"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="80"/>
+        <location filename="../menus.py" line="94"/>
         <source>User &amp;guide</source>
         <translation>&amp;Guía de uso</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="83"/>
+        <location filename="../menus.py" line="97"/>
         <source>&amp;About Ovillo</source>
         <translation>&amp;Acerca de Ovillo</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="85"/>
+        <location filename="../menus.py" line="99"/>
         <source>About Ovillo</source>
         <translation>Acerca de Ovillo</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="86"/>
+        <location filename="../menus.py" line="100"/>
         <source>Ovillo asks a heritage archive questions by meaning, offline: search, grounded answers with quoted sources, objects by photograph, and sync with a central archive. Nothing leaves this computer except a sync you start.</source>
         <translation>Ovillo pregunta a un archivo patrimonial por el sentido, sin conexión: búsqueda, respuestas fundamentadas con fuentes citadas, objetos por fotografía y sincronización con un archivo central. Nada sale de este ordenador salvo una sincronización que usted inicie.</translation>
     </message>
@@ -1784,42 +1784,42 @@
 <context>
     <name>NoMatchNote</name>
     <message>
-        <location filename="../empty_state.py" line="96"/>
+        <location filename="../empty_state.py" line="91"/>
         <source>Show the closest records anyway</source>
         <translation>Mostrar igualmente los registros más cercanos</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="105"/>
+        <location filename="../empty_state.py" line="100"/>
         <source>No records match “%1”.</source>
         <translation>Ningún registro coincide con «%1».</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="106"/>
+        <location filename="../empty_state.py" line="101"/>
         <source>No record you can see has this number or identifier.</source>
         <translation>Ningún registro que puede ver tiene este número o identificador.</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="107"/>
+        <location filename="../empty_state.py" line="102"/>
         <source>Nothing in the archive is close to these words in meaning, and none of them appears in it.</source>
         <translation>Nada en el archivo se acerca al sentido de estas palabras, y ninguna de ellas aparece en él.</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="109"/>
+        <location filename="../empty_state.py" line="104"/>
         <source>Check the number.</source>
         <translation>Compruebe el número.</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="109"/>
+        <location filename="../empty_state.py" line="104"/>
         <source>Try fewer words.</source>
         <translation>Pruebe con menos palabras.</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="110"/>
+        <location filename="../empty_state.py" line="105"/>
         <source>Try other words, or the same words in another language.</source>
         <translation>Pruebe otras palabras, o las mismas en otro idioma.</translation>
     </message>
     <message>
-        <location filename="../empty_state.py" line="114"/>
+        <location filename="../empty_state.py" line="109"/>
         <source>Did you mean: %1</source>
         <translation>¿Quería decir: %1?</translation>
     </message>
@@ -1872,77 +1872,77 @@
         <translation>&amp;Guardar objeto</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="96"/>
+        <location filename="../views/objects.py" line="97"/>
         <source>Typology</source>
         <translation>Tipología</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="96"/>
+        <location filename="../views/objects.py" line="97"/>
         <source>Material</source>
         <translation>Material</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="97"/>
+        <location filename="../views/objects.py" line="98"/>
         <source>Denomination</source>
         <translation>Denominación</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="97"/>
+        <location filename="../views/objects.py" line="98"/>
         <source>Period</source>
         <translation>Periodo</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="99"/>
+        <location filename="../views/objects.py" line="100"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="103"/>
+        <location filename="../views/objects.py" line="104"/>
         <source>Inventory</source>
         <translation>Inventario</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="104"/>
+        <location filename="../views/objects.py" line="105"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="105"/>
+        <location filename="../views/objects.py" line="106"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="120"/>
+        <location filename="../views/objects.py" line="121"/>
         <source>Nearest catalogued objects</source>
         <translation>Objetos catalogados más cercanos</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="135"/>
+        <location filename="../views/objects.py" line="136"/>
         <source>Choose photographs</source>
         <translation>Elegir fotografías</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="136"/>
+        <location filename="../views/objects.py" line="137"/>
         <source>Images (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</source>
         <translation>Imágenes (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="146"/>
+        <location filename="../views/objects.py" line="147"/>
         <source>Two photographs have the same face; only the first is used.</source>
         <translation>Dos fotografías tienen la misma cara; solo se usa la primera.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="169"/>
+        <location filename="../views/objects.py" line="170"/>
         <source>Add at least one photograph first.</source>
         <translation>Añada antes al menos una fotografía.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="176"/>
+        <location filename="../views/objects.py" line="177"/>
         <source>Looking up…</source>
         <translation>Buscando…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="183"/>
+        <location filename="../views/objects.py" line="184"/>
         <source>The lookup failed.</source>
         <translation>La búsqueda ha fallado.</translation>
     </message>
@@ -1963,17 +1963,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="220"/>
+        <location filename="../views/objects.py" line="225"/>
         <source>Give the object a title first.</source>
         <translation>Ponga antes un título al objeto.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="224"/>
+        <location filename="../views/objects.py" line="229"/>
         <source>Saving…</source>
         <translation>Guardando…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="231"/>
+        <location filename="../views/objects.py" line="236"/>
         <source>Saved as %1 in %2.</source>
         <translation>Guardado como %1 en %2.</translation>
     </message>
@@ -2062,42 +2062,42 @@
         <translation>Català</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="74"/>
+        <location filename="../views/preferences.py" line="73"/>
         <source>Tuning for search, indexing and answers. The defaults suit most archives; hover over a setting for what it does.</source>
         <translation>Ajustes de búsqueda, indexación y respuestas. Los valores predeterminados sirven para la mayoría de los archivos; pase el puntero sobre un ajuste para ver qué hace.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="79"/>
+        <location filename="../views/preferences.py" line="78"/>
         <source>Basic</source>
         <translation>Básicas</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="80"/>
+        <location filename="../views/preferences.py" line="79"/>
         <source>Advanced</source>
         <translation>Avanzadas</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="87"/>
+        <location filename="../views/preferences.py" line="86"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="88"/>
+        <location filename="../views/preferences.py" line="87"/>
         <source>Re&amp;vert</source>
         <translation>&amp;Revertir</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="156"/>
+        <location filename="../views/preferences.py" line="155"/>
         <source>These preferences cannot be saved.</source>
         <translation>Estas preferencias no se pueden guardar.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="163"/>
+        <location filename="../views/preferences.py" line="162"/>
         <source>The preferences file cannot be written.</source>
         <translation>No se puede escribir el archivo de preferencias.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="165"/>
+        <location filename="../views/preferences.py" line="164"/>
         <source>Saved. Model and language changes apply the next time Ovillo starts.</source>
         <translation>Guardado. Los cambios de modelo e idioma se aplican al reiniciar Ovillo.</translation>
     </message>
@@ -2105,27 +2105,27 @@
 <context>
     <name>ProposalRow</name>
     <message>
-        <location filename="../views/object_tiles.py" line="221"/>
+        <location filename="../views/object_tiles.py" line="227"/>
         <source>Accept</source>
         <translation>Aceptar</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="222"/>
-        <source>Put the proposed value back</source>
-        <translation>Volver al valor propuesto</translation>
+        <location filename="../views/object_tiles.py" line="228"/>
+        <source>Take the proposed value</source>
+        <translation>Tomar el valor propuesto</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="243"/>
+        <location filename="../views/object_tiles.py" line="249"/>
         <source>not enough evidence</source>
         <translation>pruebas insuficientes</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="250"/>
+        <location filename="../views/object_tiles.py" line="256"/>
         <source>%1 % sure</source>
         <translation>confianza %1 %</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="252"/>
+        <location filename="../views/object_tiles.py" line="258"/>
         <source>Also voted: %1</source>
         <translation>También votados: %1</translation>
     </message>
@@ -2156,93 +2156,93 @@
 <context>
     <name>RecordView</name>
     <message>
-        <location filename="../views/record.py" line="60"/>
+        <location filename="../views/record.py" line="59"/>
         <source>← Back</source>
         <translation>← Volver</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="61"/>
+        <location filename="../views/record.py" line="60"/>
         <source>Open original file</source>
         <translation>Abrir el archivo original</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="72"/>
+        <location filename="../views/record.py" line="71"/>
         <source>Similar records</source>
         <translation>Registros similares</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="124"/>
+        <location filename="../views/record.py" line="123"/>
         <source>This record is no longer in the library.</source>
         <translation>Este registro ya no está en la biblioteca.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="179"/>
+        <location filename="../views/record.py" line="178"/>
         <source>page %1</source>
         <translation>página %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="193"/>
+        <location filename="../views/record.py" line="192"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="202"/>
+        <location filename="../views/record.py" line="201"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="202"/>
+        <location filename="../views/record.py" line="201"/>
         <source>Record</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="203"/>
+        <location filename="../views/record.py" line="202"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="204"/>
+        <location filename="../views/record.py" line="203"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="205"/>
+        <location filename="../views/record.py" line="204"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="205"/>
+        <location filename="../views/record.py" line="204"/>
         <source>Passages</source>
         <translation>Pasajes</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="207"/>
+        <location filename="../views/record.py" line="206"/>
         <source>Passage</source>
         <translation>Pasaje</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="209"/>
-        <location filename="../views/record.py" line="213"/>
+        <location filename="../views/record.py" line="208"/>
+        <location filename="../views/record.py" line="212"/>
         <source>File</source>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="242"/>
+        <location filename="../views/record.py" line="241"/>
         <source>Play from here</source>
         <translation>Reproducir desde aquí</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="262"/>
+        <location filename="../views/record.py" line="261"/>
         <source>This record has no original file to open.</source>
         <translation>Este registro no tiene ningún archivo original que abrir.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="264"/>
+        <location filename="../views/record.py" line="263"/>
         <source>The original file is not there any more: %1</source>
         <translation>El archivo original ya no se encuentra: %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="266"/>
+        <location filename="../views/record.py" line="265"/>
         <source>No application on this computer could open %1</source>
         <translation>Ninguna aplicación de este ordenador ha podido abrir %1</translation>
     </message>
@@ -2250,73 +2250,73 @@
 <context>
     <name>SearchView</name>
     <message>
-        <location filename="../views/search.py" line="51"/>
+        <location filename="../views/search.py" line="48"/>
         <source>Search the archive by meaning, in any language…</source>
         <translation>Busque en el archivo por significado, en cualquier idioma…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="59"/>
+        <location filename="../views/search.py" line="56"/>
         <source>from any year</source>
         <translation>desde cualquier año</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="60"/>
+        <location filename="../views/search.py" line="57"/>
         <source>to any year</source>
         <translation>hasta cualquier año</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="75"/>
+        <location filename="../views/search.py" line="72"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="75"/>
+        <location filename="../views/search.py" line="72"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="76"/>
+        <location filename="../views/search.py" line="73"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="85"/>
+        <location filename="../views/search.py" line="82"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="124"/>
+        <location filename="../views/search.py" line="121"/>
         <source>All collections</source>
         <translation>Todas las colecciones</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="125"/>
+        <location filename="../views/search.py" line="122"/>
         <source>All languages</source>
         <translation>Todos los idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="126"/>
+        <location filename="../views/search.py" line="123"/>
         <source>Any classification</source>
         <translation>Cualquier clasificación</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="160"/>
-        <location filename="../views/search.py" line="185"/>
+        <location filename="../views/search.py" line="157"/>
+        <location filename="../views/search.py" line="181"/>
         <source>Searching…</source>
         <translation>Buscando…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="171"/>
+        <location filename="../views/search.py" line="167"/>
         <source>No records match</source>
         <translation>Ningún registro coincide</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="177"/>
+        <location filename="../views/search.py" line="173"/>
         <source>The closest records: none of them is close to “%1” in meaning or words</source>
         <translation>Los registros más cercanos: ninguno se acerca a «%1» ni en significado ni en palabras</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="220"/>
+        <location filename="../views/search.py" line="216"/>
         <source>%1 of %n record(s)</source>
         <translation>
             <numerusform>%1 de %n registro</numerusform>
@@ -2324,7 +2324,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="221"/>
+        <location filename="../views/search.py" line="217"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n registro</numerusform>
@@ -2332,7 +2332,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="274"/>
+        <location filename="../views/search.py" line="270"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
@@ -2531,154 +2531,154 @@
 <context>
     <name>SyncView</name>
     <message>
-        <location filename="../views/sync.py" line="51"/>
+        <location filename="../views/sync.py" line="50"/>
         <source>Remember in the system keyring</source>
         <translation>Recordar en el llavero del sistema</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="53"/>
+        <location filename="../views/sync.py" line="52"/>
         <source>&amp;Forget saved password</source>
         <translation>&amp;Olvidar la contraseña guardada</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="56"/>
+        <location filename="../views/sync.py" line="55"/>
         <source>CA certificate (verifies the server)</source>
         <translation>Certificado de la CA (verifica el servidor)</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="57"/>
+        <location filename="../views/sync.py" line="56"/>
         <source>&amp;Browse…</source>
         <translation>&amp;Examinar…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="58"/>
+        <location filename="../views/sync.py" line="57"/>
         <source>Allow a server without verified TLS (trusted network only)</source>
         <translation>Permitir un servidor sin TLS verificado (solo en una red de confianza)</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="60"/>
-        <location filename="../views/sync.py" line="228"/>
+        <location filename="../views/sync.py" line="59"/>
+        <location filename="../views/sync.py" line="227"/>
         <source>&amp;Sync</source>
         <translation>&amp;Sincronizar</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="61"/>
+        <location filename="../views/sync.py" line="60"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Cancelar</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="76"/>
+        <location filename="../views/sync.py" line="75"/>
         <source>Server</source>
         <translation>Servidor</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="77"/>
+        <location filename="../views/sync.py" line="76"/>
         <source>User</source>
         <translation>Usuario</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="78"/>
+        <location filename="../views/sync.py" line="77"/>
         <source>Password</source>
         <translation>Contraseña</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="80"/>
+        <location filename="../views/sync.py" line="79"/>
         <source>CA file</source>
         <translation>Archivo de la CA</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="87"/>
+        <location filename="../views/sync.py" line="86"/>
         <source>Bring the records you may read from the central archive onto this computer. Your own records are never changed.</source>
         <translation>Traiga a este ordenador los registros del archivo central que puede leer. Sus propios registros nunca se modifican.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="118"/>
+        <location filename="../views/sync.py" line="117"/>
         <source>saved in the system keyring</source>
         <translation>guardada en el llavero del sistema</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="120"/>
+        <location filename="../views/sync.py" line="119"/>
         <source>Never synced.</source>
         <translation>Nunca sincronizado.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="122"/>
+        <location filename="../views/sync.py" line="121"/>
         <source>Last sync: %1 · server %2 · user %3</source>
         <translation>Última sincronización: %1 · servidor %2 · usuario %3</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="123"/>
+        <location filename="../views/sync.py" line="122"/>
         <source>not finished</source>
         <translation>sin terminar</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="132"/>
+        <location filename="../views/sync.py" line="131"/>
         <source>Choose the server&apos;s CA certificate</source>
         <translation>Elija el certificado de la CA del servidor</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="146"/>
-        <location filename="../views/sync.py" line="184"/>
+        <location filename="../views/sync.py" line="145"/>
+        <location filename="../views/sync.py" line="183"/>
         <source>Connecting…</source>
         <translation>Conectando…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="162"/>
+        <location filename="../views/sync.py" line="161"/>
         <source>Stopping after the current page…</source>
         <translation>Deteniendo tras la página en curso…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="176"/>
+        <location filename="../views/sync.py" line="175"/>
         <source>%1 of %2 records</source>
         <translation>%1 de %2 registros</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="178"/>
+        <location filename="../views/sync.py" line="177"/>
         <source>about %1 left</source>
         <translation>quedan unos %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="182"/>
+        <location filename="../views/sync.py" line="181"/>
         <source>Checking what is no longer permitted…</source>
         <translation>Comprobando lo que ya no está permitido…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="187"/>
+        <location filename="../views/sync.py" line="186"/>
         <source>Updating the keyword index…</source>
         <translation>Actualizando el índice de palabras clave…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="190"/>
+        <location filename="../views/sync.py" line="189"/>
         <source>Erasing revoked records from the store file…</source>
         <translation>Borrando del archivo de datos los registros revocados…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="191"/>
+        <location filename="../views/sync.py" line="190"/>
         <source>Sync: %1</source>
         <translation>Sincronización: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="196"/>
+        <location filename="../views/sync.py" line="195"/>
         <source>Added %1 · updated %2 · removed %3 · revoked %4 · vectors reused %5 · embedded %6 · %7 in %8 s</source>
         <translation>Añadidos %1 · actualizados %2 · eliminados %3 · revocados %4 · vectores reutilizados %5 · calculados %6 · %7 en %8 s</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="202"/>
+        <location filename="../views/sync.py" line="201"/>
         <source>Sync finished.</source>
         <translation>Sincronización terminada.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="209"/>
+        <location filename="../views/sync.py" line="208"/>
         <source>The sync stopped: %1</source>
         <translation>La sincronización se detuvo: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="214"/>
+        <location filename="../views/sync.py" line="213"/>
         <source>Sync cancelled: what arrived is kept. Resume continues from there.</source>
         <translation>Sincronización cancelada: se conserva lo recibido. Reanudar continúa desde ahí.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="228"/>
+        <location filename="../views/sync.py" line="227"/>
         <source>&amp;Resume</source>
         <translation>&amp;Reanudar</translation>
     </message>

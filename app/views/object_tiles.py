@@ -205,9 +205,15 @@ class NeighbourGrid(QListWidget):
 
 
 class ProposalRow(QWidget):
-    """One role: an editable value (the proposal, accepted as is or overridden), confidence, evidence."""
+    """One role: the proposal with its confidence and evidence, and the value the person gives it.
+
+    A proposal is shown, never taken: it stands greyed in the empty field until the person accepts it
+    (Accept) or types a value of their own, and only what the field holds is saved. A row that only
+    shows (the kiosk's) holds the proposal itself, read-only.
+    """
 
     open_object = Signal(str, object)  # section ids are 52-bit: no C++ int
+    accepted = Signal(str, str)  # role, the proposal the person accepted
 
     def __init__(self, role: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -219,8 +225,8 @@ class ProposalRow(QWidget):
         self.evidence = QHBoxLayout()
         self.evidence.setSpacing(2)
         self.accept = named(QPushButton(self.tr("Accept")), f"accept_{role}")
-        set_tip(self.accept, self.tr("Put the proposed value back"))
-        self.accept.clicked.connect(lambda: self.value.setText(self.proposed))
+        set_tip(self.accept, self.tr("Take the proposed value"))
+        self.accept.clicked.connect(self.take)
         line = QHBoxLayout()
         line.addWidget(self.value, 1)
         line.addWidget(self.accept)
@@ -258,8 +264,15 @@ class ProposalRow(QWidget):
                 b.clicked.connect(lambda _c=False, h=hit: self.open_object.emit(h.section_tipo, int(h.section_id)))
                 self.evidence.insertWidget(self.evidence.count() - 1, b)
                 self.buttons.append(b)
-        self.value.setText(self.proposed)
+        self.value.setPlaceholderText(self.proposed)
+        self.value.setText(self.proposed if self.value.isReadOnly() else "")
         self.accept.setEnabled(bool(self.proposed))
+
+    def take(self) -> None:
+        """Accept the proposal: the field holds it, and it will be saved."""
+        if self.proposed:
+            self.value.setText(self.proposed)
+            self.accepted.emit(self.role, self.proposed)
 
 
 class ImageStrip(QWidget):

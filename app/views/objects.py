@@ -75,6 +75,7 @@ class ObjectsView(QWidget):
         self.grid.open_object.connect(self.open_record)
         for row in self.rows.values():
             row.open_object.connect(self.open_record)
+            row.accepted.connect(self._accepted)
         if self.save_button is not None:
             self.save_button.clicked.connect(self.save)
         self._photos_changed()
@@ -191,8 +192,7 @@ class ObjectsView(QWidget):
         self.grid.show_hits(exam.hits)
         for role, row in self.rows.items():
             row.fill(exam.proposals.get(role))
-        if not self.title.text().strip():
-            self.title.setText(self.rows["typology"].value.text())
+        self.title.setPlaceholderText(self.rows["typology"].proposed)
         if not self.collection.text().strip() and exam.hits:
             self.collection.setText(exam.hits[0].section_tipo)
         dups = sum(1 for h in exam.hits if h.near_duplicate)
@@ -203,8 +203,13 @@ class ObjectsView(QWidget):
         self._can_save()
 
     # -- saving ---------------------------------------------------------------------------
+    def _accepted(self, role: str, value: str) -> None:
+        """An accepted typology names an object that has no title yet."""
+        if role == "typology" and not self.title.text().strip():
+            self.title.setText(value)
+
     def fields(self) -> ObjectFields:
-        """What the form says now (accepted proposals or the values typed over them)."""
+        """What the form says now: the proposals the person accepted and the values they typed, nothing else."""
         values = {role: row.value.text().strip() for role, row in self.rows.items()}
         return ObjectFields(title=self.title.text().strip(), description=self.description.text().strip(),
                             classification=str(self.classification.currentData()),

@@ -81,9 +81,13 @@ def test_drop_look_up_propose_and_save(qtbot: QtBot, make_window: WindowFactory)
     assert first.title.endswith("(MNC-005)") and grid.badges()[0]  # the same coin, badged near-duplicate
     assert "obv." in grid.item(0).text() and "rev." in grid.item(0).text()  # per-face scores on the tile
     typology = w.objects.rows["typology"]
-    assert typology.value.text() == "Denario romano, cabeza de Roma" and "%" in typology.confidence.text()
+    assert typology.proposed == "Denario romano, cabeza de Roma" and "%" in typology.confidence.text()
     assert typology.buttons and not typology.buttons[0].icon().isNull()  # evidence thumbnails
-    assert w.objects.rows["material"].value.text() == "plata"
+    # a proposal is shown in its empty field, not taken: nothing is in the form until the person says so
+    for row in w.objects.rows.values():
+        assert row.value.text() == "" and row.value.placeholderText() == row.proposed
+    assert w.objects.rows["material"].proposed == "plata" and w.objects.title.text() == ""
+    assert w.objects.title.placeholderText() == typology.proposed
 
     # a neighbour opens its record, which shows every view of the object
     grid.itemClicked.emit(grid.item(0))
@@ -92,7 +96,9 @@ def test_drop_look_up_propose_and_save(qtbot: QtBot, make_window: WindowFactory)
     w.record.go_back()
     assert w.stack.currentWidget() is w.objects
 
-    # override one field, keep the others, save: the record view opens on the new object with its photographs
+    # accept one proposal (it names the untitled object), type another, leave the rest: only those two are saved
+    qtbot.mouseClick(typology.accept, Qt.MouseButton.LeftButton)
+    assert typology.value.text() == typology.proposed and w.objects.title.text() == typology.proposed
     w.objects.rows["material"].value.setText("plata (forrada)")
     w.objects.title.setText("Denario forrado (NEW-9)")
     w.objects.inventory.setText("NEW-9")
@@ -105,6 +111,9 @@ def test_drop_look_up_propose_and_save(qtbot: QtBot, make_window: WindowFactory)
     rec = w.record.record
     assert (rec.section_tipo, rec.section_id) == (saved.section_tipo, saved.section_id) == ("coins", rec.section_id)
     assert rec.title == "Denario forrado (NEW-9)" and rec.data["roles"]["material"] == "plata (forrada)"
+    assert rec.data["roles"]["typology"] == "Denario romano, cabeza de Roma"
+    unaccepted = [role for role in ("denomination", "period") if w.objects.rows[role].proposed]
+    assert unaccepted and not any(rec.data["roles"].get(role) for role in unaccepted)  # proposed, never accepted
     assert w.record.images.shown == ["obverse", "reverse"]
     home = w.ops.ovillo.paths.home
     assert all(Path(p).is_relative_to(home) and Path(p).exists() for p in saved.images.values())
