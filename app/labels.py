@@ -15,3 +15,23 @@ def classification_label(value: str | None) -> str:
     }
     return words.get(value or "", value or "—")
 
+
+
+def language_label(code: str | None) -> str:
+    """The translated name of a language code (``ca`` → Catalan); an unknown code is shown as stored."""
+    base = (code or "").split("-")[0].lower()
+    names = {
+        "es": QCoreApplication.translate("Language", "Spanish"),
+        "ca": QCoreApplication.translate("Language", "Catalan"),
+        "en": QCoreApplication.translate("Language", "English"),
+        "fr": QCoreApplication.translate("Language", "French"),
+        "it": QCoreApplication.translate("Language", "Italian"),
+        "pt": QCoreApplication.translate("Language", "Portuguese"),
+        "de": QCoreApplication.translate("Language", "German"),
+        "gl": QCoreApplication.translate("Language", "Galician"),
+        "eu": QCoreApplication.translate("Language", "Basque"),
+        "oc": QCoreApplication.translate("Language", "Occitan"),
+        "la": QCoreApplication.translate("Language", "Latin"),
+        "ar": QCoreApplication.translate("Language", "Arabic"),
+    }
+    return names.get(base, code or "—")

@@ -28,7 +28,7 @@ _EXPORTS: dict[str, str] = {
     "NoMatch": "core.retrieval.hits", "DEFAULT_LIMIT": "core.retrieval.search",
     "MAX_LIMIT": "core.retrieval.search", "IngestOptions": "core.ingest.pipeline",
     "IngestSummary": "core.ingest.pipeline", "unsupported_by_type": "core.ingest.skipped",
-    "VIEWS": "core.ingest.images", "is_image": "core.ingest.images", "slug": "core.ids",
+    "VIEWS": "core.ingest.images", "is_image": "core.ingest.images", "slug": "core.ids", "ID_COLUMNS": "core.ids",
     "Facets": "core.records", "RecordChunk": "core.records", "RecordText": "core.records",
     "Settings": "core.settings", "save_settings": "core.settings",
     "Conversation": "core.answer.conversation", "AnswerResult": "core.answer.result",
@@ -81,7 +81,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and readers
     from core.answer.export import answer_markdown, conversation_json, conversation_markdown
     from core.answer.result import AnswerResult, Citation, EvidenceFound, RetrievalDone, Span, SpanVerdict
     from core.errors import Cancelled, ConfigError, OvilloError, PermissionDenied, identify, split_reason
-    from core.ids import slug
+    from core.ids import ID_COLUMNS, slug
     from core.ingest.images import VIEWS, is_image
     from core.ingest.pipeline import IngestOptions, IngestSummary
     from core.ingest.skipped import by_type as unsupported_by_type

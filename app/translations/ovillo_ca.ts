@@ -1555,6 +1555,69 @@
     </message>
 </context>
 <context>
+    <name>Language</name>
+    <message>
+        <location filename="../labels.py" line="24"/>
+        <source>Spanish</source>
+        <translation>Castellà</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="25"/>
+        <source>Catalan</source>
+        <translation>Català</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="26"/>
+        <source>English</source>
+        <translation>Anglès</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="27"/>
+        <source>French</source>
+        <translation>Francès</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="28"/>
+        <source>Italian</source>
+        <translation>Italià</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="29"/>
+        <source>Portuguese</source>
+        <translation>Portuguès</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="30"/>
+        <source>German</source>
+        <translation>Alemany</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="31"/>
+        <source>Galician</source>
+        <translation>Gallec</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="32"/>
+        <source>Basque</source>
+        <translation>Basc</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="33"/>
+        <source>Occitan</source>
+        <translation>Occità</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="34"/>
+        <source>Latin</source>
+        <translation>Llatí</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="35"/>
+        <source>Arabic</source>
+        <translation>Àrab</translation>
+    </message>
+</context>
+<context>
     <name>Main</name>
     <message numerus="yes">
         <location filename="../main.py" line="153"/>
@@ -2156,32 +2219,32 @@
 <context>
     <name>RecordView</name>
     <message>
-        <location filename="../views/record.py" line="59"/>
+        <location filename="../views/record.py" line="60"/>
         <source>← Back</source>
         <translation>← Enrere</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="60"/>
+        <location filename="../views/record.py" line="61"/>
         <source>Open original file</source>
         <translation>Obre el fitxer original</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="71"/>
+        <location filename="../views/record.py" line="72"/>
         <source>Similar records</source>
         <translation>Registres semblants</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="123"/>
+        <location filename="../views/record.py" line="124"/>
         <source>This record is no longer in the library.</source>
         <translation>Aquest registre ja no és a la biblioteca.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="178"/>
+        <location filename="../views/record.py" line="179"/>
         <source>page %1</source>
         <translation>pàgina %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="192"/>
+        <location filename="../views/record.py" line="193"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
@@ -2191,58 +2254,64 @@
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="201"/>
-        <source>Record</source>
-        <translation>Registre</translation>
+        <location filename="../views/record.py" line="202"/>
+        <location filename="../views/record.py" line="217"/>
+        <source>Identifier</source>
+        <translation>Identificador</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="202"/>
+        <location filename="../views/record.py" line="203"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="203"/>
+        <location filename="../views/record.py" line="204"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="204"/>
+        <location filename="../views/record.py" line="205"/>
         <source>Dates</source>
         <translation>Dates</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="204"/>
+        <location filename="../views/record.py" line="206"/>
         <source>Passages</source>
         <translation>Passatges</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="206"/>
+        <location filename="../views/record.py" line="208"/>
+        <source>%1 of %2</source>
+        <translation>%1 de %2</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="209"/>
         <source>Passage</source>
         <translation>Passatge</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="208"/>
-        <location filename="../views/record.py" line="212"/>
+        <location filename="../views/record.py" line="211"/>
+        <location filename="../views/record.py" line="215"/>
         <source>File</source>
         <translation>Fitxer</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="241"/>
+        <location filename="../views/record.py" line="246"/>
         <source>Play from here</source>
         <translation>Reprodueix des d&apos;aquí</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="261"/>
+        <location filename="../views/record.py" line="266"/>
         <source>This record has no original file to open.</source>
         <translation>Aquest registre no té cap fitxer original per obrir.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="263"/>
+        <location filename="../views/record.py" line="268"/>
         <source>The original file is not there any more: %1</source>
         <translation>El fitxer original ja no es troba: %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="265"/>
+        <location filename="../views/record.py" line="270"/>
         <source>No application on this computer could open %1</source>
         <translation>Cap aplicació d&apos;aquest ordinador no ha pogut obrir %1</translation>
     </message>

@@ -1555,6 +1555,69 @@
     </message>
 </context>
 <context>
+    <name>Language</name>
+    <message>
+        <location filename="../labels.py" line="24"/>
+        <source>Spanish</source>
+        <translation>Español</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="25"/>
+        <source>Catalan</source>
+        <translation>Catalán</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="26"/>
+        <source>English</source>
+        <translation>Inglés</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="27"/>
+        <source>French</source>
+        <translation>Francés</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="28"/>
+        <source>Italian</source>
+        <translation>Italiano</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="29"/>
+        <source>Portuguese</source>
+        <translation>Portugués</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="30"/>
+        <source>German</source>
+        <translation>Alemán</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="31"/>
+        <source>Galician</source>
+        <translation>Gallego</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="32"/>
+        <source>Basque</source>
+        <translation>Euskera</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="33"/>
+        <source>Occitan</source>
+        <translation>Occitano</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="34"/>
+        <source>Latin</source>
+        <translation>Latín</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="35"/>
+        <source>Arabic</source>
+        <translation>Árabe</translation>
+    </message>
+</context>
+<context>
     <name>Main</name>
     <message numerus="yes">
         <location filename="../main.py" line="153"/>
@@ -2156,32 +2219,32 @@
 <context>
     <name>RecordView</name>
     <message>
-        <location filename="../views/record.py" line="59"/>
+        <location filename="../views/record.py" line="60"/>
         <source>← Back</source>
         <translation>← Volver</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="60"/>
+        <location filename="../views/record.py" line="61"/>
         <source>Open original file</source>
         <translation>Abrir el archivo original</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="71"/>
+        <location filename="../views/record.py" line="72"/>
         <source>Similar records</source>
         <translation>Registros similares</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="123"/>
+        <location filename="../views/record.py" line="124"/>
         <source>This record is no longer in the library.</source>
         <translation>Este registro ya no está en la biblioteca.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="178"/>
+        <location filename="../views/record.py" line="179"/>
         <source>page %1</source>
         <translation>página %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="192"/>
+        <location filename="../views/record.py" line="193"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
@@ -2191,58 +2254,64 @@
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="201"/>
-        <source>Record</source>
-        <translation>Registro</translation>
+        <location filename="../views/record.py" line="202"/>
+        <location filename="../views/record.py" line="217"/>
+        <source>Identifier</source>
+        <translation>Identificador</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="202"/>
+        <location filename="../views/record.py" line="203"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="203"/>
+        <location filename="../views/record.py" line="204"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="204"/>
+        <location filename="../views/record.py" line="205"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="204"/>
+        <location filename="../views/record.py" line="206"/>
         <source>Passages</source>
         <translation>Pasajes</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="206"/>
+        <location filename="../views/record.py" line="208"/>
+        <source>%1 of %2</source>
+        <translation>%1 de %2</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="209"/>
         <source>Passage</source>
         <translation>Pasaje</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="208"/>
-        <location filename="../views/record.py" line="212"/>
+        <location filename="../views/record.py" line="211"/>
+        <location filename="../views/record.py" line="215"/>
         <source>File</source>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="241"/>
+        <location filename="../views/record.py" line="246"/>
         <source>Play from here</source>
         <translation>Reproducir desde aquí</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="261"/>
+        <location filename="../views/record.py" line="266"/>
         <source>This record has no original file to open.</source>
         <translation>Este registro no tiene ningún archivo original que abrir.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="263"/>
+        <location filename="../views/record.py" line="268"/>
         <source>The original file is not there any more: %1</source>
         <translation>El archivo original ya no se encuentra: %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="265"/>
+        <location filename="../views/record.py" line="270"/>
         <source>No application on this computer could open %1</source>
         <translation>Ninguna aplicación de este ordenador ha podido abrir %1</translation>
     </message>

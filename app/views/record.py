@@ -11,8 +11,9 @@ from PySide6.QtWidgets import (QFormLayout, QHBoxLayout, QListWidget, QListWidge
                                QSplitter, QTextBrowser, QToolTip, QVBoxLayout, QWidget)
 
 from app.fonts import scaled_font
-from app.labels import classification_label
+from app.labels import classification_label, language_label
 from app.media import MediaPanel
+from app.record_facts import record_dates, record_identifier
 from app.views.object_tiles import ImageStrip
 from app.ops import Ops
 from app.palette import current
@@ -197,13 +198,15 @@ class RecordView(QWidget):
     def _fill_meta(self, rec: RecordText, focus: RecordChunk | None) -> None:
         while self.meta.rowCount():
             self.meta.removeRow(0)
-        dates = " – ".join(str(d) for d in (rec.date_start, rec.date_end) if d) or "—"
-        rows = [(self.tr("Collection"), rec.section_tipo), (self.tr("Record"), str(rec.section_id)),
-                (self.tr("Language"), rec.lang or "—"),
+        rows = [(self.tr("Collection"), rec.section_tipo),
+                (self.tr("Identifier"), record_identifier(rec.section_tipo, rec.section_id, rec.data)),
+                (self.tr("Language"), language_label(rec.lang)),
                 (self.tr("Classification"), classification_label(rec.classification)),
-                (self.tr("Dates"), dates), (self.tr("Passages"), str(len(rec.chunks)))]
-        if focus is not None:
-            rows.append((self.tr("Passage"), f"#{focus.chunk_index} {self._where(focus)}".strip()))
+                (self.tr("Dates"), record_dates(rec.date_start, rec.date_end, rec.data) or "—"),
+                (self.tr("Passages"), str(len(rec.chunks)))]
+        if focus is not None:  # counted from 1, as a reader counts them
+            where = self.tr("%1 of %2").replace("%1", str(focus.chunk_index + 1)).replace("%2", str(len(rec.chunks)))
+            rows.append((self.tr("Passage"), f"{where} {self._where(focus)}".strip()))
         if rec.source_path and not self.ops.kiosk:
             rows.append((self.tr("File"), os.path.basename(rec.source_path)))
         for label, value in rows:
@@ -211,6 +214,8 @@ class RecordView(QWidget):
             v.setWordWrap(True)
             if label == self.tr("File"):
                 set_tip(v, rec.source_path or "")
+            elif label == self.tr("Identifier"):  # the internal id, for a bug report or the command line
+                set_tip(v, f"{rec.section_tipo} {rec.section_id}")
             form_row(self.meta, label, v)
 
     def _load_similar(self, rec: RecordText) -> None:

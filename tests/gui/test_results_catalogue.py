@@ -139,3 +139,24 @@ def test_classification_values_are_words(qtbot: QtBot, make_window: WindowFactor
     assert classification_label(hit.classification) in values
     assert [classification_label(c) for c in ("public", "restricted", "secret")] == ["public", "restricted", "secret"]
     assert classification_label("embargoed") == "embargoed"  # an unknown code is shown as stored
+
+
+def test_a_record_reads_by_its_own_identifier_dates_and_language(qtbot: QtBot, make_window: WindowFactory) -> None:
+    """The record view names a catalogue row by its inventory number, its language by name and its passage from
+    1; the internal 52-bit id is only a tooltip."""
+    w = make_window()
+    _search(qtbot, w, "denario de plata")
+    hit = next(h for h in w.search.hits if h.source_path and h.source_path.endswith("objects.csv"))
+    w.search.open_hit.emit(hit, "denario")
+    qtbot.waitUntil(lambda: w.record.record is not None, timeout=WAIT_MS)
+    rec = w.record.record
+    labels = [w.record.meta.itemAt(i).widget() for i in range(w.record.meta.count())
+              if isinstance(w.record.meta.itemAt(i).widget(), QLabel)]
+    values = [lb.text() for lb in labels]
+    own_id = rec.data["fields"]["id"]
+    assert own_id.startswith("CMF-") and own_id in values
+    assert str(rec.section_id) not in values  # never the internal id as the record's name…
+    assert any(f"{rec.section_tipo} {rec.section_id}" in lb.toolTip() for lb in labels)  # …which stays at hand
+    assert "Spanish" in values and "es" not in values
+    assert rec.data["fields"]["date"] in values  # the date as the catalogue wrote it
+    assert any(v.startswith(f"{hit.chunk_index + 1} of {len(rec.chunks)}") for v in values)

@@ -1,0 +1,27 @@
+"""A record's identity as a reader sees it: the archive's own identifier and dates, not internal ids."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from app.record_facts import record_dates, record_identifier
+
+
+def test_the_archive_s_own_identifier_comes_first() -> None:
+    row = {"fields": {"Inventario": "MNC-006", "titulo": "As de Kese"}, "source_path": "/a/catalogue.csv"}
+    assert record_identifier("coins", 1213837373630539, row) == "MNC-006"
+    ohms = {"fields": {"accession": "2019.OH.04", "id": "ignored"}, "source_path": "/a/oh04.xml"}
+    assert record_identifier("transcripts", 17, ohms) == "2019.OH.04"
+    assert record_identifier("diaries", 17, {"fields": {}, "source_path": "/a/2019-07-12_trench3.md"}) == \
+        "2019-07-12_trench3.md"
+    assert record_identifier("diaries", 17, {}) == "diaries 17"  # nothing else to go by
+
+
+def test_dates_read_as_the_archive_gives_them() -> None:
+    assert record_dates(date(1336, 1, 1), date(1350, 12, 31), {"fields": {"fecha": "c. 1336–1350"}}) == \
+        "c. 1336–1350"
+    assert record_dates(date(1660, 1, 1), date(1660, 12, 31), {}) == "1660"
+    assert record_dates(date(1336, 1, 1), date(1350, 12, 31), {}) == "1336–1350"
+    assert record_dates(date(2019, 7, 12), date(2019, 7, 12), {}) == "2019-07-12"
+    assert record_dates(date(2019, 7, 12), None, {}) == "2019-07-12"
+    assert record_dates(None, None, {"fields": {"title": "x"}}) == ""
