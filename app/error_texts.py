@@ -282,3 +282,27 @@ _PART_WORDS: dict[str, object] = {
     "Preferences": QT_TRANSLATE_NOOP("CoreErrors", "Preferences"),
 }
 PART_WORDS: dict[str, str] = {word: str(text) for word, text in _PART_WORDS.items()}
+
+#: the window's own wording of the messages and hints core words for the command line (``--ca-file``,
+#: ``--insecure``): the Sync page has a CA certificate field and a trusted-network box instead
+_WINDOW_TEXTS: dict[str, object] = {
+    "sync.ca_needs_verify": QT_TRANSLATE_NOOP(
+        "WindowErrors", "a CA certificate file needs sslmode=verify-full, but the address asks for sslmode={mode}"),
+    "hint.tls": QT_TRANSLATE_NOOP(
+        "WindowErrors", "Choose the server's CA certificate file under “CA certificate” (ask the server's "
+                        "administrator for it); only on a trusted network, tick “Allow a server without verified "
+                        "TLS” instead."),
+    "hint.tls_ca": QT_TRANSLATE_NOOP(
+        "WindowErrors", "The server's certificate is not signed by the CA certificate chosen here (or has expired): "
+                        "ask the server's administrator for the one that signed it, then choose it here."),
+    "hint.tls_ca_file": QT_TRANSLATE_NOOP(
+        "WindowErrors", "The CA certificate file chosen here cannot be read: choose it again."),
+    "hint.tls_none": QT_TRANSLATE_NOOP(
+        "WindowErrors", "This server does not offer TLS: ask its administrator; only on a trusted network, tick "
+                        "“Allow a server without verified TLS”."),
+    "hint.tls_check": QT_TRANSLATE_NOOP(
+        "WindowErrors", "Check the CA certificate file chosen here and the server's TLS settings; nothing was sent "
+                        "and nothing local changed."),
+    "hint.password_file": QT_TRANSLATE_NOOP("WindowErrors", "Type the password."),
+}
+WINDOW_TEXTS: dict[str, str] = {code: str(text) for code, text in _WINDOW_TEXTS.items()}

@@ -19,7 +19,7 @@ from types import TracebackType
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from app.error_texts import ERROR_TEXTS, PART_WORDS
+from app.error_texts import ERROR_TEXTS, PART_WORDS, WINDOW_TEXTS
 from app.plain import message_box
 from core.api import Cancelled, OvilloError, identify, split_reason
 
@@ -40,10 +40,12 @@ def setup_logging(logs: Path) -> Path:
 
 def translate_code(code: str, params: dict[str, str] | None = None) -> str | None:
     """Core's message ``code`` in the interface language with its parts filled; None when unknown."""
-    template = ERROR_TEXTS.get(code)
-    if template is None:
+    if code in WINDOW_TEXTS:  # said in the window's terms, not the command line's
+        text = QCoreApplication.translate("WindowErrors", WINDOW_TEXTS[code])
+    elif code in ERROR_TEXTS:
+        text = QCoreApplication.translate("CoreErrors", ERROR_TEXTS[code])
+    else:
         return None
-    text = QCoreApplication.translate("CoreErrors", template)
     for name, value in (params or {}).items():
         # a part that is itself one of core's messages (the cause of a cause) is translated too
         inner = identify(value) if name in ("detail", "reason") else None

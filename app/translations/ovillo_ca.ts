@@ -1215,22 +1215,22 @@
 <context>
     <name>Errors</name>
     <message>
-        <location filename="../errors.py" line="90"/>
+        <location filename="../errors.py" line="92"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="103"/>
+        <location filename="../errors.py" line="105"/>
         <source>Something went wrong inside Ovillo. Your archive is safe.</source>
         <translation>Alguna cosa ha fallat dins d&apos;Ovillo. El vostre arxiu està a resguard.</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="104"/>
+        <location filename="../errors.py" line="106"/>
         <source>The details were written to the log file in the data folder. You can copy them to send a report.</source>
         <translation>Els detalls s&apos;han desat al registre de la carpeta de dades. Podeu copiar-los per enviar un informe.</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="106"/>
+        <location filename="../errors.py" line="108"/>
         <source>Copy details</source>
         <translation>Copia els detalls</translation>
     </message>
@@ -2626,7 +2626,7 @@
     </message>
     <message>
         <location filename="../views/sync.py" line="59"/>
-        <location filename="../views/sync.py" line="227"/>
+        <location filename="../views/sync.py" line="231"/>
         <source>&amp;Sync</source>
         <translation>&amp;Sincronitza</translation>
     </message>
@@ -2733,6 +2733,7 @@
     </message>
     <message>
         <location filename="../views/sync.py" line="201"/>
+        <location filename="../views/sync.py" line="216"/>
         <source>Sync finished.</source>
         <translation>Sincronització acabada.</translation>
     </message>
@@ -2747,9 +2748,58 @@
         <translation>Sincronització cancel·lada: es conserva el que ha arribat. Reprèn continua des d&apos;allà.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="227"/>
+        <location filename="../views/sync.py" line="217"/>
+        <source>Sync cancelled.</source>
+        <translation>Sincronització cancel·lada.</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="218"/>
+        <source>The sync stopped: see the Sync page.</source>
+        <translation>La sincronització s&apos;ha aturat: vegeu la pàgina Sincronitza.</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="231"/>
         <source>&amp;Resume</source>
         <translation>&amp;Reprèn</translation>
+    </message>
+</context>
+<context>
+    <name>WindowErrors</name>
+    <message>
+        <location filename="../error_texts.py" line="289"/>
+        <source>a CA certificate file needs sslmode=verify-full, but the address asks for sslmode={mode}</source>
+        <extracomment>the window&apos;s own wording of the messages and hints core words for the command line (``--ca-file``, ``--insecure``): the Sync page has a CA certificate field and a trusted-network box instead</extracomment>
+        <translation>un fitxer de certificat de la CA necessita sslmode=verify-full, però l&apos;adreça demana sslmode={mode}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="291"/>
+        <source>Choose the server&apos;s CA certificate file under “CA certificate” (ask the server&apos;s administrator for it); only on a trusted network, tick “Allow a server without verified TLS” instead.</source>
+        <translation>Trieu el fitxer del certificat de la CA del servidor a «Certificat de la CA» (demaneu-lo al seu administrador); només en una xarxa de confiança, marqueu en canvi «Permet un servidor sense TLS verificat».</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="295"/>
+        <source>The server&apos;s certificate is not signed by the CA certificate chosen here (or has expired): ask the server&apos;s administrator for the one that signed it, then choose it here.</source>
+        <translation>El certificat del servidor no està signat pel certificat de la CA triat aquí (o ha caducat): demaneu a l&apos;administrador del servidor el que el va signar i trieu-lo aquí.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="298"/>
+        <source>The CA certificate file chosen here cannot be read: choose it again.</source>
+        <translation>No es pot llegir el fitxer del certificat de la CA triat aquí: torneu-lo a triar.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="300"/>
+        <source>This server does not offer TLS: ask its administrator; only on a trusted network, tick “Allow a server without verified TLS”.</source>
+        <translation>Aquest servidor no ofereix TLS: consulteu el seu administrador; només en una xarxa de confiança, marqueu «Permet un servidor sense TLS verificat».</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="303"/>
+        <source>Check the CA certificate file chosen here and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
+        <translation>Comproveu el fitxer del certificat de la CA triat aquí i la configuració TLS del servidor; no s&apos;ha enviat res i no ha canviat res local.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="306"/>
+        <source>Type the password.</source>
+        <translation>Escriviu la contrasenya.</translation>
     </message>
 </context>
 </TS>

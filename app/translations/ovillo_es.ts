@@ -1215,22 +1215,22 @@
 <context>
     <name>Errors</name>
     <message>
-        <location filename="../errors.py" line="90"/>
+        <location filename="../errors.py" line="92"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="103"/>
+        <location filename="../errors.py" line="105"/>
         <source>Something went wrong inside Ovillo. Your archive is safe.</source>
         <translation>Algo falló dentro de Ovillo. Su archivo está a salvo.</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="104"/>
+        <location filename="../errors.py" line="106"/>
         <source>The details were written to the log file in the data folder. You can copy them to send a report.</source>
         <translation>Los detalles se guardaron en el registro de la carpeta de datos. Puede copiarlos para enviar un informe.</translation>
     </message>
     <message>
-        <location filename="../errors.py" line="106"/>
+        <location filename="../errors.py" line="108"/>
         <source>Copy details</source>
         <translation>Copiar detalles</translation>
     </message>
@@ -2626,7 +2626,7 @@
     </message>
     <message>
         <location filename="../views/sync.py" line="59"/>
-        <location filename="../views/sync.py" line="227"/>
+        <location filename="../views/sync.py" line="231"/>
         <source>&amp;Sync</source>
         <translation>&amp;Sincronizar</translation>
     </message>
@@ -2733,6 +2733,7 @@
     </message>
     <message>
         <location filename="../views/sync.py" line="201"/>
+        <location filename="../views/sync.py" line="216"/>
         <source>Sync finished.</source>
         <translation>Sincronización terminada.</translation>
     </message>
@@ -2747,9 +2748,58 @@
         <translation>Sincronización cancelada: se conserva lo recibido. Reanudar continúa desde ahí.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="227"/>
+        <location filename="../views/sync.py" line="217"/>
+        <source>Sync cancelled.</source>
+        <translation>Sincronización cancelada.</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="218"/>
+        <source>The sync stopped: see the Sync page.</source>
+        <translation>La sincronización se detuvo: vea la página Sincronizar.</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="231"/>
         <source>&amp;Resume</source>
         <translation>&amp;Reanudar</translation>
+    </message>
+</context>
+<context>
+    <name>WindowErrors</name>
+    <message>
+        <location filename="../error_texts.py" line="289"/>
+        <source>a CA certificate file needs sslmode=verify-full, but the address asks for sslmode={mode}</source>
+        <extracomment>the window&apos;s own wording of the messages and hints core words for the command line (``--ca-file``, ``--insecure``): the Sync page has a CA certificate field and a trusted-network box instead</extracomment>
+        <translation>un archivo de certificado de la CA necesita sslmode=verify-full, pero la dirección pide sslmode={mode}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="291"/>
+        <source>Choose the server&apos;s CA certificate file under “CA certificate” (ask the server&apos;s administrator for it); only on a trusted network, tick “Allow a server without verified TLS” instead.</source>
+        <translation>Elija el archivo del certificado de la CA del servidor en «Certificado de la CA» (pídaselo a su administrador); solo en una red de confianza, marque en su lugar «Permitir un servidor sin TLS verificado».</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="295"/>
+        <source>The server&apos;s certificate is not signed by the CA certificate chosen here (or has expired): ask the server&apos;s administrator for the one that signed it, then choose it here.</source>
+        <translation>El certificado del servidor no está firmado por el certificado de la CA elegido aquí (o ha caducado): pida al administrador del servidor el que lo firmó y elíjalo aquí.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="298"/>
+        <source>The CA certificate file chosen here cannot be read: choose it again.</source>
+        <translation>No se puede leer el archivo del certificado de la CA elegido aquí: elíjalo de nuevo.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="300"/>
+        <source>This server does not offer TLS: ask its administrator; only on a trusted network, tick “Allow a server without verified TLS”.</source>
+        <translation>Este servidor no ofrece TLS: consulte a su administrador; solo en una red de confianza, marque «Permitir un servidor sin TLS verificado».</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="303"/>
+        <source>Check the CA certificate file chosen here and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
+        <translation>Compruebe el archivo del certificado de la CA elegido aquí y la configuración TLS del servidor; no se envió nada y no cambió nada local.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="306"/>
+        <source>Type the password.</source>
+        <translation>Escriba la contraseña.</translation>
     </message>
 </context>
 </TS>

@@ -213,6 +213,10 @@ class SyncView(QWidget):
         self.counts.setText(self.tr("Sync cancelled: what arrived is kept. Resume continues from there."))
 
     def _done(self) -> None:
+        ending = (self.tr("Sync finished.") if self.report is not None else
+                  self.tr("Sync cancelled.") if self.state == "cancelled" else
+                  self.tr("The sync stopped: see the Sync page."))
+        self.status_text.emit(ending)  # the status bar never stays on the last step ("Connecting…")
         self.bar.setRange(0, 1)
         self.bar.setValue(1 if self.report is not None else 0)
         if self.state != "cancelled":

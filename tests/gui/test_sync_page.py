@@ -178,3 +178,22 @@ def test_sync_page_cancel_then_resume(qtbot: QtBot, make_window: WindowFactory, 
 def test_no_sync_page_in_the_kiosk(make_window: WindowFactory) -> None:
     w = make_window(kiosk=True)
     assert w.sync_view is None and all(v is not None for _t, v in w.pages)
+
+
+def test_a_refused_sync_speaks_the_window_s_terms_and_the_status_bar_returns(qtbot: QtBot,
+                                                                                make_window: WindowFactory) -> None:
+    """A remote server without verified TLS is refused before anything is sent; the page and the dialog say what
+    to do with the page's own controls (not --ca-file or --insecure), and the status bar leaves "Connecting…"."""
+    w = make_window()
+    view = w.sync_view
+    assert view is not None
+    view.server.setText("postgresql://archive.example.org:5432/ovillo")  # not loopback, no sslmode: refused
+    view.user.setText("rita")
+    view.password.setText("pw-rita")
+    view.start.click()
+    qtbot.waitUntil(lambda: view.state == "idle" and view.worker is None, timeout=WAIT_MS)
+    assert "without verified TLS" in view.counts.text()
+    assert "CA certificate" in view.counts.text() and "Allow a server without verified TLS" in view.counts.text()
+    assert "--ca-file" not in view.counts.text() and "--insecure" not in view.counts.text()
+    assert len(w.error_dialogs) == 1 and "--" not in w.error_dialogs[0].informativeText()
+    assert w.progress_label.text() == "The sync stopped: see the Sync page."  # not left on "Sync: Connecting…"
