@@ -8,14 +8,24 @@ themselves (a second binding would make the key ambiguous and do nothing).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QCoreApplication, QUrl
-from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu, QMenuBar, QMessageBox, QStackedWidget, QWidget
 
-GUIDE = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def _show_guide(w: MenuHost) -> None:
+    """Open the user guide beside the window (one at a time; it stays open while the person works)."""
+    from app.guide import GuideDialog
+
+    window = w.stack.window()
+    dialog = window.findChild(GuideDialog)
+    if dialog is None:
+        dialog = GuideDialog(window)
+    dialog.show()
+    dialog.raise_()
 
 
 def _hinted(menu: QMenu, text: str, keys: QKeySequence) -> QAction:
@@ -92,7 +102,8 @@ def build_menus(w: MenuHost) -> dict[str, QAction]:
 
     help_menu = bar.addMenu(QCoreApplication.translate("Menus", "&Help"))
     guide = help_menu.addAction(QCoreApplication.translate("Menus", "User &guide"))
-    guide.triggered.connect(lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(GUIDE))))
+    guide.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))  # F1
+    guide.triggered.connect(lambda: _show_guide(w))
     actions["guide"] = guide
     about = help_menu.addAction(QCoreApplication.translate("Menus", "&About Ovillo"))
     about.triggered.connect(lambda: QMessageBox.about(

@@ -1236,6 +1236,19 @@
     </message>
 </context>
 <context>
+    <name>Guide</name>
+    <message>
+        <location filename="../guide.py" line="18"/>
+        <source>guide.en.md</source>
+        <translation>guide.ca.md</translation>
+    </message>
+    <message>
+        <location filename="../guide.py" line="29"/>
+        <source>Ovillo — user guide</source>
+        <translation>Ovillo — guia d&apos;ús</translation>
+    </message>
+</context>
+<context>
     <name>ImageStrip</name>
     <message>
         <location filename="../views/object_tiles.py" line="304"/>
@@ -1746,72 +1759,72 @@
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../menus.py" line="55"/>
+        <location filename="../menus.py" line="65"/>
         <source>&amp;File</source>
         <translation>&amp;Fitxer</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="58"/>
+        <location filename="../menus.py" line="68"/>
         <source>&amp;Import files…</source>
         <translation>&amp;Importa fitxers…</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="62"/>
+        <location filename="../menus.py" line="72"/>
         <source>&amp;Quit</source>
         <translation>&amp;Surt</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="67"/>
+        <location filename="../menus.py" line="77"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edita</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="68"/>
+        <location filename="../menus.py" line="78"/>
         <source>&amp;Copy</source>
         <translation>&amp;Copia</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="71"/>
+        <location filename="../menus.py" line="81"/>
         <source>Select &amp;All</source>
         <translation>Selecciona-ho &amp;tot</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="76"/>
+        <location filename="../menus.py" line="86"/>
         <source>&amp;Find…</source>
         <translation>C&amp;erca…</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="82"/>
+        <location filename="../menus.py" line="92"/>
         <source>&amp;Preferences…</source>
         <translation>&amp;Preferències…</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="87"/>
+        <location filename="../menus.py" line="97"/>
         <source>&amp;View</source>
         <translation>&amp;Visualitza</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="93"/>
+        <location filename="../menus.py" line="103"/>
         <source>&amp;Help</source>
         <translation>A&amp;juda</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="94"/>
+        <location filename="../menus.py" line="104"/>
         <source>User &amp;guide</source>
         <translation>&amp;Guia d&apos;ús</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="97"/>
+        <location filename="../menus.py" line="108"/>
         <source>&amp;About Ovillo</source>
         <translation>&amp;Quant a Ovillo</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="99"/>
+        <location filename="../menus.py" line="110"/>
         <source>About Ovillo</source>
         <translation>Quant a Ovillo</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="100"/>
+        <location filename="../menus.py" line="111"/>
         <source>Ovillo asks a heritage archive questions by meaning, offline: search, grounded answers with quoted sources, objects by photograph, and sync with a central archive. Nothing leaves this computer except a sync you start.</source>
         <translation>Ovillo pregunta a un arxiu patrimonial pel sentit, sense connexió: cerca, respostes fonamentades amb fonts citades, objectes per fotografia i sincronització amb un arxiu central. Res no surt d&apos;aquest ordinador tret d&apos;una sincronització que inicieu vós.</translation>
     </message>

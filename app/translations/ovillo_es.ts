@@ -1236,6 +1236,19 @@
     </message>
 </context>
 <context>
+    <name>Guide</name>
+    <message>
+        <location filename="../guide.py" line="18"/>
+        <source>guide.en.md</source>
+        <translation>guide.es.md</translation>
+    </message>
+    <message>
+        <location filename="../guide.py" line="29"/>
+        <source>Ovillo — user guide</source>
+        <translation>Ovillo — guía de uso</translation>
+    </message>
+</context>
+<context>
     <name>ImageStrip</name>
     <message>
         <location filename="../views/object_tiles.py" line="304"/>
@@ -1746,72 +1759,72 @@
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../menus.py" line="55"/>
+        <location filename="../menus.py" line="65"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="58"/>
+        <location filename="../menus.py" line="68"/>
         <source>&amp;Import files…</source>
         <translation>&amp;Importar archivos…</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="62"/>
+        <location filename="../menus.py" line="72"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="67"/>
+        <location filename="../menus.py" line="77"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edición</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="68"/>
+        <location filename="../menus.py" line="78"/>
         <source>&amp;Copy</source>
         <translation>&amp;Copiar</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="71"/>
+        <location filename="../menus.py" line="81"/>
         <source>Select &amp;All</source>
         <translation>Seleccionar &amp;todo</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="76"/>
+        <location filename="../menus.py" line="86"/>
         <source>&amp;Find…</source>
         <translation>&amp;Buscar…</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="82"/>
+        <location filename="../menus.py" line="92"/>
         <source>&amp;Preferences…</source>
         <translation>&amp;Preferencias…</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="87"/>
+        <location filename="../menus.py" line="97"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="93"/>
+        <location filename="../menus.py" line="103"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="94"/>
+        <location filename="../menus.py" line="104"/>
         <source>User &amp;guide</source>
         <translation>&amp;Guía de uso</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="97"/>
+        <location filename="../menus.py" line="108"/>
         <source>&amp;About Ovillo</source>
         <translation>&amp;Acerca de Ovillo</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="99"/>
+        <location filename="../menus.py" line="110"/>
         <source>About Ovillo</source>
         <translation>Acerca de Ovillo</translation>
     </message>
     <message>
-        <location filename="../menus.py" line="100"/>
+        <location filename="../menus.py" line="111"/>
         <source>Ovillo asks a heritage archive questions by meaning, offline: search, grounded answers with quoted sources, objects by photograph, and sync with a central archive. Nothing leaves this computer except a sync you start.</source>
         <translation>Ovillo pregunta a un archivo patrimonial por el sentido, sin conexión: búsqueda, respuestas fundamentadas con fuentes citadas, objetos por fotografía y sincronización con un archivo central. Nada sale de este ordenador salvo una sincronización que usted inicie.</translation>
     </message>
