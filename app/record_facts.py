@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 from datetime import date
+from pathlib import Path
 from typing import Any
 
-from core.api import ID_COLUMNS
+from core.api import ID_COLUMNS, is_image
 
 # an OHMS export names its interview by accession; a catalogue row by one of the identifier columns
 _IDENTIFYING = ("accession", *ID_COLUMNS)
@@ -47,3 +48,31 @@ def record_dates(start: date | None, end: date | None, data: dict[str, Any]) -> 
     if start is not None and end is not None and (start.month, start.day, end.month, end.day) == (1, 1, 12, 31):
         return str(start.year) if start.year == end.year else f"{start.year}–{end.year}"
     return " – ".join(d.isoformat() for d in (start, end) if d is not None)
+
+
+# an interview's elements worth reading beside it (OHMS), in the order a catalogue card gives them
+_INTERVIEW_FIELDS = ("repository", "accession", "collection_name", "series_name", "interviewee", "interviewer",
+                     "date", "duration", "rights", "usage")
+_LONG = 160  # a value this long is the record's text, already shown in full beside the fields
+
+
+def is_image_name(value: str) -> bool:
+    """A photograph's file name or path (a catalogue's image column), not a fact to read."""
+    return "\n" not in value and is_image(Path(value))
+
+
+def record_fields(title: str, classification: str, lang: str | None, data: dict[str, Any]) -> list[tuple[str, str]]:
+    """A catalogue row's columns, or an interview's elements, as (the archive's own name, value) pairs to show
+    labelled; what the view shows elsewhere (title, text, classification, language, photographs) is left out."""
+    fields = data.get("fields")
+    if not isinstance(fields, dict):
+        return []
+    if "csv_line" in fields:  # a catalogue row: every column the archive filled
+        shown = {title.strip(), classification, lang or ""}
+        return [(str(name), str(value).strip()) for name, value in fields.items()
+                if name != "csv_line" and isinstance(value, (str, int, float)) and str(value).strip()
+                and str(value).strip() not in shown and len(str(value)) <= _LONG
+                and not is_image_name(str(value))]
+    if "accession" in fields or "repository" in fields:
+        return [(name, str(fields[name]).strip()) for name in _INTERVIEW_FIELDS if str(fields.get(name) or "").strip()]
+    return []

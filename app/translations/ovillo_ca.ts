@@ -2268,7 +2268,7 @@
     </message>
     <message>
         <location filename="../views/record.py" line="202"/>
-        <location filename="../views/record.py" line="217"/>
+        <location filename="../views/record.py" line="221"/>
         <source>Identifier</source>
         <translation>Identificador</translation>
     </message>
@@ -2304,27 +2304,32 @@
     </message>
     <message>
         <location filename="../views/record.py" line="211"/>
-        <location filename="../views/record.py" line="215"/>
+        <location filename="../views/record.py" line="219"/>
         <source>File</source>
         <translation>Fitxer</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="246"/>
+        <location filename="../views/record.py" line="214"/>
+        <source>As catalogued:</source>
+        <translation>Segons el catàleg:</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="250"/>
         <source>Play from here</source>
         <translation>Reprodueix des d&apos;aquí</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="266"/>
+        <location filename="../views/record.py" line="270"/>
         <source>This record has no original file to open.</source>
         <translation>Aquest registre no té cap fitxer original per obrir.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="268"/>
+        <location filename="../views/record.py" line="272"/>
         <source>The original file is not there any more: %1</source>
         <translation>El fitxer original ja no es troba: %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="270"/>
+        <location filename="../views/record.py" line="274"/>
         <source>No application on this computer could open %1</source>
         <translation>Cap aplicació d&apos;aquest ordinador no ha pogut obrir %1</translation>
     </message>

@@ -2268,7 +2268,7 @@
     </message>
     <message>
         <location filename="../views/record.py" line="202"/>
-        <location filename="../views/record.py" line="217"/>
+        <location filename="../views/record.py" line="221"/>
         <source>Identifier</source>
         <translation>Identificador</translation>
     </message>
@@ -2304,27 +2304,32 @@
     </message>
     <message>
         <location filename="../views/record.py" line="211"/>
-        <location filename="../views/record.py" line="215"/>
+        <location filename="../views/record.py" line="219"/>
         <source>File</source>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="246"/>
+        <location filename="../views/record.py" line="214"/>
+        <source>As catalogued:</source>
+        <translation>Según el catálogo:</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="250"/>
         <source>Play from here</source>
         <translation>Reproducir desde aquí</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="266"/>
+        <location filename="../views/record.py" line="270"/>
         <source>This record has no original file to open.</source>
         <translation>Este registro no tiene ningún archivo original que abrir.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="268"/>
+        <location filename="../views/record.py" line="272"/>
         <source>The original file is not there any more: %1</source>
         <translation>El archivo original ya no se encuentra: %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="270"/>
+        <location filename="../views/record.py" line="274"/>
         <source>No application on this computer could open %1</source>
         <translation>Ninguna aplicación de este ordenador ha podido abrir %1</translation>
     </message>

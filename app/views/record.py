@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QFormLayout, QHBoxLayout, QListWidget, QListWidge
 from app.fonts import scaled_font
 from app.labels import classification_label, language_label
 from app.media import MediaPanel
-from app.record_facts import record_dates, record_identifier
+from app.record_facts import record_dates, record_fields, record_identifier
 from app.views.object_tiles import ImageStrip
 from app.ops import Ops
 from app.palette import current
@@ -209,6 +209,10 @@ class RecordView(QWidget):
             rows.append((self.tr("Passage"), f"{where} {self._where(focus)}".strip()))
         if rec.source_path and not self.ops.kiosk:
             rows.append((self.tr("File"), os.path.basename(rec.source_path)))
+        own = record_fields(rec.title, rec.classification, rec.lang, rec.data)
+        if own:  # the catalogue's own columns (or an interview's elements), under the names the archive gives them
+            rows.append(("", self.tr("As catalogued:")))
+            rows += own
         for label, value in rows:
             v = plain_label(value)
             v.setWordWrap(True)

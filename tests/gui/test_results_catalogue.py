@@ -160,3 +160,6 @@ def test_a_record_reads_by_its_own_identifier_dates_and_language(qtbot: QtBot, m
     assert "Spanish" in values and "es" not in values
     assert rec.data["fields"]["date"] in values  # the date as the catalogue wrote it
     assert any(v.startswith(f"{hit.chunk_index + 1} of {len(rec.chunks)}") for v in values)
+    # the row's own columns, labelled with the catalogue's names (the text and title are shown elsewhere)
+    assert "As catalogued:" in values and "material" in values and rec.data["fields"]["material"] in values
+    assert rec.data["fields"]["description"] not in values

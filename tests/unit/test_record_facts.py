@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from app.record_facts import record_dates, record_identifier
+from app.record_facts import record_dates, record_fields, record_identifier
 
 
 def test_the_archive_s_own_identifier_comes_first() -> None:
@@ -25,3 +25,19 @@ def test_dates_read_as_the_archive_gives_them() -> None:
     assert record_dates(date(2019, 7, 12), date(2019, 7, 12), {}) == "2019-07-12"
     assert record_dates(date(2019, 7, 12), None, {}) == "2019-07-12"
     assert record_dates(None, None, {"fields": {"title": "x"}}) == ""
+
+
+def test_a_catalogue_row_shows_its_own_columns_and_nothing_shown_elsewhere() -> None:
+    data = {"fields": {"inventario": "MNC-006", "titulo": "As de Kese (MNC-006)", "material": "bronce",
+                       "periodo": "-200/-150", "anverso": "images/MNC-006_obverse.jpg", "clasificacion": "public",
+                       "descripcion": "x" * 400, "csv_line": 7, "vacío": " "}}
+    assert record_fields("As de Kese (MNC-006)", "public", "es", data) == [
+        ("inventario", "MNC-006"), ("material", "bronce"), ("periodo", "-200/-150")]
+
+
+def test_an_interview_shows_its_catalogue_elements_in_order() -> None:
+    data = {"fields": {"interviewer": "Marta Puig", "accession": "2019.OH.04", "repository": "Arxiu Comafreda",
+                       "media_url": "http://example.invalid/a.mp3", "cms_record_id": "17"}}
+    assert record_fields("Elena", "public", "en", data) == [
+        ("repository", "Arxiu Comafreda"), ("accession", "2019.OH.04"), ("interviewer", "Marta Puig")]
+    assert record_fields("A diary", "public", "en", {"fields": {"scan_pages": {}}}) == []
