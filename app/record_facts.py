@@ -76,3 +76,66 @@ def record_fields(title: str, classification: str, lang: str | None, data: dict[
     if "accession" in fields or "repository" in fields:
         return [(name, str(fields[name]).strip()) for name in _INTERVIEW_FIELDS if str(fields.get(name) or "").strip()]
     return []
+
+
+def _where(page: int | None, tc_in: float | None) -> str:
+    if page:
+        return f"p. {page}"
+    if tc_in is not None:
+        whole = int(tc_in)
+        return f"{whole // 3600:02d}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
+    return ""
+
+
+def citation_parts(section_tipo: str, section_id: int, title: str, start: date | None, end: date | None,
+                   data: dict[str, Any], page: int | None = None, tc_in: float | None = None) -> dict[str, str]:
+    """What a citation of the record (at a page or moment) names: title, identifier, collection, archive,
+    dates, place in the record, and the canonical id the answers cite."""
+    fields = _fields(data)
+    return {"title": title.strip() or record_identifier(section_tipo, section_id, data),
+            "identifier": record_identifier(section_tipo, section_id, data),
+            "collection": str(fields.get("collection_name") or section_tipo),
+            "archive": str(fields.get("repository") or ""),
+            "dates": record_dates(start, end, data), "where": _where(page, tc_in),
+            "id": f"{section_tipo}-{section_id}",
+            "kind": "interview" if "accession" in fields or data.get("media_path") else "manuscript"}
+
+
+def citation_text(parts: dict[str, str]) -> str:
+    """A short archival citation: title, identifier, collection and archive, dates, page or timecode."""
+    place = ", ".join(p for p in (parts["collection"], parts["archive"]) if p)
+    pieces = [parts["title"], parts["identifier"] if parts["identifier"] != parts["title"] else "", place,
+              parts["dates"], parts["where"]]
+    return ". ".join(p.rstrip(".") for p in pieces if p) + f". [{parts['id']}]"
+
+
+def citation_csl(parts: dict[str, str], lang: str | None) -> dict[str, Any]:
+    """The citation as CSL-JSON, the item Zotero and other reference managers import."""
+    item: dict[str, Any] = {"id": parts["id"], "type": parts["kind"], "title": parts["title"],
+                            "archive": parts["archive"] or parts["collection"],
+                            "archive_location": parts["identifier"]}
+    year = next((int(t) for t in parts["dates"].replace("–", " ").replace("-", " ").split() if t.isdigit()
+                 and len(t) == 4), None)
+    if year is not None:
+        item["issued"] = {"date-parts": [[year]]}
+    if lang:
+        item["language"] = lang
+    if parts["where"]:
+        item["note"] = parts["where"]
+    return item
+
+
+def citation_bibtex(parts: dict[str, str]) -> str:
+    """The citation as a BibTeX ``@misc`` entry (braces and backslashes in values are dropped)."""
+    def clean(value: str) -> str:
+        return value.replace("{", "").replace("}", "").replace("\\", "")
+
+    key = "".join(ch if ch.isalnum() else "_" for ch in parts["id"])
+    where = ", ".join(p for p in (parts["identifier"], parts["collection"], parts["archive"]) if p)
+    lines = [f"@misc{{{key},", f"  title = {{{clean(parts['title'])}}},", f"  howpublished = {{{clean(where)}}},"]
+    if parts["dates"]:
+        lines.append(f"  note = {{{clean(parts['dates'] + (', ' + parts['where'] if parts['where'] else ''))}}},")
+    elif parts["where"]:
+        lines.append(f"  note = {{{clean(parts['where'])}}},")
+    lines.append("}")
+    return "\n".join(lines)

@@ -2232,104 +2232,125 @@
 <context>
     <name>RecordView</name>
     <message>
-        <location filename="../views/record.py" line="60"/>
+        <location filename="../views/record.py" line="62"/>
         <source>← Back</source>
         <translation>← Enrere</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="61"/>
+        <location filename="../views/record.py" line="63"/>
         <source>Open original file</source>
         <translation>Obre el fitxer original</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="72"/>
+        <location filename="../views/record.py" line="66"/>
+        <location filename="../views/record.py" line="69"/>
+        <source>Copy citation</source>
+        <translation>Copia la citació</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="70"/>
+        <source>Copy as CSL-JSON (Zotero)</source>
+        <translation>Copia com a CSL-JSON (Zotero)</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="71"/>
+        <source>Copy as BibTeX</source>
+        <translation>Copia com a BibTeX</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="86"/>
         <source>Similar records</source>
         <translation>Registres semblants</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="124"/>
+        <location filename="../views/record.py" line="139"/>
         <source>This record is no longer in the library.</source>
         <translation>Aquest registre ja no és a la biblioteca.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="179"/>
+        <location filename="../views/record.py" line="194"/>
         <source>page %1</source>
         <translation>pàgina %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="193"/>
+        <location filename="../views/record.py" line="208"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="201"/>
+        <location filename="../views/record.py" line="216"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="202"/>
-        <location filename="../views/record.py" line="221"/>
+        <location filename="../views/record.py" line="217"/>
+        <location filename="../views/record.py" line="236"/>
         <source>Identifier</source>
         <translation>Identificador</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="203"/>
+        <location filename="../views/record.py" line="218"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="204"/>
+        <location filename="../views/record.py" line="219"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="205"/>
+        <location filename="../views/record.py" line="220"/>
         <source>Dates</source>
         <translation>Dates</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="206"/>
+        <location filename="../views/record.py" line="221"/>
         <source>Passages</source>
         <translation>Passatges</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="208"/>
+        <location filename="../views/record.py" line="223"/>
         <source>%1 of %2</source>
         <translation>%1 de %2</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="209"/>
+        <location filename="../views/record.py" line="224"/>
         <source>Passage</source>
         <translation>Passatge</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="211"/>
-        <location filename="../views/record.py" line="219"/>
+        <location filename="../views/record.py" line="226"/>
+        <location filename="../views/record.py" line="234"/>
         <source>File</source>
         <translation>Fitxer</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="214"/>
+        <location filename="../views/record.py" line="229"/>
         <source>As catalogued:</source>
         <translation>Segons el catàleg:</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="250"/>
+        <location filename="../views/record.py" line="265"/>
         <source>Play from here</source>
         <translation>Reprodueix des d&apos;aquí</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="270"/>
+        <location filename="../views/record.py" line="290"/>
+        <source>Citation copied.</source>
+        <translation>Citació copiada.</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="299"/>
         <source>This record has no original file to open.</source>
         <translation>Aquest registre no té cap fitxer original per obrir.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="272"/>
+        <location filename="../views/record.py" line="301"/>
         <source>The original file is not there any more: %1</source>
         <translation>El fitxer original ja no es troba: %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="274"/>
+        <location filename="../views/record.py" line="303"/>
         <source>No application on this computer could open %1</source>
         <translation>Cap aplicació d&apos;aquest ordinador no ha pogut obrir %1</translation>
     </message>

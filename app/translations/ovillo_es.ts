@@ -2232,104 +2232,125 @@
 <context>
     <name>RecordView</name>
     <message>
-        <location filename="../views/record.py" line="60"/>
+        <location filename="../views/record.py" line="62"/>
         <source>← Back</source>
         <translation>← Volver</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="61"/>
+        <location filename="../views/record.py" line="63"/>
         <source>Open original file</source>
         <translation>Abrir el archivo original</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="72"/>
+        <location filename="../views/record.py" line="66"/>
+        <location filename="../views/record.py" line="69"/>
+        <source>Copy citation</source>
+        <translation>Copiar la cita</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="70"/>
+        <source>Copy as CSL-JSON (Zotero)</source>
+        <translation>Copiar como CSL-JSON (Zotero)</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="71"/>
+        <source>Copy as BibTeX</source>
+        <translation>Copiar como BibTeX</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="86"/>
         <source>Similar records</source>
         <translation>Registros similares</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="124"/>
+        <location filename="../views/record.py" line="139"/>
         <source>This record is no longer in the library.</source>
         <translation>Este registro ya no está en la biblioteca.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="179"/>
+        <location filename="../views/record.py" line="194"/>
         <source>page %1</source>
         <translation>página %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="193"/>
+        <location filename="../views/record.py" line="208"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="201"/>
+        <location filename="../views/record.py" line="216"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="202"/>
-        <location filename="../views/record.py" line="221"/>
+        <location filename="../views/record.py" line="217"/>
+        <location filename="../views/record.py" line="236"/>
         <source>Identifier</source>
         <translation>Identificador</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="203"/>
+        <location filename="../views/record.py" line="218"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="204"/>
+        <location filename="../views/record.py" line="219"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="205"/>
+        <location filename="../views/record.py" line="220"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="206"/>
+        <location filename="../views/record.py" line="221"/>
         <source>Passages</source>
         <translation>Pasajes</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="208"/>
+        <location filename="../views/record.py" line="223"/>
         <source>%1 of %2</source>
         <translation>%1 de %2</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="209"/>
+        <location filename="../views/record.py" line="224"/>
         <source>Passage</source>
         <translation>Pasaje</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="211"/>
-        <location filename="../views/record.py" line="219"/>
+        <location filename="../views/record.py" line="226"/>
+        <location filename="../views/record.py" line="234"/>
         <source>File</source>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="214"/>
+        <location filename="../views/record.py" line="229"/>
         <source>As catalogued:</source>
         <translation>Según el catálogo:</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="250"/>
+        <location filename="../views/record.py" line="265"/>
         <source>Play from here</source>
         <translation>Reproducir desde aquí</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="270"/>
+        <location filename="../views/record.py" line="290"/>
+        <source>Citation copied.</source>
+        <translation>Cita copiada.</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="299"/>
         <source>This record has no original file to open.</source>
         <translation>Este registro no tiene ningún archivo original que abrir.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="272"/>
+        <location filename="../views/record.py" line="301"/>
         <source>The original file is not there any more: %1</source>
         <translation>El archivo original ya no se encuentra: %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="274"/>
+        <location filename="../views/record.py" line="303"/>
         <source>No application on this computer could open %1</source>
         <translation>Ninguna aplicación de este ordenador ha podido abrir %1</translation>
     </message>

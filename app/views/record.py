@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal
 from PySide6.QtGui import QCursor, QDesktopServices, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QFormLayout, QHBoxLayout, QListWidget, QListWidgetItem, QPushButton,
-                               QSplitter, QTextBrowser, QToolTip, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QApplication, QFormLayout, QHBoxLayout, QListWidget, QListWidgetItem, QMenu,
+                               QPushButton, QSplitter, QTextBrowser, QToolButton, QToolTip, QVBoxLayout, QWidget)
 
 from app.fonts import scaled_font
 from app.labels import classification_label, language_label
 from app.media import MediaPanel
-from app.record_facts import record_dates, record_fields, record_identifier
+from app.record_facts import citation_bibtex, citation_csl, citation_parts, citation_text, record_dates, \
+    record_fields, record_identifier
 from app.views.object_tiles import ImageStrip
 from app.ops import Ops
 from app.palette import current
@@ -60,6 +62,18 @@ class RecordView(QWidget):
         self.back_button = named(QPushButton(self.tr("← Back")), "back")
         self.open_button = named(QPushButton(self.tr("Open original file")), "openOriginal")
         self.open_button.setVisible(not ops.kiosk)
+        self.cite_button = named(QToolButton(), "copyCitation")
+        self.cite_button.setText(self.tr("Copy citation"))
+        self.cite_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        cite_menu = QMenu(self.cite_button)
+        self.cite_actions = {"text": cite_menu.addAction(self.tr("Copy citation")),
+                             "csl": cite_menu.addAction(self.tr("Copy as CSL-JSON (Zotero)")),
+                             "bibtex": cite_menu.addAction(self.tr("Copy as BibTeX"))}
+        for kind, action in self.cite_actions.items():
+            action.triggered.connect(lambda _c=False, k=kind: self.copy_citation(k))
+        self.cite_button.setMenu(cite_menu)
+        self.cite_button.clicked.connect(lambda: self.copy_citation("text"))
+        self.cite_button.setVisible(not ops.kiosk)
         self.media = MediaPanel()  # reading-room content: playable in kiosk mode too
         self.images = ImageStrip()  # an object's photographs, every view
 
@@ -79,6 +93,7 @@ class RecordView(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.back_button)
         top.addWidget(self.title, 1)
+        top.addWidget(self.cite_button)
         top.addWidget(self.open_button)
         lay = QVBoxLayout(self)
         lay.addLayout(top)
@@ -260,6 +275,20 @@ class RecordView(QWidget):
         hit = item.data(256)
         if hit is not None:
             self.show_hit(hit)
+
+    def copy_citation(self, kind: str = "text") -> str:
+        """Put a citation of the record (at the passage shown) on the clipboard: plain, CSL-JSON or BibTeX."""
+        rec = self.record
+        if rec is None or self.ops.kiosk:
+            return ""
+        focus = self._resolve(rec, self.focus_chunk)
+        parts = citation_parts(rec.section_tipo, rec.section_id, rec.title, rec.date_start, rec.date_end, rec.data,
+                               page=focus.page if focus else None, tc_in=focus.tc_in if focus else None)
+        text = (json.dumps([citation_csl(parts, rec.lang)], ensure_ascii=False, indent=2) if kind == "csl" else
+                citation_bibtex(parts) if kind == "bibtex" else citation_text(parts))
+        QApplication.clipboard().setText(text)
+        notify(self, self.tr("Citation copied."))
+        return text
 
     def open_original(self) -> None:
         """Open the source file with the system's viewer (never in kiosk mode)."""

@@ -9,7 +9,8 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QLabel, QTextBrowser
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QLabel, QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from app.labels import classification_label
@@ -163,3 +164,28 @@ def test_a_record_reads_by_its_own_identifier_dates_and_language(qtbot: QtBot, m
     # the row's own columns, labelled with the catalogue's names (the text and title are shown elsewhere)
     assert "As catalogued:" in values and "material" in values and rec.data["fields"]["material"] in values
     assert rec.data["fields"]["description"] not in values
+
+
+def test_copy_a_record_s_citation_plain_csl_json_and_bibtex(qtbot: QtBot, make_window: WindowFactory) -> None:
+    """The record view copies a citation a person can paste: title, the archive's identifier, collection and
+    dates, with the canonical id; as CSL-JSON for Zotero and as BibTeX."""
+    w = make_window()
+    _search(qtbot, w, "denario de plata")
+    hit = next(h for h in w.search.hits if h.source_path and h.source_path.endswith("objects.csv"))
+    w.search.open_hit.emit(hit, "denario")
+    qtbot.waitUntil(lambda: w.record.record is not None, timeout=WAIT_MS)
+    rec = w.record.record
+    own_id = rec.data["fields"]["id"]
+    qtbot.mouseClick(w.record.cite_button, Qt.MouseButton.LeftButton)
+    text = QApplication.clipboard().text()
+    assert text.startswith(rec.title) and own_id in text and f"[{rec.section_tipo}-{rec.section_id}]" in text
+    w.record.cite_actions["csl"].trigger()
+    csl = json.loads(QApplication.clipboard().text())
+    assert csl[0]["title"] == rec.title and csl[0]["archive_location"] == own_id and csl[0]["type"] == "manuscript"
+    w.record.cite_actions["bibtex"].trigger()
+    assert QApplication.clipboard().text().startswith("@misc{") and own_id in QApplication.clipboard().text()
+
+
+def test_the_kiosk_copies_no_citation(make_window: WindowFactory) -> None:
+    w = make_window(kiosk=True)
+    assert not w.record.cite_button.isVisibleTo(w.record) and w.record.copy_citation() == ""

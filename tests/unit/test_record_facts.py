@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from datetime import date
 
-from app.record_facts import record_dates, record_fields, record_identifier
+from app.record_facts import citation_bibtex, citation_csl, citation_parts, citation_text, record_dates, \
+    record_fields, record_identifier
 
 
 def test_the_archive_s_own_identifier_comes_first() -> None:
@@ -41,3 +43,20 @@ def test_an_interview_shows_its_catalogue_elements_in_order() -> None:
     assert record_fields("Elena", "public", "en", data) == [
         ("repository", "Arxiu Comafreda"), ("accession", "2019.OH.04"), ("interviewer", "Marta Puig")]
     assert record_fields("A diary", "public", "en", {"fields": {"scan_pages": {}}}) == []
+
+
+def test_a_citation_names_the_record_as_an_archivist_would() -> None:
+    data = {"fields": {"accession": "2019.OH.04", "repository": "Arxiu Comafreda", "collection_name": "Memòria oral"},
+            "media_path": "/a/oh04.mp3"}
+    parts = citation_parts("transcripts", 99, "Elena Soler on the kiln", date(2019, 8, 1), date(2019, 8, 1), data,
+                           tc_in=754.2)
+    assert citation_text(parts) == ("Elena Soler on the kiln. 2019.OH.04. Memòria oral, Arxiu Comafreda. 2019-08-01. "
+                                    "00:12:34. [transcripts-99]")
+    csl = citation_csl(parts, "en")
+    assert json.loads(json.dumps(csl)) == {"id": "transcripts-99", "type": "interview", "title": "Elena Soler on the kiln",
+                                           "archive": "Arxiu Comafreda", "archive_location": "2019.OH.04",
+                                           "issued": {"date-parts": [[2019]]}, "language": "en", "note": "00:12:34"}
+    bib = citation_bibtex(citation_parts("demo", 5, "Denario {raro}", None, None,
+                                         {"fields": {"id": "CMF-001", "csv_line": 2}}, page=3))
+    assert bib.startswith("@misc{demo_5,") and "title = {Denario raro}" in bib and "CMF-001, demo" in bib
+    assert "note = {p. 3}" in bib and bib.endswith("}")
