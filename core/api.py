@@ -34,7 +34,8 @@ _EXPORTS: dict[str, str] = {
     "Conversation": "core.answer.conversation", "AnswerResult": "core.answer.result",
     "Citation": "core.answer.result", "EvidenceFound": "core.answer.result",
     "RetrievalDone": "core.answer.result", "Span": "core.answer.result", "SpanVerdict": "core.answer.result",
-    "answer_markdown": "core.answer.export", "conversation_json": "core.answer.export",
+    "answer_markdown": "core.answer.export", "results_csv": "core.retrieval.export",
+    "results_json": "core.retrieval.export", "results_markdown": "core.retrieval.export", "conversation_json": "core.answer.export",
     "conversation_markdown": "core.answer.export",
     # data folders, and the facade of another process holding one
     "Paths": "core.paths", "default_models_dir": "core.paths", "resolve_home": "core.paths",
@@ -101,6 +102,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and readers
     from core.ingest.status import Status
     from core.objects.catalogue import ObjectFields
     from core.retrieval.count import ResultPage
+    from core.retrieval.export import results_csv, results_json, results_markdown
     from core.service import Ovillo
     from core.store.rows import Changes
     from core.settings import Settings, save_settings

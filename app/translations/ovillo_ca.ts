@@ -2358,73 +2358,88 @@
 <context>
     <name>SearchView</name>
     <message>
-        <location filename="../views/search.py" line="48"/>
+        <location filename="../views/search.py" line="50"/>
         <source>Search the archive by meaning, in any language…</source>
         <translation>Cerqueu a l&apos;arxiu per significat, en qualsevol idioma…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="56"/>
+        <location filename="../views/search.py" line="58"/>
         <source>from any year</source>
         <translation>des de qualsevol any</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="57"/>
+        <location filename="../views/search.py" line="59"/>
         <source>to any year</source>
         <translation>fins a qualsevol any</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="72"/>
+        <location filename="../views/search.py" line="66"/>
+        <source>Export…</source>
+        <translation>Exporta…</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="67"/>
+        <source>Save the results shown as CSV, JSON or Markdown</source>
+        <translation>Desa els resultats mostrats com a CSV, JSON o Markdown</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="80"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="72"/>
+        <location filename="../views/search.py" line="80"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="73"/>
+        <location filename="../views/search.py" line="81"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="82"/>
+        <location filename="../views/search.py" line="90"/>
         <source>Dates</source>
         <translation>Dates</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="121"/>
+        <location filename="../views/search.py" line="130"/>
         <source>All collections</source>
         <translation>Totes les col·leccions</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="122"/>
+        <location filename="../views/search.py" line="131"/>
         <source>All languages</source>
         <translation>Tots els idiomes</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="123"/>
+        <location filename="../views/search.py" line="132"/>
         <source>Any classification</source>
         <translation>Qualsevol classificació</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="157"/>
-        <location filename="../views/search.py" line="181"/>
+        <location filename="../views/search.py" line="166"/>
+        <location filename="../views/search.py" line="190"/>
         <source>Searching…</source>
         <translation>Cercant…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="167"/>
+        <location filename="../views/search.py" line="176"/>
         <source>No records match</source>
         <translation>Cap registre coincideix</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="173"/>
+        <location filename="../views/search.py" line="182"/>
         <source>The closest records: none of them is close to “%1” in meaning or words</source>
         <translation>Els registres més propers: cap no s&apos;acosta a «%1» ni en significat ni en paraules</translation>
     </message>
+    <message>
+        <location filename="../views/search.py" line="229"/>
+        <source>Results saved to %1</source>
+        <translation>Resultats desats a %1</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="216"/>
+        <location filename="../views/search.py" line="235"/>
         <source>%1 of %n record(s)</source>
         <translation>
             <numerusform>%1 de %n registre</numerusform>
@@ -2432,7 +2447,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="217"/>
+        <location filename="../views/search.py" line="236"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n registre</numerusform>
@@ -2440,9 +2455,14 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="270"/>
+        <location filename="../views/search.py" line="289"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
+    </message>
+    <message>
+        <location filename="../views/results_export.py" line="32"/>
+        <source>Export the results</source>
+        <translation>Exporta els resultats</translation>
     </message>
 </context>
 <context>

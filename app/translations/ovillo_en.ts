@@ -63,7 +63,7 @@
 <context>
     <name>SearchView</name>
     <message numerus="yes">
-        <location filename="../views/search.py" line="216" />
+        <location filename="../views/search.py" line="235" />
         <source>%1 of %n record(s)</source>
         <translation>
             <numerusform>%1 of %n record</numerusform>
@@ -71,7 +71,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="217" />
+        <location filename="../views/search.py" line="236" />
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n record</numerusform>

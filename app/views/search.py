@@ -8,14 +8,16 @@ from datetime import date
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QResizeEvent
-from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSpinBox,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
+                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from app.empty_state import NoMatchNote
 from app.labels import classification_label
 from app.ops import Ops
 from app.plain import plain_label, rich_label, set_tip
 from app.qt import named
+from app.status_note import notify
+from app.views.results_export import choose_and_export
 from app.text import escape, highlight, timecode
 from app.palette import current
 from core.api import Facets, Hit, ResultPage, SearchFilters
@@ -60,6 +62,12 @@ class SearchView(QWidget):
         self.results.setAlternatingRowColors(True)
         self.results.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.info = named(plain_label(), "searchInfo")
+        self.shown_query = ""
+        self.export_button = named(QPushButton(self.tr("Export…")), "exportResults")
+        set_tip(self.export_button, self.tr("Save the results shown as CSV, JSON or Markdown"))
+        self.export_button.setEnabled(False)
+        self.export_button.setVisible(not ops.kiosk)
+        self.export_button.clicked.connect(self.export_results)
         self.no_match = NoMatchNote(self.results)  # "no records match", why, and what to try
         self.no_match.chosen.connect(self.query.setText)
         self.no_match.show_closest.connect(self._show_closest)
@@ -84,6 +92,7 @@ class SearchView(QWidget):
         dates.addWidget(self.year_to)
         dates.addStretch(1)
         dates.addWidget(self.info)
+        dates.addWidget(self.export_button)
         lay = QVBoxLayout(self)
         lay.addWidget(self.query)
         lay.addLayout(filters)
@@ -190,6 +199,8 @@ class SearchView(QWidget):
         took 100–200 ms on a busy machine — a visible freeze while an import runs.
         """
         self.hits = hits
+        self.shown_query = query
+        self.export_button.setEnabled(bool(hits))
         self.no_match.show_for(None, query)
         self._cards_seq += 1
         self.results.clear()
@@ -208,6 +219,14 @@ class SearchView(QWidget):
             self.results.setCurrentRow(0)
         self.total = len(hits) if total is None else max(total, len(hits))
         self.info.setText(self.count_text(len(hits), self.total) if query else "")
+
+    def export_results(self) -> None:
+        """Save the results shown (already gated for this window's profile) where the person chooses."""
+        if self.ops.kiosk or not self.hits:
+            return
+        path = choose_and_export(self, self.shown_query, self.hits, self.total)
+        if path is not None:
+            notify(self, self.tr("Results saved to %1").replace("%1", str(path)))
 
     def count_text(self, shown: int, total: int) -> str:
         """"20 of 143 records", or "3 records" when all of them are shown (plural forms per language)."""

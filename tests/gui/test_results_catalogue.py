@@ -189,3 +189,28 @@ def test_copy_a_record_s_citation_plain_csl_json_and_bibtex(qtbot: QtBot, make_w
 def test_the_kiosk_copies_no_citation(make_window: WindowFactory) -> None:
     w = make_window(kiosk=True)
     assert not w.record.cite_button.isVisibleTo(w.record) and w.record.copy_citation() == ""
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".json", ".md"])
+def test_export_the_results_shown(qtbot: QtBot, make_window: WindowFactory, tmp_path: Path,
+                                  monkeypatch: pytest.MonkeyPatch, suffix: str) -> None:
+    """Export… saves exactly the results on screen, in the format the file name asks for."""
+    w = make_window()
+    _search(qtbot, w, "denario de plata")
+    assert w.search.export_button.isEnabled()
+    target = tmp_path / f"resultados{suffix}"
+    monkeypatch.setattr("app.views.results_export.QFileDialog.getSaveFileName",
+                        lambda *a, **k: (str(target), ""))
+    w.search.export_button.click()
+    text = target.read_text(encoding="utf-8")
+    titles = [h.title for h in w.search.hits]
+    assert titles and all(t in text for t in titles)
+    if suffix == ".json":
+        assert [r["title"] for r in json.loads(text)["results"]] == titles
+    elif suffix == ".csv":
+        assert text.splitlines()[0].startswith("rank,title,collection") and len(text.splitlines()) == len(titles) + 1
+
+
+def test_the_kiosk_exports_nothing(make_window: WindowFactory) -> None:
+    w = make_window(kiosk=True)
+    assert not w.search.export_button.isVisibleTo(w.search)
