@@ -124,7 +124,7 @@ class Ingestor:
             if cancel.cancelled:  # give back the claims taken ahead: held by this live process, the
                 self._release([])  # window's next import would skip them until they expired
                 cancel.check()
-            batch = yield from self._claim_and_prepare(summary, cancel)
+            batch = yield from self._claim_and_prepare(summary, cancel, max(total, done))
             if batch is None:
                 break
             outcomes = yield from self._embed_and_commit(batch, summary, cancel)
@@ -134,9 +134,10 @@ class Ingestor:
                 yield Progress("index", done, max(total, done), "files", item=o.path,
                                eta_s=clock.eta(done, max(total, done)))
 
-    def _claim_and_prepare(self, summary: IngestSummary,
-                           cancel: CancelToken) -> Generator[Progress, None, list[Ready] | None]:
-        """Claim and read files until the batch holds enough text to embed (None: queue empty)."""
+    def _claim_and_prepare(self, summary: IngestSummary, cancel: CancelToken,
+                           total: int) -> Generator[Progress, None, list[Ready] | None]:
+        """Claim and read files until the batch holds enough text to embed (None: queue empty); ``total``:
+        the files this import has to index, known from the queue before the first is read."""
         ready: list[Ready] = []
         texts = 0
         target = max(self.settings.embed_batch, 1) * 4
@@ -148,7 +149,8 @@ class Ingestor:
                 break
             claimed_any = True
             held.add(item.path)
-            yield Progress("index", len(summary.outcomes), None, "files", item=item.path)
+            yield Progress("index", len(summary.outcomes), max(total, len(summary.outcomes) + 1), "files",
+                           item=item.path)
             try:
                 cancel.check()
                 prepared = yield from self._prepare(item, cancel)

@@ -48,7 +48,7 @@ def _run_cancelling(app: Ovillo, folder: Path,
 def test_a_stop_mid_ingest_is_reported_and_the_next_run_resumes(tmp_path: Path) -> None:
     folder = _folder(tmp_path, 12)
     with _app(tmp_path) as app:
-        _, summary = _run_cancelling(app, folder, lambda ev: ev.stage == "index" and ev.total is not None)
+        _, summary = _run_cancelling(app, folder, lambda ev: ev.stage == "index" and ev.done > 0)
         assert summary.cancelled
         done = len(summary.ok)
         assert 0 < done < 12 and queue.pending(app.store) == 12 - done
@@ -70,3 +70,13 @@ def test_a_stop_after_the_last_commit_is_a_finished_run(tmp_path: Path) -> None:
         assert queue.pending(app.store) == 0
         rows = app.store.cursor().execute("SELECT count(*) FROM sources WHERE status = 'ok'").fetchone()
         assert rows is not None and rows[0] == 6
+
+
+def test_every_file_step_knows_how_many_files_there_are(tmp_path: Path) -> None:
+    """From the first file read on, progress says "n of N files" (the window showed "0 of ? files" for a minute)."""
+    with _app(tmp_path) as app:
+        events, summary = drain(app.library.ingest([_folder(tmp_path, 7)]))
+    steps = [e for e in events if e.stage == "index"]
+    assert steps and len(summary.ok) == 7
+    assert all(e.total == 7 for e in steps), [(e.done, e.total) for e in steps]
+    assert steps[0].done == 0 and steps[-1].done == 7
