@@ -1329,132 +1329,137 @@
         <translation>Ca&amp;ncel·la</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="86"/>
+        <location filename="../views/importer.py" line="83"/>
+        <source>Copy</source>
+        <translation>Copia</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="94"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="87"/>
+        <location filename="../views/importer.py" line="95"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="94"/>
+        <location filename="../views/importer.py" line="102"/>
         <source>Files and folders to import (drag and drop them here):</source>
         <translation>Fitxers i carpetes per importar (arrossegueu-los aquí):</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="99"/>
+        <location filename="../views/importer.py" line="107"/>
         <source>Overall</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="101"/>
+        <location filename="../views/importer.py" line="109"/>
         <source>Current file</source>
         <translation>Fitxer actual</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="105"/>
+        <location filename="../views/importer.py" line="113"/>
         <source>Problems</source>
         <translation>Problemes</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="132"/>
+        <location filename="../views/importer.py" line="140"/>
         <source>Choose files to import</source>
         <translation>Trieu fitxers per importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="136"/>
+        <location filename="../views/importer.py" line="144"/>
         <source>Choose a folder to import</source>
         <translation>Trieu una carpeta per importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="187"/>
+        <location filename="../views/importer.py" line="195"/>
         <source>Loosen classifications?</source>
         <translation>Voleu relaxar les classificacions?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="188"/>
+        <location filename="../views/importer.py" line="196"/>
         <source>Records already stored with a stricter classification will become “%1” and may be seen by more people. Continue?</source>
         <translation>Els registres ja desats amb una classificació més estricta passaran a «%1» i els podrà veure més gent. Voleu continuar?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="203"/>
+        <location filename="../views/importer.py" line="211"/>
         <source>Looking for files…</source>
         <translation>Cercant fitxers…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="215"/>
+        <location filename="../views/importer.py" line="223"/>
         <source>Pausing after the current file…</source>
         <translation>Posant en pausa després del fitxer actual…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="232"/>
+        <location filename="../views/importer.py" line="240"/>
         <source>Import cancelled.</source>
         <translation>Importació cancel·lada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="237"/>
+        <location filename="../views/importer.py" line="245"/>
         <source>Looking for files… %1 found</source>
         <translation>Cercant fitxers… %1 trobats</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="246"/>
+        <location filename="../views/importer.py" line="254"/>
         <source>%1 of %2 files · about %3 left</source>
         <translation>%1 de %2 fitxers · queden uns %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="248"/>
+        <location filename="../views/importer.py" line="256"/>
         <source>%1 of %2 files</source>
         <translation>%1 de %2 fitxers</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="253"/>
+        <location filename="../views/importer.py" line="261"/>
         <source>Updating the keyword index…</source>
         <translation>Actualitzant l&apos;índex de paraules clau…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="255"/>
+        <location filename="../views/importer.py" line="263"/>
         <source>Erasing removed records from the store file…</source>
         <translation>Esborrant del fitxer de dades els registres eliminats…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="256"/>
+        <location filename="../views/importer.py" line="264"/>
         <source>Indexing: %1</source>
         <translation>Indexant: %1</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="262"/>
+        <location filename="../views/importer.py" line="270"/>
         <source>%1 record(s) reclassified: %2 → %3</source>
         <translation>%1 registre(s) reclassificat(s): %2 → %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="265"/>
+        <location filename="../views/importer.py" line="273"/>
         <source>%1 record(s) kept %2, stricter than %3 (tick “reclassify” to loosen)</source>
         <translation>%1 registre(s) mantenen %2, més estricta que %3 (marqueu «reclassifica» per relaxar-la)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="275"/>
+        <location filename="../views/importer.py" line="284"/>
         <source>Not indexed, unsupported file type %1: %2</source>
         <translation>No indexat, tipus de fitxer no admès %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="288"/>
+        <location filename="../views/importer.py" line="307"/>
         <source>Import stopped.</source>
         <translation>Importació aturada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="290"/>
+        <location filename="../views/importer.py" line="309"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reprendre continua on s&apos;ha aturat.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="292"/>
+        <location filename="../views/importer.py" line="311"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancel·lat. %1 fitxer(s) indexats; la resta queda a la cua.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="295"/>
+        <location filename="../views/importer.py" line="314"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Fet: %1 indexats, %2 sense canvis, %3 amb errors.</translation>
     </message>

@@ -1329,132 +1329,137 @@
         <translation>Ca&amp;ncelar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="86"/>
+        <location filename="../views/importer.py" line="83"/>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="94"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="87"/>
+        <location filename="../views/importer.py" line="95"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="94"/>
+        <location filename="../views/importer.py" line="102"/>
         <source>Files and folders to import (drag and drop them here):</source>
         <translation>Archivos y carpetas que importar (arrástrelos aquí):</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="99"/>
+        <location filename="../views/importer.py" line="107"/>
         <source>Overall</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="101"/>
+        <location filename="../views/importer.py" line="109"/>
         <source>Current file</source>
         <translation>Archivo actual</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="105"/>
+        <location filename="../views/importer.py" line="113"/>
         <source>Problems</source>
         <translation>Problemas</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="132"/>
+        <location filename="../views/importer.py" line="140"/>
         <source>Choose files to import</source>
         <translation>Elija archivos para importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="136"/>
+        <location filename="../views/importer.py" line="144"/>
         <source>Choose a folder to import</source>
         <translation>Elija una carpeta para importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="187"/>
+        <location filename="../views/importer.py" line="195"/>
         <source>Loosen classifications?</source>
         <translation>¿Relajar clasificaciones?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="188"/>
+        <location filename="../views/importer.py" line="196"/>
         <source>Records already stored with a stricter classification will become “%1” and may be seen by more people. Continue?</source>
         <translation>Los registros ya guardados con una clasificación más estricta pasarán a «%1» y podrán verlos más personas. ¿Continuar?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="203"/>
+        <location filename="../views/importer.py" line="211"/>
         <source>Looking for files…</source>
         <translation>Buscando archivos…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="215"/>
+        <location filename="../views/importer.py" line="223"/>
         <source>Pausing after the current file…</source>
         <translation>Pausando tras el archivo actual…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="232"/>
+        <location filename="../views/importer.py" line="240"/>
         <source>Import cancelled.</source>
         <translation>Importación cancelada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="237"/>
+        <location filename="../views/importer.py" line="245"/>
         <source>Looking for files… %1 found</source>
         <translation>Buscando archivos… %1 encontrados</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="246"/>
+        <location filename="../views/importer.py" line="254"/>
         <source>%1 of %2 files · about %3 left</source>
         <translation>%1 de %2 archivos · quedan unos %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="248"/>
+        <location filename="../views/importer.py" line="256"/>
         <source>%1 of %2 files</source>
         <translation>%1 de %2 archivos</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="253"/>
+        <location filename="../views/importer.py" line="261"/>
         <source>Updating the keyword index…</source>
         <translation>Actualizando el índice de palabras clave…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="255"/>
+        <location filename="../views/importer.py" line="263"/>
         <source>Erasing removed records from the store file…</source>
         <translation>Borrando del archivo de datos los registros eliminados…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="256"/>
+        <location filename="../views/importer.py" line="264"/>
         <source>Indexing: %1</source>
         <translation>Indexando: %1</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="262"/>
+        <location filename="../views/importer.py" line="270"/>
         <source>%1 record(s) reclassified: %2 → %3</source>
         <translation>%1 registro(s) reclasificado(s): %2 → %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="265"/>
+        <location filename="../views/importer.py" line="273"/>
         <source>%1 record(s) kept %2, stricter than %3 (tick “reclassify” to loosen)</source>
         <translation>%1 registro(s) conservan %2, más estricta que %3 (marque «reclasificar» para relajarla)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="275"/>
+        <location filename="../views/importer.py" line="284"/>
         <source>Not indexed, unsupported file type %1: %2</source>
         <translation>No indexado, tipo de archivo no admitido %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="288"/>
+        <location filename="../views/importer.py" line="307"/>
         <source>Import stopped.</source>
         <translation>Importación detenida.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="290"/>
+        <location filename="../views/importer.py" line="309"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reanudar continúa donde se detuvo.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="292"/>
+        <location filename="../views/importer.py" line="311"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancelado. %1 archivo(s) indexados; el resto queda en cola.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="295"/>
+        <location filename="../views/importer.py" line="314"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Hecho: %1 indexados, %2 sin cambios, %3 con errores.</translation>
     </message>

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData, Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLineEdit, QListWidget,
-                               QMessageBox, QProgressBar, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLineEdit,
+                               QListWidget, QMessageBox, QProgressBar, QPushButton, QVBoxLayout, QWidget)
 
 from app.ops import Ops
 from app.plain import form_row, message_box, plain_label, set_tip
@@ -77,6 +77,14 @@ class ImportView(QWidget):
         self.current.setWordWrap(True)
         self.eta = named(plain_label(), "eta")
         self.failures = named(QListWidget(), "failures")
+        self.failures.setWordWrap(True)  # a reason is read whole, never cut at the list's edge
+        self.failures.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
+        self.failures.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        copy = QAction(self.tr("Copy"), self.failures)
+        copy.setShortcut(QKeySequence(QKeySequence.StandardKey.Copy))
+        copy.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        copy.triggered.connect(self.copy_failures)
+        self.failures.addAction(copy)
 
         row = QHBoxLayout()
         for b in (self.add_files, self.add_folder, self.remove):
@@ -268,6 +276,7 @@ class ImportView(QWidget):
         for o in summary.failed:
             self.failures.addItem(f"{Path(o.path).name}: {reason_text(o.reason)}")
             set_tip(self.failures.item(self.failures.count() - 1), o.path)
+            self.failures.item(self.failures.count() - 1).setData(Qt.ItemDataRole.UserRole, o.path)
         by_type: dict[str, list[str]] = {}  # nothing left out silently: files no reader handles, by type
         for o in summary.unsupported:
             by_type.setdefault(Path(o.path).suffix.lower() or "—", []).append(Path(o.path).name)
@@ -276,6 +285,16 @@ class ImportView(QWidget):
                                   .replace("%1", suffix).replace("%2", ", ".join(names[:3])
                                                                  + (" …" if len(names) > 3 else "")))
             set_tip(self.failures.item(self.failures.count() - 1), "\n".join(names))
+
+    def copy_failures(self) -> str:
+        """Put the selected lines of the failure list (all of them when none is selected) on the clipboard,
+        each with the file's full path, for a colleague or a bug report."""
+        items = self.failures.selectedItems() or [self.failures.item(i) for i in range(self.failures.count())]
+        lines = [it.text() + (f" ({it.data(Qt.ItemDataRole.UserRole)})" if it.data(Qt.ItemDataRole.UserRole) else "")
+                 for it in items]
+        text = "\n".join(lines)
+        QApplication.clipboard().setText(text)
+        return text
 
     def _done(self) -> None:
         s = self.summary

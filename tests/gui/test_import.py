@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from core.progress import Progress
@@ -70,6 +71,10 @@ def test_import_progress_cancel_and_resume(qtbot: QtBot, make_window: WindowFact
     assert imp.summary is not None and not imp.summary.cancelled
     assert len(imp.summary.ok) == 6 - indexed_first
     assert imp.failures.count() == 1 and "roto.pdf" in imp.failures.item(0).text()
+    assert imp.failures.wordWrap()  # the reason is read whole…
+    copied = imp.copy_failures()  # …and can be copied, with the file's full path
+    assert copied == QApplication.clipboard().text() and imp.failures.item(0).text() in copied
+    assert str(tmp_path) in copied and copied.rstrip().endswith("roto.pdf)")
     store_is_consistent(ov)
     assert ov.library.status().queue_pending == 0
     assert w.ops.ovillo.search.records("acequia medieval", limit=3)[0].section_tipo == "inbox"
