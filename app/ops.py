@@ -191,8 +191,10 @@ class Ops(QObject):
                on_done: Callable[[], None] | None = None) -> Worker:
         """Index files and folders; cancel leaves the queue exact for a later resume."""
         self._staff_only("Importing")
-        return self.write(lambda t: self.ovillo.library.ingest(list(paths), options, cancel=t), on_progress=on_progress,
-                          on_result=on_result, on_done=on_done, throttle_s=0.05, name="ingest")
+        committed = Changes()  # fills as batches commit: an import that fails part way still refreshes the window
+        return self.write(lambda t: self.ovillo.library.ingest(list(paths), options, cancel=t, changes=committed),
+                          on_progress=on_progress, on_result=on_result, on_done=on_done, committed=committed,
+                          throttle_s=0.05, name="ingest")
 
     def sync(self, request: SyncRequest, *, on_progress: Callback, on_result: Callback,
              on_error: Callable[[BaseException], None] | None = None,

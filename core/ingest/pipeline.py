@@ -16,6 +16,7 @@ import os
 import tempfile
 import time
 from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import Cancelled, IngestError
@@ -35,6 +36,7 @@ from core.progress import CancelToken, EtaClock, Progress
 from core.retrieval.lexical import update_lexical_index
 from core.settings import Settings
 from core.store.db import Store
+from core.store.rows import Changes
 
 # names callers import from here, wherever they now live
 __all__ = ["CLAIM_AHEAD", "FileOptions", "FileOutcome", "IMAGE_WEIGHT", "IngestOptions", "IngestSummary", "Ingestor",
@@ -45,6 +47,19 @@ MAX_FILES_PER_BATCH = 64
 # a photograph weighs like this many text chunks when a batch is filled: a batch holds ~32 of them,
 # so decoded pixels waiting for the encoder stay around a hundred MB at most
 IMAGE_WEIGHT = 4
+
+
+@dataclass
+class Tally:
+    """The files of one queue run: how many it had when it started (more may be found), how many are done."""
+
+    total: int
+    done: int = 0
+
+    def count(self) -> None:
+        """One more file done (indexed, or failed for good)."""
+        self.done += 1
+        self.total = max(self.total, self.done)
 
 
 class Ingestor:
@@ -81,11 +96,13 @@ class Ingestor:
         yield from self._scanner.scan(paths, options, summary)
 
     def run(self, paths: Iterable[str | os.PathLike[str]], options: IngestOptions | None = None,
-            cancel: CancelToken | None = None) -> Generator[Progress, None, IngestSummary]:
-        """Scan, then index every dirty source (including ones left by an interrupted run)."""
+            cancel: CancelToken | None = None, *,
+            changes: Changes | None = None) -> Generator[Progress, None, IngestSummary]:
+        """Scan, then index every dirty source (including ones left by an interrupted run). ``changes`` fills as
+        each batch commits (it is the summary's), so a caller still holds them when the run fails part way."""
         options = options or IngestOptions()
         cancel = cancel or CancelToken()
-        summary = IngestSummary()
+        summary = IngestSummary() if changes is None else IngestSummary(changes=changes)
         started = time.time()
         stopped = False
         try:
@@ -117,27 +134,25 @@ class Ingestor:
         one each) and a batch commits all its files with their markers in one transaction,
         so a kill at any point still leaves each file either done or still marked.
         """
-        total = queue.pending(self.store)
+        tally = Tally(queue.pending(self.store))
         clock = EtaClock()
-        done = 0
         while True:
             if cancel.cancelled:  # give back the claims taken ahead: held by this live process, the
                 self._release([])  # window's next import would skip them until they expired
                 cancel.check()
-            batch = yield from self._claim_and_prepare(summary, cancel, max(total, done))
+            batch = yield from self._claim_and_prepare(summary, cancel, tally)
             if batch is None:
                 break
             outcomes = yield from self._embed_and_commit(batch, summary, cancel)
             for o in outcomes:
                 summary.outcomes.append(o)
-                done += 1
-                yield Progress("index", done, max(total, done), "files", item=o.path,
-                               eta_s=clock.eta(done, max(total, done)))
+                tally.count()
+                yield Progress("index", tally.done, tally.total, "files", item=o.path,
+                               eta_s=clock.eta(tally.done, tally.total))
 
     def _claim_and_prepare(self, summary: IngestSummary, cancel: CancelToken,
-                           total: int) -> Generator[Progress, None, list[Ready] | None]:
-        """Claim and read files until the batch holds enough text to embed (None: queue empty); ``total``:
-        the files this import has to index, known from the queue before the first is read."""
+                           tally: Tally) -> Generator[Progress, None, list[Ready] | None]:
+        """Claim and read files until the batch holds enough text to embed (None: queue empty)."""
         ready: list[Ready] = []
         texts = 0
         target = max(self.settings.embed_batch, 1) * 4
@@ -149,8 +164,7 @@ class Ingestor:
                 break
             claimed_any = True
             held.add(item.path)
-            yield Progress("index", len(summary.outcomes), max(total, len(summary.outcomes) + 1), "files",
-                           item=item.path)
+            yield Progress("index", tally.done, max(tally.total, tally.done + 1), "files", item=item.path)
             try:
                 cancel.check()
                 prepared = yield from self._prepare(item, cancel)
@@ -161,6 +175,8 @@ class Ingestor:
                 raise
             except Exception as exc:
                 summary.outcomes.append(self._failed(item, exc))
+                tally.count()  # a file that could not be read is done too: the count still reaches its total
+                yield Progress("index", tally.done, tally.total, "files", item=item.path)
                 continue
             ready.append(got)
             texts += len(got.todo) + IMAGE_WEIGHT * len(got.image_todo)

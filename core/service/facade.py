@@ -35,7 +35,7 @@ class Ovillo(Folder):
             try:
                 self._server = Server.start(self, self._holder)
             except BaseException:
-                super().close()  # a failed start must not leave the folder locked
+                self.release()  # a failed start must not leave the folder locked
                 raise
 
     def close(self) -> None:
@@ -64,11 +64,14 @@ class Ovillo(Folder):
         (see :mod:`core.objects.catalogue`)."""
         from core.objects.catalogue import Catalogue
 
-        if self._catalogue is None:
-            self._catalogue = Catalogue(self.objects, self.store, self.settings, self.paths.home,
-                                        lambda: self.encoder, self.profile)
-        return self._catalogue
+        catalogue = self._catalogue  # read once: settings saved on another thread may drop it meanwhile
+        if catalogue is None:
+            catalogue = self._catalogue = Catalogue(self.objects, self.store, self.settings, self.paths.home,
+                                                    lambda: self.encoder, self.profile)
+        return catalogue
 
-    def settings_changed(self) -> None:
-        """The catalogue reads limits and defaults from the settings it was made with: it is made again."""
+    def parts_changed(self) -> None:
+        """Objects and the catalogue read limits, defaults and the image model from what they were made with:
+        after new settings or a new model they are made again, on first use."""
         self._catalogue = None
+        self.__dict__.pop("objects", None)  # the cached_property's value

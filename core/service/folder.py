@@ -51,6 +51,10 @@ class Folder:
         if self._generator is not None and self._owns_generator:
             self._generator.close()
         self._finish_erasing()
+        self.release()
+
+    def release(self) -> None:
+        """Close the store and free the data folder (without the close's erase)."""
         self.store.close()
         if self._holder is not None:
             self._holder.release()  # after the store: a waiter must find DuckDB's lock free too
@@ -81,10 +85,10 @@ class Folder:
     @settings.setter
     def settings(self, value: Settings) -> None:
         self._settings = value
-        self.settings_changed()
+        self.parts_changed()
 
-    def settings_changed(self) -> None:
-        """Called when the settings were replaced: parts made from the old ones are dropped."""
+    def parts_changed(self) -> None:
+        """Called when the settings or a model were replaced: parts made from the old ones are dropped."""
 
     # -- models ------------------------------------------------------------------
     @property
@@ -124,6 +128,7 @@ class Folder:
             self._encoder, self._searcher = encoder, None
         else:
             self._image_encoder = encoder
+        self.parts_changed()
 
     def warm_up(self) -> None:
         """Load the encoder and the language identifier now instead of on first use.

@@ -12,6 +12,7 @@ from core.progress import CancelToken, Progress
 from core.records import Facets, RecordText, read_record, visible_facets
 from core.service.folder import Folder
 from core.store.models_repo import pin_model
+from core.store.rows import Changes
 
 
 class Library:
@@ -21,15 +22,17 @@ class Library:
         self._f = folder
 
     def ingest(self, paths: Iterable[str | os.PathLike[str]], options: IngestOptions | None = None,
-               cancel: CancelToken | None = None) -> Generator[Progress, None, IngestSummary]:
-        """Ingest files and folders (see :class:`core.ingest.pipeline.Ingestor`)."""
+               cancel: CancelToken | None = None, *,
+               changes: Changes | None = None) -> Generator[Progress, None, IngestSummary]:
+        """Ingest files and folders (see :class:`core.ingest.pipeline.Ingestor`); ``changes`` fills as batches
+        commit, for a caller that must refresh from them even when the import fails part way."""
         f = self._f
         enc = f.encoder
         pin_model(f.store, enc.name, enc.dimension)
         ingestor = Ingestor(f.store, enc, f.settings, image_encoder=lambda: f.encoder_for("image"),
                             thumbs=f.paths.home / "thumbs")
         note_if_empty(f.store, enc.name)
-        summary = yield from ingestor.run(paths, options, cancel)
+        summary = yield from ingestor.run(paths, options, cancel, changes=changes)
         if not summary.cancelled:  # passages a newer chunker embeds differently, from the store
             yield from reembed_after_import(f.store, enc, cancel, page=4 * f.settings.embed_batch)
         yield from f.erase_removed()

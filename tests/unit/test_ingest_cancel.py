@@ -74,9 +74,19 @@ def test_a_stop_after_the_last_commit_is_a_finished_run(tmp_path: Path) -> None:
 
 def test_every_file_step_knows_how_many_files_there_are(tmp_path: Path) -> None:
     """From the first file read on, progress says "n of N files" (the window showed "0 of ? files" for a minute)."""
+    folder = _folder(tmp_path, 7)
     with _app(tmp_path) as app:
-        events, summary = drain(app.library.ingest([_folder(tmp_path, 7)]))
-    steps = [e for e in events if e.stage == "index"]
-    assert steps and len(summary.ok) == 7
-    assert all(e.total == 7 for e in steps), [(e.done, e.total) for e in steps]
-    assert steps[0].done == 0 and steps[-1].done == 7
+        events, summary = drain(app.library.ingest([folder]))
+        steps = [e for e in events if e.stage == "index"]
+        assert steps and len(summary.ok) == 7
+        assert all(e.total == 7 for e in steps), [(e.done, e.total) for e in steps]
+        assert steps[0].done == 0 and steps[-1].done == 7
+        # again, with five files unchanged, two changed and one that cannot be read: counted among the three
+        for name in ("carta_01.txt", "carta_04.txt"):
+            (folder / name).write_text("Carta nueva: el molino paró en 1950.", encoding="utf-8")
+        (folder / "vacia.txt").write_text("", encoding="utf-8")
+        events, summary = drain(app.library.ingest([folder]))
+        steps = [e for e in events if e.stage == "index"]
+        assert len(summary.ok) == 2 and len(summary.failed) == 1 and len(summary.skipped) == 5
+        assert all(e.total == 3 for e in steps), [(e.done, e.total) for e in steps]
+        assert steps[-1].done == 3 and [e.done for e in steps] == sorted(e.done for e in steps)
