@@ -7,7 +7,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from core.api import ID_COLUMNS, is_image
+from core.api import ID_COLUMNS, is_image, timecode
 
 # an OHMS export names its interview by accession; a catalogue row by one of the identifier columns
 _IDENTIFYING = ("accession", *ID_COLUMNS)
@@ -79,12 +79,7 @@ def record_fields(title: str, classification: str, lang: str | None, data: dict[
 
 
 def _where(page: int | None, tc_in: float | None) -> str:
-    if page:
-        return f"p. {page}"
-    if tc_in is not None:
-        whole = int(tc_in)
-        return f"{whole // 3600:02d}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
-    return ""
+    return f"p. {page}" if page else timecode(tc_in, padded=True)
 
 
 def citation_parts(section_tipo: str, section_id: int, title: str, start: date | None, end: date | None,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import re
 
-from core.api import fold, query_terms
+from core.api import fold, query_terms, timecode
 
 MARK = '<span style="background-color:#ffe08a; color:#1a1a1a;">'  # = app.palette.MARK, both modes
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -42,14 +42,6 @@ def highlight(text: str, query: str) -> str:
         pos = m.end()
     out.append(escape(text[pos:]))
     return "".join(out)
-
-
-def timecode(seconds: float | None) -> str:
-    """``H:MM:SS`` for a transcript position."""
-    if seconds is None:
-        return ""
-    s = int(seconds)
-    return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}"
 
 
 def human_bytes(n: int) -> str:

@@ -16,6 +16,8 @@ import re
 import sys
 from typing import Any, TextIO
 
+from core.api import timecode as core_timecode
+
 # C0, DEL, C1, bidi embeddings/overrides and isolates (the Trojan Source set), line/paragraph separators
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _UNSAFE_IN_LINES = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
@@ -56,8 +58,7 @@ def clear_line(out: TextIO) -> None:
 
 def timecode(seconds: float) -> str:
     """``hh:mm:ss`` of a passage's start in its recording."""
-    s = int(seconds)
-    return f"{s // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}"
+    return core_timecode(seconds, padded=True)
 
 
 def json_text(value: Any) -> str:

@@ -16,7 +16,7 @@ _EXPORTS: dict[str, str] = {
     # the facade and its results
     "Ovillo": "core.service", "Status": "core.ingest.status", "ResultPage": "core.retrieval.count",
     "Changes": "core.store.rows", "ObjectFields": "core.objects.catalogue", "OBJECT_ROLES": "core.roles",
-    "STOPWORDS": "core.text", "fold": "core.text", "query_terms": "core.text",
+    "STOPWORDS": "core.text", "fold": "core.text", "query_terms": "core.text", "timecode": "core.text",
     # progress and cancellation
     "CancelToken": "core.progress", "Progress": "core.progress", "drive": "core.progress",
     # errors (one root, typed subclasses)
@@ -115,4 +115,4 @@ if TYPE_CHECKING:  # the same names, for type checkers and readers
     from core.sync.request import SyncRequest
     from core.sync.service import forget_password, keyring_available, remember_password, saved_password, \
         sync_status
-    from core.text import STOPWORDS, fold, query_terms
+    from core.text import STOPWORDS, fold, query_terms, timecode

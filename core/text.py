@@ -179,3 +179,12 @@ def clauses(text: str) -> list[str]:
     """``text`` cut after . ! ? : ; and at line breaks: after any of them a capital starts a clause,
     not a name."""
     return _CLAUSE.split(text)
+
+
+def timecode(seconds: float | None, *, padded: bool = False) -> str:
+    """A position in a recording as ``H:MM:SS`` (``HH:MM:SS`` when ``padded``); "" for none."""
+    if seconds is None:
+        return ""
+    s = int(seconds)
+    hours = f"{s // 3600:02d}" if padded else str(s // 3600)
+    return f"{hours}:{s % 3600 // 60:02d}:{s % 60:02d}"

@@ -8,14 +8,14 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 
 from core.answer.result import AnswerResult
+from core.text import timecode
 
 
 def _where(page: int | None, tc_in: float | None) -> str:
     if page:
         return f", p. {page}"
     if tc_in is not None:
-        t = int(tc_in)
-        return f", {t // 3600}:{t % 3600 // 60:02d}:{t % 60:02d}"
+        return f", {timecode(tc_in)}"
     return ""
 
 

@@ -12,21 +12,15 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 
 from core.retrieval.hits import Hit
+from core.text import timecode
 
 COLUMNS = ("rank", "title", "collection", "record", "passage", "page", "time", "language", "classification",
            "score", "snippet", "source")
 
 
-def _time(tc_in: float | None) -> str:
-    if tc_in is None:
-        return ""
-    t = int(tc_in)
-    return f"{t // 3600}:{t % 3600 // 60:02d}:{t % 60:02d}"
-
-
 def _row(rank: int, h: Hit) -> dict[str, str]:
     return {"rank": str(rank), "title": h.title, "collection": h.section_tipo, "record": str(h.section_id),
-            "passage": str(h.chunk_index + 1), "page": str(h.page or ""), "time": _time(h.tc_in),
+            "passage": str(h.chunk_index + 1), "page": str(h.page or ""), "time": timecode(h.tc_in),
             "language": h.lang or "", "classification": h.classification, "score": f"{h.score:.4f}",
             "snippet": " ".join(h.snippet.split()), "source": h.source_path or ""}
 
@@ -61,7 +55,7 @@ def results_markdown(query: str, hits: Sequence[Hit]) -> str:
     """A numbered list: each result's title, where it is, and its snippet as a quote."""
     out = [f"**{_md(query)}**", ""]
     for n, h in enumerate(hits, 1):
-        place = ", ".join(p for p in (h.section_tipo, f"p. {h.page}" if h.page else _time(h.tc_in)) if p)
+        place = ", ".join(p for p in (h.section_tipo, f"p. {h.page}" if h.page else timecode(h.tc_in)) if p)
         out.append(f"{n}. {_md(h.title)} ({_md(place)})")
         if h.snippet.strip():
             out.append(f"   > {_md(h.snippet)}")

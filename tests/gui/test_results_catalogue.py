@@ -17,7 +17,7 @@ from app.labels import classification_label
 from app.main_window import MainWindow
 from app.text import MARK
 from core.ingest.titles import file_title
-from core.api import STOPWORDS
+from core.api import STOPWORDS, Hit, RecordText
 from core.service import Ovillo
 from tests.gui.conftest import WAIT_MS, OvilloFactory, WindowFactory
 
@@ -142,15 +142,21 @@ def test_classification_values_are_words(qtbot: QtBot, make_window: WindowFactor
     assert classification_label("embargoed") == "embargoed"  # an unknown code is shown as stored
 
 
-def test_a_record_reads_by_its_own_identifier_dates_and_language(qtbot: QtBot, make_window: WindowFactory) -> None:
-    """The record view names a catalogue row by its inventory number, its language by name and its passage from
-    1; the internal 52-bit id is only a tooltip."""
-    w = make_window()
+def _open_a_catalogue_row(qtbot: QtBot, w: MainWindow) -> tuple[Hit, RecordText]:
+    """Search the demo for a silver denarius and open the catalogue row found (objects.csv)."""
     _search(qtbot, w, "denario de plata")
     hit = next(h for h in w.search.hits if h.source_path and h.source_path.endswith("objects.csv"))
     w.search.open_hit.emit(hit, "denario")
     qtbot.waitUntil(lambda: w.record.record is not None, timeout=WAIT_MS)
-    rec = w.record.record
+    assert w.record.record is not None
+    return hit, w.record.record
+
+
+def test_a_record_reads_by_its_own_identifier_dates_and_language(qtbot: QtBot, make_window: WindowFactory) -> None:
+    """The record view names a catalogue row by its inventory number, its language by name and its passage from
+    1; the internal 52-bit id is only a tooltip."""
+    w = make_window()
+    hit, rec = _open_a_catalogue_row(qtbot, w)
     labels = [w.record.meta.itemAt(i).widget() for i in range(w.record.meta.count())
               if isinstance(w.record.meta.itemAt(i).widget(), QLabel)]
     values = [lb.text() for lb in labels]
@@ -170,11 +176,7 @@ def test_copy_a_record_s_citation_plain_csl_json_and_bibtex(qtbot: QtBot, make_w
     """The record view copies a citation a person can paste: title, the archive's identifier, collection and
     dates, with the canonical id; as CSL-JSON for Zotero and as BibTeX."""
     w = make_window()
-    _search(qtbot, w, "denario de plata")
-    hit = next(h for h in w.search.hits if h.source_path and h.source_path.endswith("objects.csv"))
-    w.search.open_hit.emit(hit, "denario")
-    qtbot.waitUntil(lambda: w.record.record is not None, timeout=WAIT_MS)
-    rec = w.record.record
+    _hit, rec = _open_a_catalogue_row(qtbot, w)
     own_id = rec.data["fields"]["id"]
     qtbot.mouseClick(w.record.cite_button, Qt.MouseButton.LeftButton)
     text = QApplication.clipboard().text()
