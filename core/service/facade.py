@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import os
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+from core.models.encoder import ImageEncoder, TextEncoder
+from core.models.generator import Generator as AnswerModel
 from core.service.answers import Answers
 from core.service.folder import Folder
 from core.service.library import Library
 from core.service.search import Search
 from core.service.sync import Sync
+from core.settings import Settings
 
 if TYPE_CHECKING:
     from core.objects.api import Objects
@@ -21,8 +26,12 @@ class Ovillo(Folder):
     """An open data folder (:class:`Folder`: store, settings, models) and the operations on it, by room:
     :attr:`library`, :attr:`search`, :attr:`answers`, :attr:`objects` and :attr:`catalogue`, :attr:`sync`."""
 
-    def __init__(self, *args: Any, serve: bool = True, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, home: str | os.PathLike[str] | None = None, *, models_dir: Path | None = None,
+                 settings: Settings | None = None, encoder: TextEncoder | None = None,
+                 generator: AnswerModel | None = None, image_encoder: ImageEncoder | None = None,
+                 doing: str = "open", serve: bool = True) -> None:
+        super().__init__(home, models_dir=models_dir, settings=settings, encoder=encoder, generator=generator,
+                         image_encoder=image_encoder, doing=doing)
         self.library = Library(self)
         self.search = Search(self)
         self.answers = Answers(self)
