@@ -17,9 +17,9 @@ from pathlib import Path
 from cli.queries import read_queries
 from cli.text import say
 from cli.values import MAX_PATH_CHARS, MAX_QUERY_CHARS, MAX_QUESTION_CHARS, MAX_TOKENS, MODEL, PORTS, PROJECT_IDS, \
-    SECTION_IDS, SURROGATE, SYNC_PAGES, UsageError, check_text, clean, collection_name, day, facet_name, file_kind, \
+    SECTION_IDS, SURROGATE, UsageError, check_text, clean, collection_name, day, facet_name, file_kind, \
     lang_code, opt_path, path_text, profile_name, scalar, section_tipo_name, show, value_list, whole
-from core.api import default_models_dir, resolve_home, slug
+from core.api import SYNC_PAGE_RANGE, default_models_dir, resolve_home, slug
 
 
 def check_args(args: argparse.Namespace) -> None:
@@ -110,7 +110,7 @@ def _check_central(args: argparse.Namespace) -> None:
         port = scalar(args.port, "--port")
         args.port = None if port is None else whole(port, "--port", *PORTS)
     if hasattr(args, "page"):
-        args.page = whole(str(scalar(args.page, "--page")), "--page", *SYNC_PAGES)
+        args.page = whole(str(scalar(args.page, "--page")), "--page", *SYNC_PAGE_RANGE)
     if getattr(args, "projects", None) is not None:  # `user add` without --project: every project
         args.projects = [whole(p, "--project", *PROJECT_IDS) for p in value_list(args.projects, "--project")]
     if hasattr(args, "paths"):

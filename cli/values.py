@@ -11,7 +11,7 @@ import stat
 import unicodedata
 from datetime import date
 
-from core.api import SYNC_PAGE_RANGE, ConfigError
+from core.api import ConfigError
 
 MAX_QUERIES_BYTES = 10 * 1024 * 1024  # a query file larger than this is not a query set
 MAX_QUERY_CHARS = 4000  # the encoder reads 512 tokens of a query at most: ~2,000 characters
@@ -22,7 +22,6 @@ MAX_TOKENS = (1, 4096)  # the same upper bound as the answer_max_tokens setting
 PROJECT_IDS = (1, 2**31 - 1)  # project_ids are INTEGER[] in the store
 SECTION_IDS = (0, 2**63 - 1)  # section_id is a BIGINT
 PORTS = (1, 65535)  # TCP
-SYNC_PAGES = SYNC_PAGE_RANGE  # records per local transaction of a sync
 
 CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]")  # \t \n \r are fine in text
 SURROGATE = re.compile(r"[\ud800-\udfff]")  # argv bytes that were not UTF-8 (surrogateescape)

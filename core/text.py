@@ -188,3 +188,9 @@ def timecode(seconds: float | None, *, padded: bool = False) -> str:
     s = int(seconds)
     hours = f"{s // 3600:02d}" if padded else str(s // 3600)
     return f"{hours}:{s % 3600 // 60:02d}:{s % 60:02d}"
+
+
+def markdown_line(text: str) -> str:
+    """``text`` as one line of Markdown that shows it as written (its markup characters escaped)."""
+    flat = " ".join(text.split())
+    return "".join("\\" + c if c in "\\`*_[]<>#|" else c for c in flat)

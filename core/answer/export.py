@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 
 from core.answer.result import AnswerResult
-from core.text import timecode
+from core.text import markdown_line, timecode
 
 
 def _where(page: int | None, tc_in: float | None) -> str:
@@ -19,22 +19,16 @@ def _where(page: int | None, tc_in: float | None) -> str:
     return ""
 
 
-def _md_text(text: str) -> str:
-    """One line of Markdown that shows ``text`` as written (its markup characters escaped)."""
-    flat = " ".join(text.split())
-    return "".join("\\" + c if c in "\\`*_[]<>#|" else c for c in flat)
-
-
 def answer_markdown(question: str, res: AnswerResult) -> str:
     """The question, then each accepted span as a quote with its record and place; a refusal says so."""
-    out = [f"**{_md_text(question)}**", ""]
+    out = [f"**{markdown_line(question)}**", ""]
     if res.grounded:
         titles = {str(p["id"]): str(p.get("title") or p["id"]) for p in res.provenance}
         for c in res.citations:
             for q in c.quotes or [{"text": c.cited_text}]:
-                out.append(f"> {_md_text(str(q['text']))}")
+                out.append(f"> {markdown_line(str(q['text']))}")
                 out.append(">")
-                out.append(f"> — {_md_text(titles.get(c.id, c.id))}{_where(c.page, c.tc_in)} "
+                out.append(f"> — {markdown_line(titles.get(c.id, c.id))}{_where(c.page, c.tc_in)} "
                            f"(`{c.source_path or c.id}`)")
                 out.append("")
     elif res.reason == "cancelled":
@@ -43,7 +37,7 @@ def answer_markdown(question: str, res: AnswerResult) -> str:
         out += ["*The archive does not say this directly.*" if res.reason == "archive_does_not_say"
                 else "*Nothing in the archive is close enough to the question to answer it.*", ""]
         for n in res.nearest:
-            out.append(f"- {_md_text(str(n.get('title') or n.get('id')))} (`{n.get('source_path') or n.get('id')}`)")
+            out.append(f"- {markdown_line(str(n.get('title') or n.get('id')))} (`{n.get('source_path') or n.get('id')}`)")
         if res.nearest:
             out.append("")
     return "\n".join(out)

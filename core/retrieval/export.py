@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 
 from core.retrieval.hits import Hit
-from core.text import timecode
+from core.text import markdown_line, timecode
 
 COLUMNS = ("rank", "title", "collection", "record", "passage", "page", "time", "language", "classification",
            "score", "snippet", "source")
@@ -46,17 +46,12 @@ def results_json(query: str, hits: Sequence[Hit], total: int | None = None) -> s
                        "total": total, "results": [h.to_json() for h in hits]}, ensure_ascii=False, indent=2)
 
 
-def _md(text: str) -> str:
-    flat = " ".join(text.split())
-    return "".join("\\" + c if c in "\\`*_[]<>#|" else c for c in flat)
-
-
 def results_markdown(query: str, hits: Sequence[Hit]) -> str:
     """A numbered list: each result's title, where it is, and its snippet as a quote."""
-    out = [f"**{_md(query)}**", ""]
+    out = [f"**{markdown_line(query)}**", ""]
     for n, h in enumerate(hits, 1):
         place = ", ".join(p for p in (h.section_tipo, f"p. {h.page}" if h.page else timecode(h.tc_in)) if p)
-        out.append(f"{n}. {_md(h.title)} ({_md(place)})")
+        out.append(f"{n}. {markdown_line(h.title)} ({markdown_line(place)})")
         if h.snippet.strip():
-            out.append(f"   > {_md(h.snippet)}")
+            out.append(f"   > {markdown_line(h.snippet)}")
     return "\n".join(out) + "\n"

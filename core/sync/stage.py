@@ -119,10 +119,7 @@ def _embeddings(rows: Sequence[Row], plan: ModelPlan, summary: SyncSummary) -> l
                             f"{model} has {pinned[1]}", hint="The central archive needs repair; "
                             "everything committed before this record is kept.")
         summary.bytes += _size(r[:11]) + 4 * dim
-        out.append((row_key(r), EmbeddingRow(
-            component_tipo=str(r[2]), chunk_index=int(cast(int, r[4])), model=model, embedding=vec,
-            source_text=str(r[8]), source_hash=str(r[9]), lang=cast(str | None, r[3]), modality=modality,
-            chunk_meta=cast(dict[str, Any], r[10] or {}))))
+        out.append((row_key(r), _embedding_row(r, model, vec)))
     summary.vectors_reused += len(out)
     return out + _embed_locally(list(foreign.values()), plan, summary)
 
@@ -136,11 +133,14 @@ def _embed_locally(rows: list[Row], plan: ModelPlan, summary: SyncSummary) -> li
     summary.vectors_embedded += len(rows)
     for r in rows:
         summary.bytes += _size(r[:11])
-    return [(row_key(r), EmbeddingRow(
-        component_tipo=str(r[2]), chunk_index=int(cast(int, r[4])), model=name,
-        embedding=np.asarray(v, np.float32), source_text=str(r[8]), source_hash=str(r[9]),
-        lang=cast(str | None, r[3]), modality="text", chunk_meta=cast(dict[str, Any], r[10] or {})))
-        for r, v in zip(rows, vecs, strict=True)]
+    return [(row_key(r), _embedding_row(r, name, np.asarray(v, np.float32))) for r, v in zip(rows, vecs, strict=True)]
+
+
+def _embedding_row(r: Row, model: str, vector: np.ndarray) -> EmbeddingRow:
+    """A central vector row (:func:`core.sync.read.embedding_rows`) as the store's row, with ``model``'s vector."""
+    return EmbeddingRow(component_tipo=str(r[2]), chunk_index=int(cast(int, r[4])), model=model, embedding=vector,
+                        source_text=str(r[8]), source_hash=str(r[9]), lang=cast(str | None, r[3]),
+                        modality=str(r[5]), chunk_meta=cast(dict[str, Any], r[10] or {}))
 
 
 def _vector(sent: bytes) -> np.ndarray:
