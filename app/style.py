@@ -47,6 +47,7 @@ QLabel[role="meta"], QLabel#searchInfo, QLabel#eta, QLabel#syncLast, QLabel#obje
 QLabel#backgroundLabel {{ color: {p.meta}; }}
 QLabel#photoHint {{ color: {p.meta}; border: 1px dashed {p.border}; padding: {s['m']}px; }}
 QLabel#pinMessage {{ color: {p.danger}; }}
+QLabel[problem="true"] {{ color: {p.danger}; }}
 QPushButton#startImport, QPushButton#askButton, QPushButton#startSync, QPushButton#savePreferences,
 QPushButton#objectLookup {{
     background-color: {p.accent}; color: {p.on_accent}; border: 1px solid {p.accent}; border-radius: 4px;

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QFileDialog, QFormLayout, QHBoxLayout, QLineEdit, QProgressBar,
                                QPushButton, QVBoxLayout, QWidget)
 
@@ -20,7 +20,7 @@ from app.qt import named
 from app.text import human_bytes, human_eta
 from app.workers import Worker
 from app.errors import error_text
-from core.api import OvilloError, Progress, SyncRequest
+from core.api import OvilloError, Progress, SyncRequest, server_params
 
 
 class SyncView(QWidget):
@@ -44,6 +44,13 @@ class SyncView(QWidget):
         self.page = 500  # records per local transaction (what a cancel or a crash can lose at most)
         self.server = named(QLineEdit(), "syncServer")
         self.server.setPlaceholderText("postgresql://HOST:PORT/DATABASE")
+        self.server.setToolTip(self.tr("The central archive's address, as its administrator gives it: "
+                                       "postgresql://HOST:PORT/DATABASE"))
+        # says what the address is, then (as you type) what is wrong with it before anything is sent
+        self.server_note = named(plain_label(), "syncServerNote")
+        self.server_note.setWordWrap(True)
+        self.server_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.address_problem = ""
         self.user = named(QLineEdit(), "syncUser")
         self.password = named(QLineEdit(), "syncPassword")
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
@@ -73,10 +80,11 @@ class SyncView(QWidget):
         pw_row.addWidget(self.forget)
         form = QFormLayout()
         form_row(form, self.tr("Server"), self.server)
+        form_row(form, "", self.server_note)
         form_row(form, self.tr("User"), self.user)
         form_row(form, self.tr("Password"), pw_row)
         form_row(form, "", self.remember)
-        form_row(form, self.tr("CA file"), ca_row)
+        form_row(form, self.tr("CA certificate"), ca_row)
         form_row(form, "", self.insecure)
         controls = QHBoxLayout()
         controls.addWidget(self.start)
@@ -99,8 +107,11 @@ class SyncView(QWidget):
         self.ca_browse.clicked.connect(self._pick_ca)
         self.server.editingFinished.connect(self.refresh)
         self.user.editingFinished.connect(self.refresh)
-        self.server.textChanged.connect(self._sync_buttons)
+        self.server.textChanged.connect(self._check_address)
+        self.ca_file.textChanged.connect(self._check_address)
+        self.insecure.toggled.connect(self._check_address)
         self.user.textChanged.connect(self._sync_buttons)
+        self._check_address()
         self._sync_buttons()
         self.bar.setRange(0, 1)
         self.bar.setValue(0)
@@ -132,11 +143,29 @@ class SyncView(QWidget):
         if path:
             self.ca_file.setText(path)
 
+    def _check_address(self) -> None:
+        """Check the address with the same rules a sync applies (local parsing only: nothing is sent)."""
+        server = self.server.text().strip()
+        self.address_problem = ""
+        if server:
+            try:
+                server_params(server, ca_file=self.ca_file.text().strip() or None,
+                              insecure=self.insecure.isChecked())
+            except OvilloError as exc:
+                message, hint = error_text(exc)
+                self.address_problem = message + (f"\n{hint}" if hint else "")
+        self.server_note.setText(self.address_problem or self.tr(
+            "Your archive's administrator gives you this address, your user name and, for a server on another "
+            "computer, its CA certificate file."))
+        self.server_note.setProperty("problem", bool(self.address_problem))
+        self.server_note.style().polish(self.server_note)  # the style sheet's colour follows the property
+        self._sync_buttons()
+
     # -- running --------------------------------------------------------------------------
     def start_sync(self) -> None:
         """Sync (or resume after a cancel) with what the form says."""
         server, user = self.server.text().strip(), self.user.text().strip()
-        if self.state in ("running", "cancelling") or not server or not user:
+        if self.state in ("running", "cancelling") or not server or not user or self.address_problem:
             return
         self.state = "running"
         self.report = None
@@ -206,6 +235,8 @@ class SyncView(QWidget):
     def _error(self, exc: BaseException) -> None:
         message, hint = error_text(exc) if isinstance(exc, OvilloError) else (str(exc), "")
         self.counts.setText(self.tr("The sync stopped: %1").replace("%1", message) + (f"\n{hint}" if hint else ""))
+        if isinstance(exc, OvilloError) and "tls" in (exc.hint_code or "") + exc.code:
+            self.ca_browse.setFocus()  # the chooser the hint names is where the keyboard is
         self.ops.error_sink(exc, self.worker.traceback if self.worker is not None else "")
 
     def _cancelled(self) -> None:
@@ -229,7 +260,8 @@ class SyncView(QWidget):
     def _sync_buttons(self) -> None:
         busy = self.state in ("running", "cancelling")
         self.start.setText(self.tr("&Resume") if self.state == "cancelled" else self.tr("&Sync"))
-        self.start.setEnabled(not busy and bool(self.server.text().strip() and self.user.text().strip()))
+        self.start.setEnabled(not busy and not self.address_problem
+                              and bool(self.server.text().strip() and self.user.text().strip()))
         self.cancel.setEnabled(self.state == "running")
         for w in (self.server, self.user, self.password, self.ca_file, self.insecure, self.remember):
             w.setEnabled(not busy)

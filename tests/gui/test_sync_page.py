@@ -180,20 +180,42 @@ def test_no_sync_page_in_the_kiosk(make_window: WindowFactory) -> None:
     assert w.sync_view is None and all(v is not None for _t, v in w.pages)
 
 
-def test_a_refused_sync_speaks_the_window_s_terms_and_the_status_bar_returns(qtbot: QtBot,
-                                                                                make_window: WindowFactory) -> None:
-    """A remote server without verified TLS is refused before anything is sent; the page and the dialog say what
-    to do with the page's own controls (not --ca-file or --insecure), and the status bar leaves "Connecting…"."""
+def test_the_address_is_checked_as_you_type_in_the_window_s_terms(qtbot: QtBot, make_window: WindowFactory) -> None:
+    """A remote server without verified TLS is refused before anything is sent, as the address is typed: the note
+    under it says what to do with the page's own controls (not --ca-file or --insecure) and Sync stays off until
+    the person chooses a CA certificate or the trusted-network box."""
     w = make_window()
     view = w.sync_view
     assert view is not None
+    assert "administrator" in view.server_note.text() and view.server_note.property("problem") is False
     view.server.setText("postgresql://archive.example.org:5432/ovillo")  # not loopback, no sslmode: refused
     view.user.setText("rita")
+    note = view.server_note.text()
+    assert "without verified TLS" in note and "CA certificate" in note
+    assert "Allow a server without verified TLS" in note and "--ca-file" not in note and "--insecure" not in note
+    assert view.server_note.property("problem") is True and not view.start.isEnabled()
+    view.server.setText("postgresql://archive.example.org:5432/ovillo?sslmode=require&ca")  # not an address
+    assert "not a PostgreSQL address" in view.server_note.text() and not view.start.isEnabled()
+    view.server.setText("postgresql://archive.example.org:5432/ovillo")
+    view.insecure.setChecked(True)
+    assert view.server_note.property("problem") is False and view.start.isEnabled()
+    view.insecure.setChecked(False)
+    view.ca_file.setText("/etc/ssl/archive-ca.pem")  # checked when the sync connects, not as you type
+    assert view.server_note.property("problem") is False and view.start.isEnabled()
+
+
+def test_a_failed_sync_says_so_and_the_status_bar_returns(qtbot: QtBot, make_window: WindowFactory) -> None:
+    """A sync that cannot connect ends with the reason on the page and in a dialog, and the status bar leaves
+    "Connecting…"."""
+    w = make_window()
+    view = w.sync_view
+    assert view is not None
+    view.server.setText("postgresql://127.0.0.1:9/ovillo")  # loopback: allowed without TLS; nothing listens there
+    view.user.setText("rita")
     view.password.setText("pw-rita")
+    assert view.start.isEnabled()
     view.start.click()
     qtbot.waitUntil(lambda: view.state == "idle" and view.worker is None, timeout=WAIT_MS)
-    assert "without verified TLS" in view.counts.text()
-    assert "CA certificate" in view.counts.text() and "Allow a server without verified TLS" in view.counts.text()
-    assert "--ca-file" not in view.counts.text() and "--insecure" not in view.counts.text()
+    assert view.counts.text().startswith("The sync stopped: ")
     assert len(w.error_dialogs) == 1 and "--" not in w.error_dialogs[0].informativeText()
     assert w.progress_label.text() == "The sync stopped: see the Sync page."  # not left on "Sync: Connecting…"
