@@ -1,6 +1,6 @@
 """Core's message ids and their English templates, marked for translation (lupdate reads this file).
 
-Core (no Qt) raises plain English and names each message by a stable id (:data:`core.errors.MESSAGES`);
+Core (no Qt) raises plain English and names each message by a stable id (:data:`core.messages.MESSAGES`);
 the window shows ``QCoreApplication.translate("CoreErrors", template)`` with the ``{part}`` slots filled.
 Translators keep the ``{part}`` slots as they are. A test checks this table matches core's.
 """
@@ -11,6 +11,7 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "cancelled": QT_TRANSLATE_NOOP("CoreErrors", "cancelled"),
     "settings.unreadable": QT_TRANSLATE_NOOP("CoreErrors", "cannot read settings {path}: {detail}"),
     "settings.invalid": QT_TRANSLATE_NOOP("CoreErrors", "invalid settings in {path}: {detail}"),
+    "work.unreadable": QT_TRANSLATE_NOOP("CoreErrors", "cannot read the saved work {path}: {detail}"),
     "store.open": QT_TRANSLATE_NOOP("CoreErrors", "cannot open the store {path}: {detail}"),
     "store.locked": QT_TRANSLATE_NOOP("CoreErrors", "the store {path} is in use by another Ovillo ({detail})"),
     "store.closed": QT_TRANSLATE_NOOP("CoreErrors", "the store is closed"),
@@ -163,6 +164,12 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "sync.unreadable": QT_TRANSLATE_NOOP("CoreErrors", "the central server sent a value this Ovillo cannot read ({detail})"),
     "record.not_found": QT_TRANSLATE_NOOP("CoreErrors", "no record {collection} {id}"),
     "record.no_photos": QT_TRANSLATE_NOOP("CoreErrors", "record {collection} {id} has no photographs"),
+    "record.central": QT_TRANSLATE_NOOP(
+        "CoreErrors", "record {record} belongs to the central archive: only the central archive can change it"),
+    "record.loosening": QT_TRANSLATE_NOOP(
+        "CoreErrors", "making record {record} {wanted} instead of {current} would let more people see it"),
+    "record.dates": QT_TRANSLATE_NOOP(
+        "CoreErrors", "no dates in {value}: write a year (1660), a date (1957-03-02) or a range (1336–1350)"),
     "profile.not_found": QT_TRANSLATE_NOOP("CoreErrors", "no profile named {name}"),
     "objects.no_photo": QT_TRANSLATE_NOOP("CoreErrors", "no photograph to look up"),
     "objects.no_title": QT_TRANSLATE_NOOP("CoreErrors", "a new object needs a title or a description"),
@@ -261,8 +268,12 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "hint.add_face": QT_TRANSLATE_NOOP("CoreErrors", "Add at least one face of the object."),
     "hint.inventory": QT_TRANSLATE_NOOP("CoreErrors", "Give the object another inventory number."),
     "hint.classifications": QT_TRANSLATE_NOOP("CoreErrors", "Use one of: {values}."),
+    "hint.reclassify": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Confirm that you mean to loosen it (--reclassify on the command line)."),
     "hint.modality": QT_TRANSLATE_NOOP("CoreErrors", "Use text or image."),
     "hint.settings": QT_TRANSLATE_NOOP("CoreErrors", "Fix or delete the file; defaults will be used."),
+    "hint.work_move": QT_TRANSLATE_NOOP("CoreErrors",
+                                        "Move the file out of the data folder to start with no saved work."),
 }
 
 ERROR_TEXTS: dict[str, str] = {code: str(text) for code, text in _ERROR_TEXTS.items()}
@@ -280,6 +291,7 @@ _PART_WORDS: dict[str, object] = {
     "Maintenance": QT_TRANSLATE_NOOP("CoreErrors", "Maintenance"),
     "The import log": QT_TRANSLATE_NOOP("CoreErrors", "The import log"),
     "Preferences": QT_TRANSLATE_NOOP("CoreErrors", "Preferences"),
+    "Editing records": QT_TRANSLATE_NOOP("CoreErrors", "Editing records"),
 }
 PART_WORDS: dict[str, str] = {word: str(text) for word, text in _PART_WORDS.items()}
 

@@ -35,3 +35,35 @@ def language_label(code: str | None) -> str:
         "ar": QCoreApplication.translate("Language", "Arabic"),
     }
     return names.get(base, code or "—")
+
+
+def kind_label(kind: str | None) -> str:
+    """The translated name of a kind of record (``interview`` → Interview); an unknown kind is shown as stored."""
+    names = {
+        "catalogue": QCoreApplication.translate("Kind", "Catalogue entry"),
+        "interview": QCoreApplication.translate("Kind", "Interview"),
+        "document": QCoreApplication.translate("Kind", "Document"),
+        "text": QCoreApplication.translate("Kind", "Text"),
+        "image": QCoreApplication.translate("Kind", "Image"),
+        "object": QCoreApplication.translate("Kind", "Object"),
+        "other": QCoreApplication.translate("Kind", "Other"),
+    }
+    return names.get(kind or "", kind or "—")
+
+
+def field_label(name: str) -> str:
+    """The translated label of an interview's element (the names Ovillo gives what it reads from an OHMS
+    export); any other name is shown as stored."""
+    names = {
+        "repository": QCoreApplication.translate("Field", "Repository"),
+        "accession": QCoreApplication.translate("Field", "Accession"),
+        "collection_name": QCoreApplication.translate("Field", "Collection"),
+        "series_name": QCoreApplication.translate("Field", "Series"),
+        "interviewee": QCoreApplication.translate("Field", "Interviewee"),
+        "interviewer": QCoreApplication.translate("Field", "Interviewer"),
+        "date": QCoreApplication.translate("Field", "Date"),
+        "duration": QCoreApplication.translate("Field", "Duration"),
+        "rights": QCoreApplication.translate("Field", "Rights"),
+        "usage": QCoreApplication.translate("Field", "Usage"),
+    }
+    return names.get(name, name)

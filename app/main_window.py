@@ -12,10 +12,13 @@ from app.guidance import install_empty_states
 from app.kiosk import IdleWatcher, KioskConfig, Outcome, PinDialog, PinGuard
 from app.menus import build_menus
 from app.nav import NavList
+from app.idle import IdleRelease
 from app.ops import Ops
 from app.plain import plain_label
 from app.qt import named
+from app.views.add_to_list import add_to_list
 from app.views.ask import AskView
+from app.views.browse import BrowseView
 from app.views.importer import ImportView, dropped_paths
 from app.views.objects import ObjectsView
 from app.views.preferences import PreferencesView
@@ -23,11 +26,13 @@ from app.views.record import RecordView
 from app.views.search import SearchView
 from app.views.status import StatusView
 from app.views.sync import SyncView
+from app.views.worklist import WorklistView
 from core.api import Changes, Hit, Ovillo
 
 
 class MainWindow(QMainWindow):
-    """Search · Ask · Objects · Import · Library · Preferences (kiosk: Search, Ask and Objects, as ``public``)."""
+    """Search · Ask · Browse · Objects · Lists · Import · Library · Preferences (kiosk: Search, Ask, Browse and
+    Objects, as ``public``)."""
 
     def __init__(self, ovillo: Ovillo, *, kiosk: bool = False, kiosk_config: KioskConfig | None = None) -> None:
         super().__init__()
@@ -35,6 +40,7 @@ class MainWindow(QMainWindow):
         self.kiosk_config = kiosk_config or KioskConfig()
         self.ops = Ops(ovillo, kiosk=kiosk)
         self.ops.error_sink = self.show_error
+        self.idle_release = IdleRelease(self.ops)  # import-only models go a minute after the last import
         self.error_dialogs: list[QMessageBox] = []
         self.pin_dialog: PinDialog | None = None
         # every staff PIN attempt goes through the lock-out kept in the data folder
@@ -46,7 +52,10 @@ class MainWindow(QMainWindow):
         self.search = SearchView(self.ops)
         self.record = RecordView(self.ops)
         self.ask: AskView | None = AskView(self.ops) if hasattr(ovillo, "answers") else None
+        self.browse = BrowseView(self.ops)  # kiosk too: counts and records as public sees them
         self.objects = ObjectsView(self.ops)  # kiosk: public lookups, no saving
+        # the person's working lists: a reading room keeps nothing of its visitors
+        self.worklist: WorklistView | None = None if kiosk or not hasattr(ovillo, "work") else WorklistView(self.ops)
         self.importer: ImportView | None = None if kiosk else ImportView(self.ops)
         self.status_view: StatusView | None = None if kiosk else StatusView(self.ops)
         self.preferences: PreferencesView | None = None if kiosk else PreferencesView(self.ops)
@@ -57,9 +66,11 @@ class MainWindow(QMainWindow):
         self.pages: list[tuple[str, QWidget]] = [(self.tr("Search"), self.search)]
         if self.ask is not None:
             self.pages.append((self.tr("Ask"), self.ask))
+        self.pages.append((self.tr("Browse"), self.browse))
         self.pages.append((self.tr("Objects"), self.objects))
         staff_pages: tuple[tuple[str, QWidget | None], ...] = (
-            (self.tr("Import"), self.importer), (self.tr("Library"), self.status_view),
+            (self.tr("Lists"), self.worklist), (self.tr("Import"), self.importer),
+            (self.tr("Library"), self.status_view),
             (self.tr("Preferences"), self.preferences), (self.tr("Sync"), self.sync_view))
         self.pages.extend((title, page) for title, page in staff_pages if page is not None)
         for i, (title, view) in enumerate(self.pages, 1):
@@ -85,8 +96,13 @@ class MainWindow(QMainWindow):
         # arrows only browse the list; Enter (or a click) also moves the keyboard into the page
         self.nav.itemActivated.connect(lambda _item: self._focus_page(self.stack.currentWidget() or self.search))
         self.search.open_hit.connect(self.open_hit)
+        self.browse.open_hit.connect(self.open_hit)
         self.record.back.connect(self._back_from_record)
         self.objects.open_record.connect(self.open_record)
+        if self.worklist is not None:
+            self.worklist.open_record.connect(self.open_record)
+            self.record.list_button.clicked.connect(self.add_record_to_list)
+        self.record.list_button.setVisible(self.worklist is not None)
         if self.ask is not None:
             self.ask.open_citation.connect(self.open_citation)
             self.ask.open_quote.connect(self.open_quote)
@@ -141,7 +157,10 @@ class MainWindow(QMainWindow):
         starts: dict[int, QWidget] = {id(self.search): self.search.query, id(self.record): self.record.text}
         if self.ask is not None:
             starts[id(self.ask)] = self.ask.question
+        starts[id(self.browse)] = self.browse.collections
         starts[id(self.objects)] = self.objects.choose
+        if self.worklist is not None:
+            starts[id(self.worklist)] = self.worklist.lists
         if self.importer is not None:
             starts[id(self.importer)] = self.importer.add_files
         if self.status_view is not None:
@@ -190,6 +209,12 @@ class MainWindow(QMainWindow):
         self._show_record()
         self.record.open(section_tipo, section_id)
 
+    def add_record_to_list(self) -> None:
+        """The record page's "Add to list…": the record shown goes on a working list, with a note."""
+        rec = self.record.record
+        if rec is not None and self.worklist is not None:
+            add_to_list(self.record, self.ops, rec.section_tipo, rec.section_id, rec.title)
+
     def _show_record(self) -> None:
         current = self.stack.currentWidget()
         if current is not None and current is not self.record:
@@ -229,6 +254,7 @@ class MainWindow(QMainWindow):
         if self.ask is not None:
             self.ask.reset()
         self.objects.reset()
+        self.browse.reset()
         self.go(0)
         self.search.reset()
 
@@ -331,6 +357,7 @@ class MainWindow(QMainWindow):
         """Cancel and wait for background work (safe to call twice)."""
         if self.idle is not None:
             self.idle.stop()
+        self.idle_release.timer.stop()  # a closed window lets nothing go later on another thread
         if self.importer is not None and self.importer.worker is not None:
             self.importer.cancel_import()
         self.ops.shutdown()

@@ -6,7 +6,8 @@ transcript is still fully readable and nothing else changes. The panel remembers
 asked to play (``source``, ``requested_ms``) whether or not a backend exists, so the record view
 behaves the same everywhere and its requests can be checked without sound hardware. Whatever
 stops a recording from playing (the file gone, no backend, the backend's error) is said in the
-window's status bar, never only by a hidden panel.
+window's status bar, never only by a hidden panel; a computer with no sound output (no speakers, no
+sound server) plays the recording silently, and the panel says so beside it.
 """
 
 from __future__ import annotations
@@ -37,6 +38,14 @@ def multimedia() -> ModuleType | None:
     return QtMultimedia
 
 
+def sound_output_present() -> bool:
+    """True when the system offers a sound output to play through (False without QtMultimedia)."""
+    mm = multimedia()
+    if mm is None:
+        return False
+    return bool(mm.QMediaDevices.audioOutputs()) and not mm.QMediaDevices.defaultAudioOutput().isNull()
+
+
 class MediaPanel(QWidget):
     """Plays one recording; hidden when there is none or Qt has no media backend."""
 
@@ -59,12 +68,18 @@ class MediaPanel(QWidget):
         self.time = named(plain_label("0:00:00"), "mediaTime")
         self.cue_button = named(QPushButton(), "playFromPassage")
         self.cue_button.hide()
+        self.no_sound = named(plain_label(self.tr("No sound device: the recording plays silently")), "noSoundDevice")
+        set_tip(self.no_sound, self.tr("Connect speakers or headphones (or start the system's sound service) "
+                                       "to hear it; the position and the transcript still follow."))
+        self.no_sound.hide()
+        self.no_sound.setWordWrap(True)  # beside the slider: it must not widen the record page (issue #32)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(plain_label(self.tr("Recording:")))
         lay.addWidget(self.play_button)
         lay.addWidget(self.slider, 1)
         lay.addWidget(self.time)
+        lay.addWidget(self.no_sound)
         lay.addWidget(self.cue_button)
         self.play_button.clicked.connect(self.toggle)
         self.slider.sliderMoved.connect(self._seek)
@@ -97,6 +112,7 @@ class MediaPanel(QWidget):
                 self._player.setSource(QUrl.fromLocalFile(path))
         self.cue_button.hide()
         self.setVisible(self.available)
+        self.sound_check()
         if not self.available:
             notify(self, self.tr("Recordings cannot be played on this computer (Qt's audio support is missing; "
                                  "on Linux install libpulse0). The transcript is complete."))
@@ -131,10 +147,22 @@ class MediaPanel(QWidget):
             self.play_from(self.requested_ms / 1000)
 
     # -- transport ----------------------------------------------------------------------------
+    def sound_check(self) -> bool:
+        """Whether there is a sound output now; without one the panel says the recording plays silently
+        (a device plugged in since is used from the next play)."""
+        present = sound_output_present()
+        self.no_sound.setVisible(self.available and self.source is not None and not present)
+        mm = multimedia()
+        if present and mm is not None and self._audio is not None and self._audio.device().isNull():
+            self._audio.setDevice(mm.QMediaDevices.defaultAudioOutput())
+        return present
+
     def play(self) -> None:
-        """Start or resume playback."""
+        """Start or resume playback (silently, and said so, where there is no sound output)."""
         if self._backend() is None or self.source is None:
             return
+        if not self.sound_check():
+            notify(self, self.no_sound.text())
         if self._loaded():
             self._player.play()
         else:
@@ -180,6 +208,7 @@ class MediaPanel(QWidget):
         self.requested_ms = None
         self._pending_ms = None
         self.cue_button.hide()
+        self.no_sound.hide()
         self.hide()
 
     # -- the backend ----------------------------------------------------------------------------

@@ -14,8 +14,8 @@ from typing import Any, Literal
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.workers import Pools, Task, Worker
-from core.api import Changes, Conversation, IngestOptions, ObjectFields, Ovillo, PermissionDenied, SearchFilters, \
-    Settings, SyncRequest, save_settings
+from core.api import BrowseFilters, Changes, Conversation, IngestOptions, ObjectFields, Ovillo, PermissionDenied, \
+    RecordEdit, SearchFilters, Settings, SyncRequest, save_settings
 
 Callback = Callable[[Any], None]
 ErrorSink = Callable[[BaseException, str], None]
@@ -62,6 +62,7 @@ class Ops(QObject):
     # the one "the library changed" signal: every write operation emits what it changed
     # (core.store.writer.Changes, possibly empty); views refresh from it, not from each other
     changed = Signal(object)
+    write_ended = Signal(str)  # a write's name once it ended, however (app/idle.py counts from an import's end)
 
     def __init__(self, ovillo: Ovillo, *, profile: str = "owner", kiosk: bool = False) -> None:
         super().__init__()
@@ -100,10 +101,22 @@ class Ops(QObject):
 
     # -- reads ------------------------------------------------------------------------
     def search_page(self, query: str, filters: SearchFilters | None, on_result: Callback, *, limit: int,
-                    on_done: Callable[[], None] | None = None) -> Worker:
-        """A page of records for this window's profile and how many match in all (a ``ResultPage``)."""
-        return self.run(lambda _t: self.ovillo.search.page(query, profile=self.profile, limit=limit, filters=filters),
+                    on_done: Callable[[], None] | None = None, sort: str = "relevance") -> Worker:
+        """A page of records for this window's profile and how many match in all (a ``ResultPage``), in
+        ``sort`` order (relevance, title or date)."""
+        return self.run(lambda _t: self.ovillo.search.page(query, profile=self.profile, limit=limit, filters=filters,
+                                                           sort=sort),
                         on_result=on_result, on_done=on_done, name="search")
+
+    def browse(self, filters: BrowseFilters, on_result: Callback, *, sort: str, limit: int) -> Worker:
+        """Without a query: a page of the records ``filters`` pass, visible to this profile, and how many in all."""
+        return self.run(lambda _t: self.ovillo.search.browse(filters, profile=self.profile, sort=sort, limit=limit),
+                        on_result=on_result, name="browse")
+
+    def browse_counts(self, filters: BrowseFilters, on_result: Callback) -> Worker:
+        """Visible records per collection, kind, language and period (a ``BrowseCounts``)."""
+        return self.run(lambda _t: self.ovillo.search.browse_counts(filters, profile=self.profile),
+                        on_result=on_result, name="browse counts")
 
     def record(self, section_tipo: str, section_id: int, on_result: Callback, **kw: Any) -> Worker:
         """A record's full text (NotFound when the profile may not see it)."""
@@ -150,6 +163,22 @@ class Ops(QObject):
         return self.run(lambda _t: self.ovillo.catalogue.thumbnails(keys, profile=self.profile),
                         on_result=on_result, name="thumbnails")
 
+    # -- the person's own work: saved and recent searches, working lists (never in a kiosk) --------
+    def work(self, call: Callable[[Any, str], Any], on_result: Callback | None = None, **kw: Any) -> Worker:
+        """``call(ovillo.work, profile)`` on the read thread (a list's records are read through the gate)."""
+        self._staff_only("Saved work")
+        return self.run(lambda _t: call(self.ovillo.work, self.profile), on_result=on_result, name="work", **kw)
+
+    def work_now(self, call: Callable[[Any, str], Any]) -> Any:
+        """``call(ovillo.work, profile)`` at once, for what needs no store (the searches and the lists' names:
+        read once, then held in memory); a failure goes to the error sink and gives None."""
+        self._staff_only("Saved work")
+        try:
+            return call(self.ovillo.work, self.profile)
+        except Exception as exc:  # noqa: BLE001 - a damaged work file is said in a dialog, never a crash
+            self.error_sink(exc, "")
+            return None
+
     # -- writes (the one writer thread) ----------------------------------------------------
     def write(self, task: Task, *, on_result: Callback | None = None, committed: Changes | None = None,
               on_done: Callable[[], None] | None = None, **kw: Any) -> Worker:
@@ -174,6 +203,7 @@ class Ops(QObject):
                 self.changed.emit(committed)
             if on_done is not None:
                 on_done()
+            self.write_ended.emit(str(kw.get("name", "")))
 
         return self.run(task, write=True, on_result=result, on_done=done, **kw)
 
@@ -182,6 +212,14 @@ class Ops(QObject):
         self._staff_only("Saving objects")
         return self.write(lambda t: self.ovillo.catalogue.save(examination, fields, cancel=t), on_result=on_result,
                           name="save_object", **kw)
+
+    def edit_record(self, section_tipo: str, section_id: int, edit: RecordEdit, *, reclassify: bool,
+                    on_result: Callback, **kw: Any) -> Worker:
+        """Save the owner's title, dates, classification and notes over a local record (an ``EditResult``)."""
+        self._staff_only("Editing records")
+        return self.write(lambda _t: self.ovillo.library.edit(section_tipo, section_id, edit, reclassify=reclassify,
+                                                              profile=self.profile),
+                          on_result=on_result, name="edit_record", **kw)
 
     def _staff_only(self, what: str) -> None:
         if self.kiosk:

@@ -12,7 +12,8 @@ from making these widgets directly; ``tests/gui/test_plain_text.py`` renders hos
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QFormLayout, QLabel, QLayout, QListWidgetItem, QMessageBox, QToolTip, QWidget
+from PySide6.QtWidgets import (QFormLayout, QLabel, QLayout, QListWidgetItem, QMessageBox, QTableWidgetItem, QToolTip,
+                               QWidget)
 
 from app.text import escape
 
@@ -43,7 +44,7 @@ def tip_markup(text: str) -> str:
     return f"<p style='white-space:pre-wrap'>{escape(text)}</p>" if text else ""
 
 
-def set_tip(target: QWidget | QListWidgetItem, text: str) -> None:
+def set_tip(target: QWidget | QListWidgetItem | QTableWidgetItem, text: str) -> None:
     """Give ``target`` the tooltip ``text``, shown as written."""
     target.setToolTip(tip_markup(text))
 

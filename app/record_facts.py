@@ -74,7 +74,9 @@ def record_fields(title: str, classification: str, lang: str | None, data: dict[
                 and str(value).strip() not in shown and len(str(value)) <= _LONG
                 and not is_image_name(str(value))]
     if "accession" in fields or "repository" in fields:
-        return [(name, str(fields[name]).strip()) for name in _INTERVIEW_FIELDS if str(fields.get(name) or "").strip()]
+        out = [(name, str(fields[name]).strip()) for name in _INTERVIEW_FIELDS if str(fields.get(name) or "").strip()]
+        # OHMS gives the duration in seconds; a reader counts hours, minutes and seconds
+        return [(n, timecode(float(v)) if n == "duration" and v.isdigit() else v) for n, v in out]
     return []
 
 

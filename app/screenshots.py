@@ -20,17 +20,20 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer  # noqa: E402
 from PySide6.QtGui import QGuiApplication, QIcon  # noqa: E402
-from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+from PySide6.QtWidgets import QApplication, QTextBrowser, QWidget  # noqa: E402
 
+from app.guide import GuideDialog  # noqa: E402
 from app.i18n import install_translators  # noqa: E402
 from app.kiosk import KioskConfig  # noqa: E402
 from app.main import ICON  # noqa: E402
 from app.style import install_style  # noqa: E402
-from core.api import IngestOptions, Ovillo  # noqa: E402
+from core.api import IngestOptions, Ovillo, worklist_markdown  # noqa: E402
 
 QUERY = "¿Dónde aparecieron fragmentos de cerámica vidriada?"
 QUESTION = "¿Cuándo se celebró la última misa en Sant Martí de Comafreda?"
 INTERVIEW = "maestro del pueblo escuela don Anselmo Rius"  # a passage of the one demo interview with a recording
+LIST_NAME = "Kiln and pottery"  # the working list the shot shows, with the person's own note
+LIST_NOTE = "Compare with the kiln report of 1957"
 COIN = "MNC-033"  # a second photograph of MNC-005: the grid shows near-duplicates and the die link
 
 
@@ -92,6 +95,31 @@ def shoot(home: Path, out: Path, demo: list[str], *, ask: bool, lang: str) -> No
     w.open_hit(hit, QUERY)
     spin(lambda: w.record.record is not None and w.record.similar.count() > 0)
     save(w, out, "record")
+    # the working list: the record just read, kept with a note, then the Browse page narrowed to Catalan
+    rec = w.record.record
+    if w.worklist is not None and rec is not None:
+        ov.work.add(LIST_NAME, rec.section_tipo, rec.section_id, LIST_NOTE)
+        w.go(page(w.worklist))
+        spin(lambda: w.worklist is not None and w.worklist.items.rowCount() > 0)
+        save(w, out, "lists")
+        # the list as its Markdown export reads (the file Export… writes), rendered
+        export = QTextBrowser()
+        export.setWindowTitle(f"{LIST_NAME}.md")
+        export.setMarkdown(worklist_markdown(LIST_NAME, ov.work.items(LIST_NAME)))
+        export.resize(900, 600)
+        export.show()
+        save(export, out, "export")
+        export.close()
+    w.go(page(w.browse))
+    w.browse.choose(langs=("ca",))
+    spin(lambda: w.browse.results.count() > 0 and w.browse.langs.count() > 0)
+    save(w, out, "browse")
+    guide = GuideDialog(w)
+    guide.resize(900, 760)
+    guide.show()
+    spin(lambda: guide.isVisible())
+    save(guide, out, "guide")
+    guide.close()
     # an interview opened at a passage: the recording's player, cued at the passage's timecode
     timed = [h for h in ov.search.passages(INTERVIEW, limit=20) if h.media_path and h.tc_in]
     if timed and w.record.media.available:

@@ -30,6 +30,27 @@ SETTING_TITLES = [
     QT_TRANSLATE_NOOP("Settings", 'Answer check threshold'),
 ]
 
+# the settings' help (Preferences shows each as its editor's tooltip and "What's this?")
+SETTING_DESCRIPTIONS = [
+    QT_TRANSLATE_NOOP("Settings", 'Encoder used for new indexes (name of a model manifest).'),
+    QT_TRANSLATE_NOOP("Settings", 'Encoder for photographs of objects (name of a model manifest).'),
+    QT_TRANSLATE_NOOP("Settings", 'Larger photographs are reduced to this long side when read (never the short side '
+                                  'below the 288 px the image model resizes to).'),
+    QT_TRANSLATE_NOOP("Settings", 'CPU threads for the encoder and the answer model.'),
+    QT_TRANSLATE_NOOP("Settings", 'Weight in Reciprocal Rank Fusion (dense = 1) of a BM25 hit holding every query '
+                                  'word; a hit holding fewer counts less (coverage³).'),
+    QT_TRANSLATE_NOOP("Settings", 'For tuning and debugging; never shown in the kiosk.'),
+    QT_TRANSLATE_NOOP("Settings", 'GGUF generation model used by Ask (name of a model manifest).'),
+    QT_TRANSLATE_NOOP("Settings", 'CPU threads of the answer model (its own process).'),
+    QT_TRANSLATE_NOOP("Settings", 'Context window the answer model is loaded with; the prompt budget follows it. '
+                                  'Larger gives more evidence but a slower first token.'),
+    QT_TRANSLATE_NOOP("Settings", 'Below it a passage is not evidence; with none, Ask refuses without calling the '
+                                  'model (calibrated for e5).'),
+    QT_TRANSLATE_NOOP("Settings", 'The answer model reads each sentence of the archive found for a question; below '
+                                  'this probability of "yes, it answers" the sentence is shown as related, not as the '
+                                  'answer.'),
+]
+
 LANGUAGE_NAMES = [
     QT_TRANSLATE_NOOP("PreferencesView", 'System language'),
     QT_TRANSLATE_NOOP("PreferencesView", 'English'),

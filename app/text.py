@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 
 from core.api import fold, query_terms, timecode
 
@@ -12,6 +13,12 @@ MARK = '<span style="background-color:#ffe08a; color:#1a1a1a;">'  # = app.palett
 _WORD = re.compile(r"\w+", re.UNICODE)
 PLURALS = ("s", "es")  # "molino" marks "molinos", "pared" marks "paredes" (es/ca/en/fr/pt plurals)
 MIN_INFLECTED = 4  # shorter words neither take nor lose an ending: "gas" is not the plural of "ga"
+
+
+@lru_cache(maxsize=64)
+def _marked_forms(query: str) -> frozenset[str]:
+    # a passage's Markdown is marked run by run: the query is read once, not once per run
+    return frozenset(_forms(query_terms(query)))
 
 
 def _forms(terms: set[str]) -> set[str]:
@@ -32,7 +39,7 @@ def escape(text: str) -> str:
 def highlight(text: str, query: str) -> str:
     """HTML-escaped ``text`` with the query's content words marked (accent-insensitive, whole words,
     singular/plural)."""
-    terms = _forms(query_terms(query))
+    terms = _marked_forms(query)
     out: list[str] = []
     pos = 0
     for m in _WORD.finditer(text):

@@ -30,6 +30,9 @@ _EXPORTS: dict[str, str] = {
     "IngestSummary": "core.ingest.pipeline", "unsupported_by_type": "core.ingest.skipped",
     "VIEWS": "core.ingest.images", "is_image": "core.ingest.images", "slug": "core.ids", "ID_COLUMNS": "core.ids",
     "Facets": "core.records", "RecordChunk": "core.records", "RecordText": "core.records",
+    "EditResult": "core.records", "RecordEdit": "core.store.edits",
+    "BrowseFilters": "core.retrieval.browse", "BrowseCounts": "core.retrieval.browse",
+    "DateBucket": "core.retrieval.browse",
     "Settings": "core.settings", "save_settings": "core.settings",
     "Conversation": "core.answer.conversation", "AnswerResult": "core.answer.result",
     "Citation": "core.answer.result", "EvidenceFound": "core.answer.result",
@@ -52,6 +55,10 @@ _EXPORTS: dict[str, str] = {
     "remember_password": "core.sync.service", "forget_password": "core.sync.service",
     "sync_status": "core.sync.service", "SyncRequest": "core.sync.request",
     "SYNC_PAGE_RANGE": "core.sync.request",
+    # the person's own work: saved and recent searches, working lists
+    "RecentSearch": "core.work.model", "SavedSearch": "core.work.model", "ListEntry": "core.work.model",
+    "ListSummary": "core.work.model", "worklist_csv": "core.work.export", "worklist_json": "core.work.export",
+    "worklist_markdown": "core.work.export",
 }
 # exported under another name than the one its module gives it
 _RENAMED = {"unsupported_by_type": "by_type", "generator_parts_installed": "parts_installed",
@@ -93,7 +100,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and readers
         model_folder
     from core.paths import Paths, default_models_dir, resolve_home
     from core.progress import CancelToken, Progress, drive
-    from core.records import Facets, RecordChunk, RecordText
+    from core.records import EditResult, Facets, RecordChunk, RecordText
     from core.remote import HolderGone, RemoteOvillo
     from core.filters import SearchFilters
     from core.retrieval.hits import Hit, NoMatch
@@ -101,9 +108,11 @@ if TYPE_CHECKING:  # the same names, for type checkers and readers
     from core.roles import OBJECT_ROLES
     from core.ingest.status import Status
     from core.objects.catalogue import ObjectFields
+    from core.retrieval.browse import BrowseCounts, BrowseFilters, DateBucket
     from core.retrieval.count import ResultPage
     from core.retrieval.export import results_csv, results_json, results_markdown
     from core.service import Ovillo
+    from core.store.edits import RecordEdit
     from core.store.rows import Changes
     from core.settings import Settings, save_settings
     from core.store.holder import StoreBusy, StoreLocked, read_holder
@@ -116,3 +125,5 @@ if TYPE_CHECKING:  # the same names, for type checkers and readers
     from core.sync.service import forget_password, keyring_available, remember_password, saved_password, \
         sync_status
     from core.text import STOPWORDS, fold, query_terms, timecode
+    from core.work.export import worklist_csv, worklist_json, worklist_markdown
+    from core.work.model import ListEntry, ListSummary, RecentSearch, SavedSearch

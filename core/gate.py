@@ -7,15 +7,16 @@ filters, when given) before anything is built from it. A record the profile may 
 is reported exactly like a missing one.
 
 Used by text search, passages, similar records and answers (through
-:class:`core.retrieval.search.Searcher`), by the record view (:mod:`core.records`), and
-next by object neighbours: :func:`passages` is modality-blind.
+:class:`core.retrieval.search.Searcher`), by the record view (:mod:`core.records`), by browsing
+(:func:`visible_rows`, :mod:`core.retrieval.browse`), and next by object neighbours:
+:func:`passages` is modality-blind.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from datetime import date
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from core.acl import Profile
 from core.errors import NotFound
@@ -102,3 +103,23 @@ def record(store: Store, section_tipo: str, section_id: int, profile: Profile) -
     if row is None or not profile.rule.allows(row[4], row[8], row[9]):
         raise NotFound(f"no record {section_tipo} {section_id}")
     return VisibleRecord(*row[:8])
+
+
+def visible_rows(store: Store, profile: Profile, columns: str, where: str = "TRUE",
+                 params: Sequence[object] = (), tail: str = "") -> Iterator[tuple[Any, ...]]:
+    """``columns`` (SQL over ``records`` alias ``r``) of every record the profile may see that ``where`` passes;
+    ``tail`` may order and limit them (``ORDER BY … LIMIT ?``, its parameters after ``where``'s).
+
+    The rule is pushed into the query and checked again on each row, as for passages: a count or a
+    list built from these rows can never include a record the profile may not see.
+    """
+    acl, acl_params = profile.sql("r")
+    rule = profile.rule
+    projects = "r.project_ids" if rule.projects is not None else "NULL"  # unread by a rule of every project
+    rows = store.cursor().execute(
+        f"SELECT r.classification, {projects}, r.deleted_at, {columns} FROM records r WHERE {acl} AND ({where}) "
+        f"{tail}", [*acl_params, *params]).fetchall()
+    allows = rule.allows
+    for row in rows:
+        if allows(row[0], row[1], row[2]):
+            yield row[3:]

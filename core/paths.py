@@ -52,6 +52,11 @@ class Paths:
         return self.home / "settings.json"
 
     @property
+    def work(self) -> Path:
+        """The person's own work: recent and saved searches, working lists (:mod:`core.work`)."""
+        return self.home / "work.json"
+
+    @property
     def logs(self) -> Path:
         """Log folder (unexpected errors land here)."""
         return self.home / "logs"

@@ -15,6 +15,8 @@ from typing import Any
 from core import gate
 from core.acl import Profile
 from core.store.db import Store
+from core.store.edits import RecordEdit, read_edit
+from core.store.rows import Changes
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,13 @@ class RecordText:
     date_end: date | None
     data: dict[str, Any]
     chunks: list[RecordChunk] = field(default_factory=list)
+    origin: str = "local"  # "central": synced, the central archive's to change
+    edit: RecordEdit | None = None  # the owner's layer over the file's values (title, dates, class, notes)
+
+    @property
+    def editable(self) -> bool:
+        """Whether the owner may edit it here (only what was ingested locally)."""
+        return self.origin == "local"
 
     @property
     def source_path(self) -> str | None:
@@ -97,8 +106,17 @@ def read_record(store: Store, model: str | None, section_tipo: str, section_id: 
         chunks.append(RecordChunk(comp, int(idx), text, meta.get("page"), meta.get("tc_in"), meta.get("tc_out"),
                                   tuple(meta.get("heading_path") or ()),
                                   tuple(tuple(m) for m in meta.get("tc_marks") or ())))
+    origin, edit = read_edit(store.cursor(), (section_tipo, int(section_id)))
     return RecordText(section_tipo, int(section_id), rec.title or "", rec.lang, rec.classification, rec.date_start,
-                      rec.date_end, json.loads(rec.data) if rec.data else {}, chunks)
+                      rec.date_end, json.loads(rec.data) if rec.data else {}, chunks, origin, edit)
+
+
+@dataclass(frozen=True)
+class EditResult:
+    """An edited record as it now reads, and what the edit changed (for the window's one refresh)."""
+
+    record: RecordText
+    changes: Changes
 
 
 def visible_facets(store: Store, profile: Profile) -> Facets:

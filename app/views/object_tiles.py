@@ -10,11 +10,12 @@ import os
 from functools import lru_cache
 from typing import Any
 
-from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLineEdit, QListView, QListWidget, QListWidgetItem, QPushButton,
-                               QSizePolicy, QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QListView, QListWidget, QListWidgetItem,
+                               QPushButton, QSizePolicy, QToolButton, QVBoxLayout, QWidget)
 
+from app.flow import FlowLayout
 from app.palette import BADGE, NEAR
 from app.plain import plain_label, set_tip
 from app.qt import named
@@ -45,6 +46,29 @@ def guess_face(path: str) -> str:
     return "image"
 
 
+class _MiddleElider(QObject):
+    """Keeps a label's text elided in the middle to the label's width (the whole text: its tooltip)."""
+
+    def __init__(self, label: QLabel) -> None:
+        super().__init__(label)
+        self.whole = label.text()
+        label.installEventFilter(self)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        """Re-elide on every resize."""
+        if isinstance(obj, QLabel) and event.type() == QEvent.Type.Resize:
+            room = obj.contentsRect().width()
+            obj.setText(obj.fontMetrics().elidedText(self.whole, Qt.TextElideMode.ElideMiddle, room))
+        return False
+
+
+def elide_middle(label: QLabel) -> None:
+    """Let ``label`` shrink below its text, which is then elided in the middle (file names)."""
+    label.setSizePolicy(QSizePolicy.Policy.Ignored, label.sizePolicy().verticalPolicy())
+    label.setMinimumWidth(label.fontMetrics().horizontalAdvance("M…M") + 2)
+    _MiddleElider(label)
+
+
 class PhotoList(QWidget):
     """The new object's photographs, each labelled with its face; files may be dropped on it."""
 
@@ -57,6 +81,7 @@ class PhotoList(QWidget):
         self.box = QVBoxLayout(self)
         self.box.setContentsMargins(0, 0, 0, 0)
         self.hint = named(plain_label(self.tr("Drop photographs of the object here, or choose them.")), "photoHint")
+        self.hint.setWordWrap(True)
         self.box.addWidget(self.hint)
         self.box.addStretch(1)
 
@@ -85,9 +110,9 @@ class PhotoList(QWidget):
             remove.clicked.connect(lambda _c=False, p=path: self.remove(p))
             name = plain_label(os.path.basename(path))
             set_tip(name, path)
-            for w in (thumb, name):
-                lay.addWidget(w)
-            lay.addStretch(1)
+            elide_middle(name)  # a long file name must not push the face chooser off a narrow column
+            lay.addWidget(thumb)
+            lay.addWidget(name, 1)
             lay.addWidget(face)
             lay.addWidget(remove)
             self.box.insertWidget(self.box.count() - 1, row)
@@ -221,8 +246,7 @@ class ProposalRow(QWidget):
         self.proposed = ""
         self.value = named(QLineEdit(), f"proposal_{role}")
         self.confidence = named(plain_label(), f"confidence_{role}")
-        self.confidence.setMinimumWidth(90)
-        self.evidence = QHBoxLayout()
+        self.evidence = FlowLayout()  # wraps in a narrow form rather than scroll it sideways
         self.evidence.setSpacing(2)
         self.accept = named(QPushButton(self.tr("Accept")), f"accept_{role}")
         set_tip(self.accept, self.tr("Take the proposed value"))
@@ -230,8 +254,8 @@ class ProposalRow(QWidget):
         line = QHBoxLayout()
         line.addWidget(self.value, 1)
         line.addWidget(self.accept)
-        line.addWidget(self.confidence)
-        self.evidence.addStretch(1)
+        # the confidence heads the evidence line: beside the field it was cut in a narrow form (issue #32)
+        self.evidence.addWidget(self.confidence)
         lay = QVBoxLayout(self)  # the evidence on its own line: the value keeps the width
         lay.setContentsMargins(0, 0, 0, 4)
         lay.setSpacing(2)
@@ -262,7 +286,7 @@ class ProposalRow(QWidget):
                 b.setIconSize(QSize(EVIDENCE, EVIDENCE))
                 set_tip(b, hit.title)
                 b.clicked.connect(lambda _c=False, h=hit: self.open_object.emit(h.section_tipo, int(h.section_id)))
-                self.evidence.insertWidget(self.evidence.count() - 1, b)
+                self.evidence.addWidget(b)
                 self.buttons.append(b)
         self.value.setPlaceholderText(self.proposed)
         self.value.setText(self.proposed if self.value.isReadOnly() else "")

@@ -94,6 +94,8 @@ class ObjectsView(QWidget):
         col.addWidget(self.lookup_button)
         col.addWidget(self.info)
         form = QFormLayout()
+        # a long title puts its field on the next line: the form never scrolls sideways (issue #32)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         names = {"typology": self.tr("Typology"), "material": self.tr("Material"),
                  "denomination": self.tr("Denomination"), "period": self.tr("Period")}
         if self.save_button is not None:
@@ -111,7 +113,7 @@ class ObjectsView(QWidget):
                 row.accept.hide()
         proposals = QWidget()
         proposals.setLayout(form)
-        scroll = QScrollArea()
+        scroll = named(QScrollArea(), "objectForm")
         scroll.setWidgetResizable(True)
         scroll.setWidget(proposals)
         right = QSplitter(Qt.Orientation.Vertical)

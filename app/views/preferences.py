@@ -18,6 +18,7 @@ from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLineEdit, QPushButton,
                                QScrollArea, QSpinBox, QTabWidget, QVBoxLayout, QWidget)
 
+from app.labels import classification_label
 from app.ops import Ops
 from app.plain import form_row, plain_label, set_tip, set_whats_this
 from app.qt import named
@@ -42,7 +43,11 @@ def _choices(name: str, field: FieldInfo) -> list[tuple[str, str]] | None:
         return [(k, QCoreApplication.translate("PreferencesView", v)) for k, v in LANGUAGES.items()]
     pattern = _constraint(field, "pattern")
     m = re.fullmatch(r"\^\(([\w|]+)\)\$", pattern or "")
-    return [(v, v) for v in m.group(1).split("|")] if m else None
+    if not m:
+        return None
+    values = m.group(1).split("|")
+    # a classification is shown in the interface language (the stored code is the item's data)
+    return [(v, classification_label(v) if name == "default_classification" else v) for v in values]
 
 
 class PreferencesView(QWidget):
@@ -55,6 +60,8 @@ class PreferencesView(QWidget):
         self.ops = ops
         self.editors: dict[str, QWidget] = {}
         basic, advanced = QFormLayout(), QFormLayout()
+        for form in (basic, advanced):  # a long title puts its editor on the next line, never a sideways scroll
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         fields = [(n, f) for n, f in Settings.model_fields.items() if n not in HIDDEN]
         # Basic first: the page's keyboard start is the first editor
         fields.sort(key=lambda nf: nf[0] not in BASIC_SETTINGS)

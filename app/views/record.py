@@ -11,22 +11,25 @@ from PySide6.QtGui import QCursor, QDesktopServices, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QApplication, QFormLayout, QHBoxLayout, QListWidget, QListWidgetItem, QMenu,
                                QPushButton, QSplitter, QTextBrowser, QToolButton, QToolTip, QVBoxLayout, QWidget)
 
+from app.flow import FlowLayout
 from app.fonts import scaled_font
-from app.labels import classification_label, language_label
+from app.labels import classification_label, field_label, language_label
 from app.media import MediaPanel
-from app.record_facts import citation_bibtex, citation_csl, citation_parts, citation_text, record_dates, \
+from app.record_facts import citation_bibtex, citation_csl, citation_text, \
     record_fields, record_identifier
 from app.views.object_tiles import ImageStrip
+from app.views.record_edit import EditButton, shown_dates
 from app.ops import Ops
-from app.palette import current
+from app.palette import LIGHT, current
 from app.plain import form_row, plain_label, set_tip, show_tip
 from app.qt import named
 from app.status_note import notify
-from app.text import escape, highlight, timecode
+from app.text import timecode
+from app.views.record_output import PLAY_SCHEME, ask_pdf_path, fact_label, passages_html, print_with_dialog, \
+    printable_html, record_citation, save_pdf, show_in_folder
 from core.api import Hit, RecordChunk, RecordText
 
 TITLE_SCALE = 1.5  # the record title, relative to the application font
-PLAY_SCHEME = "play"  # passage links "play:<seconds>" start the recording there
 
 
 def __getattr__(name: str) -> str:
@@ -48,20 +51,26 @@ class RecordView(QWidget):
         self.ops = ops
         self.record: RecordText | None = None
         self.focus_chunk: tuple[str, int] | None = None
+        self.query = ""  # what the record was opened with: a printed copy marks the same words
+        self.quote: tuple[int, int] | None = None
         self._similar_seq = 0
         self.title = named(plain_label(), "recordTitle")
         self.title.setWordWrap(True)
         # larger than the body text by a ratio, so it follows the user's system font size
         self.title.setFont(scaled_font(TITLE_SCALE, bold=True))
         self.meta = QFormLayout()
+        self.meta.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # the side column is narrow at large text
         self.text = named(QTextBrowser(), "fullText")
         self.text.setOpenLinks(False)
         self.similar = named(QListWidget(), "similar")
-        self.similar.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # a catalogue title often ends with its inventory number: elided in the middle, whole in the tooltip
+        self.similar.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.similar.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.back_button = named(QPushButton(self.tr("← Back")), "back")
         self.open_button = named(QPushButton(self.tr("Open original file")), "openOriginal")
         self.open_button.setVisible(not ops.kiosk)
+        self.list_button = named(QPushButton(self.tr("Add to list…")), "addToList")  # the window connects it
+        self.list_button.setVisible(not ops.kiosk)
         self.cite_button = named(QToolButton(), "copyCitation")
         self.cite_button.setText(self.tr("Copy citation"))
         self.cite_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
@@ -74,6 +83,17 @@ class RecordView(QWidget):
         self.cite_button.setMenu(cite_menu)
         self.cite_button.clicked.connect(lambda: self.copy_citation("text"))
         self.cite_button.setVisible(not ops.kiosk)
+        self.print_button = named(QToolButton(), "printRecord")
+        self.print_button.setText(self.tr("Print…"))
+        self.print_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        print_menu = QMenu(self.print_button)
+        print_menu.addAction(self.tr("Print…")).triggered.connect(self.print_record)
+        print_menu.addAction(self.tr("Save as PDF…")).triggered.connect(self.choose_pdf)
+        self.print_button.setMenu(print_menu)
+        self.print_button.clicked.connect(self.print_record)
+        self.print_button.setVisible(not ops.kiosk)  # a reading room's screen never writes or prints files
+        self.folder_button = named(QPushButton(self.tr("Show in folder")), "showInFolder")
+        self.folder_button.setVisible(not ops.kiosk)
         self.media = MediaPanel()  # reading-room content: playable in kiosk mode too
         self.images = ImageStrip()  # an object's photographs, every view
 
@@ -93,10 +113,19 @@ class RecordView(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.back_button)
         top.addWidget(self.title, 1)
-        top.addWidget(self.cite_button)
-        top.addWidget(self.open_button)
+        # the record's buttons on a line of their own under the title, wrapping rather than widening the page:
+        # beside the title they squeezed it into a column at large text sizes
+        actions = FlowLayout()
+        actions.addWidget(self.list_button)
+        actions.addWidget(self.cite_button)
+        actions.addWidget(self.print_button)
+        actions.addWidget(self.open_button)
+        self.edit_button = EditButton(ops)  # "Edit…": a local record in a staff window (why not, in its tip)
+        actions.addWidget(self.edit_button)
+        actions.addWidget(self.folder_button)
         lay = QVBoxLayout(self)
         lay.addLayout(top)
+        lay.addLayout(actions)
         lay.addWidget(self.media)
         lay.addWidget(self.images)
         lay.addWidget(split, 1)
@@ -106,6 +135,7 @@ class RecordView(QWidget):
         self.text.anchorClicked.connect(self._link)
         self.text.highlighted.connect(self._hover)
         self.open_button.clicked.connect(self.open_original)
+        self.folder_button.clicked.connect(self.show_folder)
         self.similar.itemActivated.connect(self._open_similar)
         self.similar.itemClicked.connect(self._open_similar)
 
@@ -156,33 +186,19 @@ class RecordView(QWidget):
         self.media.cue(cue)
         self.images.load(rec.data.get("views") or self._scan_pages(rec, focus))
         playable = self.media.available and self.media.source is not None
-        parts: list[str] = []
-        for c in rec.chunks:
-            if quote is not None and c is focus and 0 <= quote[0] < quote[1] <= len(c.text):
-                a, b = quote
-                body = (highlight(c.text[:a], query) + f"<span style='{current().quote.css}'>"
-                        + highlight(c.text[a:b], query) + "</span>" + highlight(c.text[b:], query))
-                body = body.replace("\n", "<br>")
-            else:
-                body = highlight(c.text, query).replace("\n", "<br>")
-            where = self._where(c)
-            if playable and c.tc_in is not None:
-                prefix = f"<a href='{PLAY_SCHEME}:{c.tc_in:.3f}'>▶ {escape(where)}</a> "
-            elif where:
-                prefix = f"<span style='color:{current().meta};'>[{escape(where)}]</span> "
-            else:
-                prefix = ""
-            if focus is not None and c is focus:
-                parts.append(f"<a name='hit'></a><p style='{current().hit.css}'>{prefix}{body}</p>")
-            else:
-                parts.append(f"<p>{prefix}{body}</p>")
-        self.text.setHtml("".join(parts))
-        self.open_button.setEnabled(bool(rec.source_path) and os.path.exists(rec.source_path or ""))
+        if quote is not None and (focus is None or not 0 <= quote[0] < quote[1] <= len(focus.text)):
+            quote = None
+        self.query, self.quote = query, quote
+        self.text.setHtml(passages_html(rec, focus, query, quote, self._where, current(), playable))
+        local = bool(rec.source_path) and os.path.exists(rec.source_path or "")
+        self.open_button.setEnabled(local)
+        self.folder_button.setEnabled(local)
         if focus is not None:
             self.text.scrollToAnchor("hit")
         else:
             self.text.verticalScrollBar().setValue(0)
         self._load_similar(rec)
+        self.edit_button.set_record(rec)
         self.shown.emit(rec)
 
     def _scan_pages(self, rec: RecordText, focus: RecordChunk | None) -> dict[str, Any]:
@@ -210,31 +226,39 @@ class RecordView(QWidget):
             return timecode(c.tc_in) + (f"–{timecode(c.tc_out)}" if c.tc_out is not None else "")
         return ""
 
-    def _fill_meta(self, rec: RecordText, focus: RecordChunk | None) -> None:
-        while self.meta.rowCount():
-            self.meta.removeRow(0)
+    def _meta_rows(self, rec: RecordText, focus: RecordChunk | None) -> list[tuple[str, str]]:
+        """The record's identity facts as (label, value); a row with no label heads the catalogue's own."""
         rows = [(self.tr("Collection"), rec.section_tipo),
                 (self.tr("Identifier"), record_identifier(rec.section_tipo, rec.section_id, rec.data)),
                 (self.tr("Language"), language_label(rec.lang)),
                 (self.tr("Classification"), classification_label(rec.classification)),
-                (self.tr("Dates"), record_dates(rec.date_start, rec.date_end, rec.data) or "—"),
+                (self.tr("Dates"), shown_dates(rec)),
                 (self.tr("Passages"), str(len(rec.chunks)))]
         if focus is not None:  # counted from 1, as a reader counts them
             where = self.tr("%1 of %2").replace("%1", str(focus.chunk_index + 1)).replace("%2", str(len(rec.chunks)))
             rows.append((self.tr("Passage"), f"{where} {self._where(focus)}".strip()))
         if rec.source_path and not self.ops.kiosk:
             rows.append((self.tr("File"), os.path.basename(rec.source_path)))
+        if rec.edit is not None and rec.edit.notes:  # the owner's own notes (Edit…)
+            rows.append((self.tr("Notes"), rec.edit.notes))
         own = record_fields(rec.title, rec.classification, rec.lang, rec.data)
-        if own:  # the catalogue's own columns (or an interview's elements), under the names the archive gives them
+        if own:  # a catalogue's columns under the names the archive gives them; an interview's elements, ours
             rows.append(("", self.tr("As catalogued:")))
-            rows += own
-        for label, value in rows:
-            v = plain_label(value)
-            v.setWordWrap(True)
-            if label == self.tr("File"):
-                set_tip(v, rec.source_path or "")
+            fields = rec.data.get("fields")
+            rows += own if isinstance(fields, dict) and "csv_line" in fields else \
+                [(field_label(name), value) for name, value in own]
+        return rows
+
+    def _fill_meta(self, rec: RecordText, focus: RecordChunk | None) -> None:
+        while self.meta.rowCount():
+            self.meta.removeRow(0)
+        for label, value in self._meta_rows(rec, focus):
+            if label == self.tr("File"):  # the whole path in its tooltip
+                v = fact_label(value, rec.source_path or "", whole=False)
             elif label == self.tr("Identifier"):  # the internal id, for a bug report or the command line
-                set_tip(v, f"{rec.section_tipo} {rec.section_id}")
+                v = fact_label(value, f"{rec.section_tipo} {rec.section_id}")
+            else:
+                v = fact_label(value)
             form_row(self.meta, label, v)
 
     def _load_similar(self, rec: RecordText) -> None:
@@ -248,9 +272,10 @@ class RecordView(QWidget):
             return
         self.similar.clear()
         for h in hits:
-            item = QListWidgetItem(h.title or f"{h.section_tipo} {h.section_id}", self.similar)
+            name = h.title or f"{h.section_tipo} {h.section_id}"
+            item = QListWidgetItem(name, self.similar)
             item.setData(256, h)
-            set_tip(item, h.snippet)
+            set_tip(item, f"{name}\n\n{h.snippet}")
 
     def _link(self, url: QUrl) -> None:
         """A passage's ▶ link: play the recording from its timecode."""
@@ -281,9 +306,7 @@ class RecordView(QWidget):
         rec = self.record
         if rec is None or self.ops.kiosk:
             return ""
-        focus = self._resolve(rec, self.focus_chunk)
-        parts = citation_parts(rec.section_tipo, rec.section_id, rec.title, rec.date_start, rec.date_end, rec.data,
-                               page=focus.page if focus else None, tc_in=focus.tc_in if focus else None)
+        parts = record_citation(rec, self._resolve(rec, self.focus_chunk))
         text = (json.dumps([citation_csl(parts, rec.lang)], ensure_ascii=False, indent=2) if kind == "csl" else
                 citation_bibtex(parts) if kind == "bibtex" else citation_text(parts))
         QApplication.clipboard().setText(text)
@@ -302,6 +325,42 @@ class RecordView(QWidget):
         elif not QDesktopServices.openUrl(QUrl.fromLocalFile(path)):
             notify(self, self.tr("No application on this computer could open %1").replace("%1", path))
 
+    # -- printing, PDF, the file's folder ----------------------------------------------
+    def printable(self) -> str:
+        """The record as one document to print: title, identity facts, citation, and the text with the
+        passage it was opened at highlighted (in light colours, whatever the window's mode)."""
+        rec = self.record
+        if rec is None:
+            return ""
+        focus = self._resolve(rec, self.focus_chunk)
+        body = passages_html(rec, focus, self.query, self.quote, self._where, LIGHT, play_links=False)
+        return printable_html(self.title.text(), self._meta_rows(rec, focus),
+                              citation_text(record_citation(rec, focus)), body, LIGHT)
+
+    def print_record(self) -> None:
+        """Print the record (the system's print dialog chooses the printer)."""
+        if self.record is not None and not self.ops.kiosk:
+            print_with_dialog(self, self.printable(), self.text.font())
+
+    def choose_pdf(self) -> None:
+        """Ask where to save the record as a PDF, then save it there."""
+        rec = self.record
+        if rec is not None and not self.ops.kiosk:
+            path = ask_pdf_path(self, record_identifier(rec.section_tipo, rec.section_id, rec.data))
+            if path:
+                self.save_pdf(path)
+
+    def save_pdf(self, path: str) -> str:
+        """Write the printable record to ``path`` as a PDF; the path written ("" when nothing was)."""
+        if self.record is None or self.ops.kiosk:
+            return ""
+        return save_pdf(self, self.printable(), path, self.text.font())
+
+    def show_folder(self) -> None:
+        """Show the folder holding the record's source file (never in kiosk mode)."""
+        if not self.ops.kiosk and self.record is not None:
+            show_in_folder(self, self.record.source_path or "")
+
     def clear(self) -> None:
         """Forget the record (kiosk idle reset)."""
         self.record = None
@@ -312,3 +371,4 @@ class RecordView(QWidget):
         self.text.clear()
         self.similar.clear()
         self._similar_seq += 1
+        self.edit_button.set_record(None)

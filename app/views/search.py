@@ -7,17 +7,21 @@ import time
 from datetime import date
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QResizeEvent
+from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from app.empty_state import NoMatchNote
-from app.labels import classification_label
+from app.flow import FlowLayout, flow_group
+from app.labels import classification_label, language_label
+from app.passage_html import snippet_html
 from app.ops import Ops
 from app.plain import plain_label, rich_label, set_tip
 from app.qt import named
 from app.status_note import notify
+from app.views.add_to_list import offer_on_results
 from app.views.results_export import choose_and_export
+from app.views.search_memory import SearchMemory
 from app.text import escape, highlight, timecode
 from app.palette import current
 from core.api import Facets, Hit, ResultPage, SearchFilters
@@ -28,6 +32,7 @@ CARD_SLICE_S = 0.012  # then build cards for at most this long per event-loop tu
 HIT_ROLE = Qt.ItemDataRole.UserRole
 THUMB = 56  # px, an object's photograph beside its result
 PAGE = 20  # results listed; the count above them is of every matching record
+FILE_NAME_PX = 320  # a result's file name is elided in the middle past this width
 
 
 class SearchView(QWidget):
@@ -57,6 +62,10 @@ class SearchView(QWidget):
         self.collection.setMinimumContentsLength(24)
         self.year_from = self._year_box("yearFrom", self.tr("from any year"))
         self.year_to = self._year_box("yearTo", self.tr("to any year"))
+        self.sort = named(QComboBox(), "sort")  # the page found, in another order: core sorts it (dates are its)
+        for label, order in ((self.tr("Relevance"), "relevance"), (self.tr("Title"), "title"),
+                             (self.tr("Date"), "date")):
+            self.sort.addItem(label, order)
         self.results = named(QListWidget(), "results")
         self.results.setWordWrap(True)
         self.results.setAlternatingRowColors(True)
@@ -74,27 +83,31 @@ class SearchView(QWidget):
         self._closest: tuple[str, list[Hit]] = ("", [])
         self._timer = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._timer.timeout.connect(self.run_search)
+        self.memory = SearchMemory(self, self)  # saved and recent searches (hidden in a kiosk)
+        offer_on_results(self.results, ops, HIT_ROLE)  # a result's context menu: Add to list…
 
-        filters = QHBoxLayout()
-        labels: list[QLabel] = []
+        # the filters wrap onto more lines rather than widen the page (small screens, es/ca, large text)
+        filters = FlowLayout()
+        groups: list[QWidget] = []
         for label, box in ((self.tr("Collection"), self.collection), (self.tr("Language"), self.lang),
                            (self.tr("Classification"), self.classification)):
             lab = plain_label(label)
             lab.setBuddy(box)
-            labels.append(lab)
-            filters.addWidget(lab)
-            filters.addWidget(box)
-        filters.addStretch(1)
-        # the dates share a row with the count: one row of every filter was wider than the window in es/ca
-        dates = QHBoxLayout()
-        dates.addWidget(plain_label(self.tr("Dates")))
-        dates.addWidget(self.year_from)
-        dates.addWidget(self.year_to)
-        dates.addStretch(1)
-        dates.addWidget(self.info)
+            groups.append(flow_group(lab, box))
+            filters.addWidget(groups[-1])
+        filters.addWidget(flow_group(plain_label(self.tr("Dates")), self.year_from, self.year_to))
+        sort_label = plain_label(self.tr("Sort by"))
+        sort_label.setBuddy(self.sort)
+        filters.addWidget(flow_group(sort_label, self.sort))
+        self.info.setWordWrap(True)  # "the closest records… “<query>”" quotes the whole query
+        dates = QHBoxLayout()  # the count and Export under the filters
+        dates.addWidget(self.info, 1)
         dates.addWidget(self.export_button)
         lay = QVBoxLayout(self)
-        lay.addWidget(self.query)
+        top = QHBoxLayout()
+        top.addWidget(self.query, 1)
+        top.addWidget(self.memory.button)
+        lay.addLayout(top)
         lay.addLayout(filters)
         lay.addLayout(dates)
         lay.addWidget(self.results, 1)
@@ -102,16 +115,18 @@ class SearchView(QWidget):
         self.query.textChanged.connect(lambda _t: self._timer.start())
         self.query.returnPressed.connect(self._enter_from_query)
         self.query.installEventFilter(self)
+        self._rows_area = self.results.viewport()
+        self._rows_area.installEventFilter(self)
         for box in (self.collection, self.lang, self.classification):
             box.currentIndexChanged.connect(lambda _i: self._timer.start())
+        self.sort.currentIndexChanged.connect(lambda _i: self._timer.start())
         for spin in (self.year_from, self.year_to):
             spin.valueChanged.connect(lambda _v: self._timer.start())
         self.results.itemActivated.connect(self._activate)
         self.results.itemClicked.connect(self._activate)
         self.set_facets(Facets((), (), (), (), None, None))
         if ops.kiosk:  # public records only: the classification filter has nothing to choose
-            self.classification.hide()
-            labels[2].hide()
+            groups[2].hide()
 
     def _year_box(self, name: str, special: str) -> QSpinBox:
         box = named(QSpinBox(), name)
@@ -165,6 +180,7 @@ class SearchView(QWidget):
         seq, filters = self._seq, self.filters()
         self.info.setText(self.tr("Searching…"))
         self.ops.search_page(text, filters, lambda page: self._arrived(seq, text, page), limit=PAGE,
+                             sort=self.sort.currentData(),
                              on_done=self._search_done)
 
     def _arrived(self, seq: int, text: str, page: ResultPage) -> None:
@@ -207,7 +223,9 @@ class SearchView(QWidget):
         for hit in hits:
             item = QListWidgetItem(self.results)
             item.setData(HIT_ROLE, hit)
-            set_tip(item, hit.title)
+            # the file's name whole (its card may elide it); staff see where it is, a reading room only its name
+            source = os.path.basename(hit.source_path or "") if self.ops.kiosk else hit.source_path
+            set_tip(item, "\n".join(filter(None, (hit.title, source))))
         self._pending_cards = list(range(len(hits)))
         self._thumbs = {}
         self._build_cards(self._cards_seq, query)
@@ -278,25 +296,27 @@ class SearchView(QWidget):
             if label is not None:
                 item.setSizeHint(QSize(width, label.heightForWidth(width) + 2))
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
-        """Re-wrap the cards."""
-        super().resizeEvent(event)
-        self._fit_rows()
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
+        """Re-wrap the cards once the page is laid out: rows built while it was hidden kept a stale width."""
+        super().showEvent(event)
+        QTimer.singleShot(0, self, self._fit_rows)
 
     def _card(self, hit: Hit, query: str) -> str:
-        where = [os.path.basename(hit.source_path) if hit.source_path else hit.section_tipo]
+        # a long file name is one unbreakable word: elided in the middle (the row's tooltip has it whole)
+        name = os.path.basename(hit.source_path) if hit.source_path else hit.section_tipo
+        where = [self.results.fontMetrics().elidedText(name, Qt.TextElideMode.ElideMiddle, FILE_NAME_PX)]
         if hit.page:
             where.append(self.tr("p. %1").replace("%1", str(hit.page)))
         if hit.tc_in is not None:
             where.append(timecode(hit.tc_in))
         if hit.lang:
-            where.append(hit.lang)
+            where.append(language_label(hit.lang))
         if hit.classification and not self.ops.kiosk:  # a reading room sees public records only
             where.append(classification_label(hit.classification))
         meta = " · ".join(escape(w) for w in where)  # a file name is data: never markup
         if self.ops.ovillo.settings.show_scores and not self.ops.kiosk:  # a tuning aid, not for readers
             meta += f" · {escape(self.tr('score'))} {hit.score:.4f}"
-        card = (f"<b>{highlight(hit.title, query)}</b><br>{highlight(hit.snippet, query)}"
+        card = (f"<b>{highlight(hit.title, query)}</b><br>{snippet_html(hit.snippet, query, hit.source_path)}"
                 f"<br><span style='color:{current().meta}; font-size:small;'>{meta}</span>")
         thumb = self._thumbs.get((hit.section_tipo, hit.section_id))
         if thumb:
@@ -308,11 +328,14 @@ class SearchView(QWidget):
     def _enter_from_query(self) -> None:
         self._timer.stop()
         self.run_search()
+        self.memory.remember()
         if self.hits:
             self.results.setFocus()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         """Down in the query box moves into the results."""
+        if obj is self._rows_area and event.type() == QEvent.Type.Resize:
+            self._fit_rows()  # the list's own width, not the page's: a hidden list resizes only when shown
         if (obj is self.query and isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress
                 and event.key() == Qt.Key.Key_Down):
             if self.results.count():
@@ -323,6 +346,7 @@ class SearchView(QWidget):
     def _activate(self, item: QListWidgetItem) -> None:
         hit = item.data(HIT_ROLE)
         if hit is not None:
+            self.memory.remember()
             self.open_hit.emit(hit, self.query.text())
 
     def reset(self) -> None:
@@ -334,5 +358,6 @@ class SearchView(QWidget):
             box.setCurrentIndex(0)
         self.year_from.setValue(0)
         self.year_to.setValue(0)
+        self.sort.setCurrentIndex(0)
         self.show_hits([], "")
         self.query.setFocus()

@@ -21,6 +21,7 @@ class StatusView(QWidget):
         self.status: Status | None = None
         self.values: dict[str, QLabel] = {}
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a value under its title when narrow
         for key, label in (("records", self.tr("Records")), ("chunks", self.tr("Passages")),
                            ("sources", self.tr("Source files")), ("failed", self.tr("Failed files")),
                            ("queue", self.tr("Waiting in the index queue")), ("size", self.tr("Store size")),

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QCheckBox, QFileDialog, QFormLayout, QHBoxLayout,
                                QPushButton, QVBoxLayout, QWidget)
 
 from app.ops import Ops
-from app.plain import form_row, plain_label
+from app.plain import form_row, plain_label, set_tip
 from app.qt import named
 from app.text import human_bytes, human_eta
 from app.workers import Worker
@@ -44,8 +44,8 @@ class SyncView(QWidget):
         self.page = 500  # records per local transaction (what a cancel or a crash can lose at most)
         self.server = named(QLineEdit(), "syncServer")
         self.server.setPlaceholderText("postgresql://HOST:PORT/DATABASE")
-        self.server.setToolTip(self.tr("The central archive's address, as its administrator gives it: "
-                                       "postgresql://HOST:PORT/DATABASE"))
+        set_tip(self.server, self.tr("The central archive's address, as its administrator gives it: "
+                                     "postgresql://HOST:PORT/DATABASE"))
         # says what the address is, then (as you type) what is wrong with it before anything is sent
         self.server_note = named(plain_label(), "syncServerNote")
         self.server_note.setWordWrap(True)
@@ -90,9 +90,12 @@ class SyncView(QWidget):
         controls.addWidget(self.start)
         controls.addWidget(self.cancel)
         controls.addStretch(1)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a field under its title when narrow
+        intro = plain_label(self.tr("Bring the records you may read from the central archive onto this "
+                                    "computer. Your own records are never changed."))
+        intro.setWordWrap(True)
         lay = QVBoxLayout(self)
-        lay.addWidget(plain_label(self.tr("Bring the records you may read from the central archive onto this "
-                                          "computer. Your own records are never changed.")))
+        lay.addWidget(intro)
         lay.addLayout(form)
         lay.addLayout(controls)
         lay.addWidget(self.bar)

@@ -19,6 +19,7 @@ from core.ingest.prepared import PreparedRecord, PreparedSource
 from core.ingest.record_rows import prepare_record
 from core.settings import Settings
 from core.store.db import Store
+from core.store.edits import edited_classifications
 
 
 def prepare_source(item: queue.QueueItem, result: ReadResult, raw: bytes, st: os.stat_result, *, store: Store,
@@ -36,12 +37,14 @@ def prepare_source(item: queue.QueueItem, result: ReadResult, raw: bytes, st: os
                        opts.classification, opts.reclassify, settings.default_classification)
     content_hash = hashlib.sha256(raw).hexdigest()
     floors = content_floors(store.cursor(), content_hash)
+    owner_set = {} if new else edited_classifications(store.cursor(), item.path, collection)  # the owner decides
     for rec in result.records:
         # an object of named views is its folder's, whichever of its files leads: its id survives
         # a new view sorting first
         owner = str(path.parent) if result.reader == "image" and rec.key.startswith("object:") else str(path)
         section_id = section_id_for(owner, rec.key)
-        classification = rules.decide(section_id, rec.classification, floors.get(rec.key))
+        classification = owner_set.get(section_id) or rules.decide(section_id, rec.classification,
+                                                                   floors.get(rec.key))
         views, errors = prepare_views(
             rec.images, base=path.parent, roots=roots, follow=opts.follow_symlinks, model=image_model,
             thumbs=thumbs, max_side=settings.image_max_px, limit=settings.max_file_mb * 1024 * 1024)

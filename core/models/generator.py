@@ -119,8 +119,10 @@ class LlamaGenerator(Generator):
         self._cancel: CancelToken | None = None
         self._lock = threading.Lock()  # one generation at a time per loaded model
         try:
+            # read, not mapped: llama.cpp repacks most weights into its own buffers for the CPU's vector
+            # unit, and the mapped file pages it read them from stayed resident beside them
             self._llm: Any = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=threads, n_threads_batch=threads,
-                                   seed=seed, verbose=False)
+                                   seed=seed, verbose=False, use_mmap=False)
         except (ValueError, RuntimeError) as exc:
             raise ModelError(f"cannot load {path}: {exc}") from exc
         self.n_ctx = int(self._llm.n_ctx())

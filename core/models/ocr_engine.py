@@ -152,3 +152,12 @@ def shared_engine() -> OcrEngine:
         if _SHARED is None:
             _SHARED = OcrEngine()
         return _SHARED
+
+
+def release_shared() -> bool:
+    """Let the process's OCR engine go (its two sessions); the next page loads it again.
+    A caller reading pages holds its own reference, so its reading is never cut. True if one was loaded."""
+    global _SHARED
+    with _LOCK:
+        had, _SHARED = _SHARED is not None, None
+    return had

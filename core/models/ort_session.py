@@ -1,4 +1,4 @@
-"""One place that opens ONNX Runtime sessions for the encoders (text and image)."""
+"""One place that opens ONNX Runtime sessions for the encoders (text and image), and gives their memory back."""
 
 from __future__ import annotations
 
@@ -26,3 +26,36 @@ def open_session(path: Path, name: str, threads: int) -> Any:
         return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
     except Exception as exc:
         raise ModelError(f"cannot load ONNX model {name}: {exc}") from exc
+
+
+def shrink_arena() -> Any:
+    """Run options that give the CPU arena's free blocks back after the run.
+
+    The arena keeps the largest activations it ever held (a batch of 512-token passages) for the
+    session's life; one tiny run with these options frees them. Every run could use them instead,
+    at the cost of allocating each batch's buffers again.
+    """
+    import onnxruntime as ort
+
+    opts = ort.RunOptions()
+    opts.add_run_config_entry("memory.enable_memory_arena_shrinkage", "cpu:0")
+    return opts
+
+
+def trim_heap() -> None:
+    """Have glibc return free heap pages to the system (a no-op elsewhere).
+
+    Released sessions free their buffers into malloc's arenas, which keep much of them resident.
+    No ``gc.collect()`` here: this runs on a worker thread of the window, and a collection there
+    finalizes Qt objects off their thread (it deadlocked the window's tests); a released session is
+    freed by its reference count.
+    """
+    import ctypes
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass  # not glibc (musl): nothing to trim

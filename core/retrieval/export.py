@@ -25,7 +25,7 @@ def _row(rank: int, h: Hit) -> dict[str, str]:
             "snippet": " ".join(h.snippet.split()), "source": h.source_path or ""}
 
 
-def _cell(value: str) -> str:
+def spreadsheet_cell(value: str) -> str:
     """A cell a spreadsheet shows as text: a leading = + - @ would be read as a formula."""
     return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
@@ -36,7 +36,7 @@ def results_csv(hits: Sequence[Hit]) -> str:
     writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
     writer.writeheader()
     for n, h in enumerate(hits, 1):
-        writer.writerow({k: _cell(v) for k, v in _row(n, h).items()})
+        writer.writerow({k: spreadsheet_cell(v) for k, v in _row(n, h).items()})
     return out.getvalue()
 
 

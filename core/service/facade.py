@@ -14,6 +14,7 @@ from core.service.folder import Folder
 from core.service.library import Library
 from core.service.search import Search
 from core.service.sync import Sync
+from core.service.work import Work
 from core.settings import Settings
 
 if TYPE_CHECKING:
@@ -24,7 +25,8 @@ if TYPE_CHECKING:
 
 class Ovillo(Folder):
     """An open data folder (:class:`Folder`: store, settings, models) and the operations on it, by room:
-    :attr:`library`, :attr:`search`, :attr:`answers`, :attr:`objects` and :attr:`catalogue`, :attr:`sync`."""
+    :attr:`library`, :attr:`search`, :attr:`answers`, :attr:`objects` and :attr:`catalogue`, :attr:`sync`,
+    :attr:`work` (the person's saved searches and working lists)."""
 
     def __init__(self, home: str | os.PathLike[str] | None = None, *, models_dir: Path | None = None,
                  settings: Settings | None = None, encoder: TextEncoder | None = None,
@@ -36,6 +38,7 @@ class Ovillo(Folder):
         self.search = Search(self)
         self.answers = Answers(self)
         self.sync = Sync(self)
+        self.work = Work(self)
         self._catalogue: Catalogue | None = None
         self._server: Server | None = None
         if serve and self._holder is not None:  # other processes on this folder ask us (core/remote.py)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Generator
+import threading
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Literal, overload
 
@@ -41,6 +43,9 @@ class Folder:
             raise
         self._encoder = encoder
         self._image_encoder = image_encoder
+        self._owns_image_encoder = False  # one handed in belongs to the caller, and is never let go
+        self._in_use = 0  # imports running now: their models are not let go meanwhile
+        self._in_use_lock = threading.Lock()
         self._searcher: Searcher | None = None
         self._generator = generator
         self._owns_generator = False  # a generator handed in belongs to the caller
@@ -120,14 +125,49 @@ class Folder:
 
             self._image_encoder = load_image_encoder(self.paths.models, self.settings.image_model,
                                                      threads=self.settings.threads)
+            self._owns_image_encoder = True
         return self._image_encoder
+
+    @contextmanager
+    def models_in_use(self) -> Iterator[None]:
+        """While inside (an import), :meth:`release_idle_models` lets no model go."""
+        with self._in_use_lock:
+            self._in_use += 1
+        try:
+            yield
+        finally:
+            with self._in_use_lock:
+                self._in_use -= 1
+
+    def release_idle_models(self) -> list[str]:
+        """Let go what only imports need — the image encoder, the OCR engine, the text encoder's
+        inference buffers — and give the freed memory back to the system; each loads again on next use.
+        Does nothing while an import runs. Returns what was let go."""
+        from core.models.ocr_engine import release_shared
+        from core.models.ort_session import trim_heap
+
+        with self._in_use_lock:
+            if self._in_use:
+                return []
+            released = []
+            if self._image_encoder is not None and self._owns_image_encoder:
+                self._image_encoder, self._owns_image_encoder = None, False
+                released.append("image encoder")
+            if release_shared():
+                released.append("OCR engine")
+            release = getattr(self._encoder, "release_memory", None)
+            if release is not None:
+                release()
+                released.append("text encoder buffers")
+        trim_heap()
+        return released
 
     def use_encoder(self, encoder: AnyEncoder) -> None:
         """Make ``encoder`` the one of its modality (after a reindex to it); search reloads with it."""
         if isinstance(encoder, TextEncoder):
             self._encoder, self._searcher = encoder, None
         else:
-            self._image_encoder = encoder
+            self._image_encoder, self._owns_image_encoder = encoder, True
         self.parts_changed()
 
     def warm_up(self) -> None:

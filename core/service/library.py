@@ -9,8 +9,9 @@ from core.ingest.pipeline import IngestOptions, Ingestor, IngestSummary
 from core.ingest.reembed import note_if_empty, reembed_after_import
 from core.ingest.status import Status, failed_sources, library_status
 from core.progress import CancelToken, Progress
-from core.records import Facets, RecordText, read_record, visible_facets
+from core.records import EditResult, Facets, RecordText, read_record, visible_facets
 from core.service.folder import Folder
+from core.store.edits import RecordEdit
 from core.store.models_repo import pin_model
 from core.store.rows import Changes
 
@@ -32,9 +33,10 @@ class Library:
         ingestor = Ingestor(f.store, enc, f.settings, image_encoder=lambda: f.encoder_for("image"),
                             thumbs=f.paths.home / "thumbs")
         note_if_empty(f.store, enc.name)
-        summary = yield from ingestor.run(paths, options, cancel, changes=changes)
-        if not summary.cancelled:  # passages a newer chunker embeds differently, from the store
-            yield from reembed_after_import(f.store, enc, cancel, page=4 * f.settings.embed_batch)
+        with f.models_in_use():  # an idle release meanwhile would load the image encoder twice
+            summary = yield from ingestor.run(paths, options, cancel, changes=changes)
+            if not summary.cancelled:  # passages a newer chunker embeds differently, from the store
+                yield from reembed_after_import(f.store, enc, cancel, page=4 * f.settings.embed_batch)
         yield from f.erase_removed()
         return summary
 
@@ -52,6 +54,22 @@ class Library:
         f = self._f
         pinned = f.pinned_model()
         return read_record(f.store, pinned.name if pinned else None, section_tipo, int(section_id), f.profile(profile))
+
+    def edit(self, section_tipo: str, section_id: int, edit: RecordEdit, *, reclassify: bool = False,
+             profile: str = "owner") -> EditResult:
+        """Make ``edit`` the owner's layer over a locally ingested record (see :mod:`core.ingest.edits`): kept
+        across re-imports of its file; a looser classification needs ``reclassify``; a synced record and any
+        profile but the owner are refused (:class:`PermissionDenied`). A write: run it where ingest runs."""
+        from core.errors import PermissionDenied
+        from core.ingest.edits import edit_record
+        from core.retrieval.lexical import update_lexical_index
+
+        f = self._f
+        if f.profile(profile).name != "owner":
+            raise PermissionDenied("Editing records is not available in kiosk mode")
+        changes = edit_record(f.store, (section_tipo, int(section_id)), edit, reclassify=reclassify)
+        update_lexical_index(f.store)  # the title is part of what keyword search reads
+        return EditResult(self.record(section_tipo, section_id, profile), changes)
 
     def facets(self, profile: str = "owner") -> Facets:
         """Collections, languages, classifications and date range among visible records."""

@@ -184,10 +184,34 @@ def _m003_content_classes(con: duckdb.DuckDBPyConnection) -> None:
         con.execute("INSERT INTO content_classes VALUES (?, ?, ?)", [digest, key, cls])
 
 
+def _m004_record_edits(con: duckdb.DuckDBPyConnection) -> None:
+    """The user's layer over locally ingested records (:mod:`core.store.edits`): what the owner set (NULL: the
+    file's value) beside the file's own latest values, so an edit survives a re-ingest and clearing it gives
+    the file's back. No rows yet: nothing was edited before."""
+    con.execute("""
+    CREATE TABLE record_edits (
+        section_tipo        VARCHAR NOT NULL,
+        section_id          BIGINT  NOT NULL,
+        title               VARCHAR,
+        date_text           VARCHAR,
+        date_start          DATE,
+        date_end            DATE,
+        classification      VARCHAR CHECK (classification IN ('public', 'restricted', 'secret')),
+        notes               VARCHAR,
+        file_title          VARCHAR,
+        file_date_start     DATE,
+        file_date_end       DATE,
+        file_classification VARCHAR,
+        edited_at           TIMESTAMP NOT NULL,
+        PRIMARY KEY (section_tipo, section_id)
+    )""")
+
+
 MIGRATIONS: list[Migration] = [
     ("m001_initial", _m001_initial),
     ("m002_unsupported_and_unit_times", _m002_unsupported_and_unit_times),
     ("m003_content_classes", _m003_content_classes),
+    ("m004_record_edits", _m004_record_edits),
 ]
 
 

@@ -25,6 +25,7 @@ from core.errors import StoreError
 from core.store.bulk import CHUNK_COLUMNS, RECORD_COLUMNS, bulk_counts, bulk_insert, bulk_replace, chunk_ids
 from core.store.compact import mark_erased
 from core.store.db import Store, now
+from core.store.edits import apply_edits, forget_edits
 from core.store.rows import Changes, EmbeddingRow, RecordKey, RecordRow
 
 Bookkeeping = Callable[[duckdb.DuckDBPyConnection], None]
@@ -76,6 +77,9 @@ class RecordWriter:
                 _tombstone(cur, tombstone, t)
             for step in also:
                 step(cur)
+            # after the caller's steps (content floors among them): the user's edits have the last word
+            apply_edits(cur, [r.key for r in upserts if r.origin == "local"])
+            forget_edits(cur, remove + tombstone)
             if upserts or keys or tombstone:
                 Store.bump_generation(cur)
             if changes.removed:

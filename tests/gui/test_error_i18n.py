@@ -17,7 +17,8 @@ from pytestqt.qtbot import QtBot
 
 from app.error_texts import ERROR_TEXTS
 from app.errors import error_text, reason_text, report_error, translate_code
-from core.errors import MESSAGES, CorruptSource, PermissionDenied, StoreError
+from core.errors import CorruptSource, PermissionDenied, StoreError
+from core.messages import MESSAGES
 from core.store.connection import connect
 from tests.gui.conftest import WAIT_MS, WindowFactory
 

@@ -67,7 +67,7 @@ def test_kiosk_hides_staff_screens_and_never_shows_restricted(
     w = make_window(kiosk=True, generator=gen)
     assert w.ops.profile == "public"
     titles = [w.nav.item(i).text() for i in range(w.nav.count())]
-    assert titles == ["Search", "Ask", "Objects"]  # objects: public lookups only, nothing saved
+    assert titles == ["Search", "Ask", "Browse", "Objects"]  # objects: public lookups only, nothing saved
     for cls in (ImportView, PreferencesView, StatusView, QFileDialog):
         assert not w.findChildren(cls), cls
     assert not w.record.open_button.isVisibleTo(w)

@@ -61,6 +61,10 @@ def test_every_setting_title_is_marked_for_translation() -> None:
 
     titles = {f.title for f in Settings.model_fields.values() if f.title}
     assert titles <= set(SETTING_TITLES), titles - set(SETTING_TITLES)
+    from app.settings_strings import SETTING_DESCRIPTIONS  # the help Preferences shows as tooltips
+
+    helps = {f.description for n, f in Settings.model_fields.items() if f.description and n != "version"}
+    assert helps <= set(SETTING_DESCRIPTIONS), helps - set(SETTING_DESCRIPTIONS)
 
 
 def test_catalogues_are_complete_and_current(tmp_path: Path) -> None:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import (MESSAGES, Cancelled, CorruptSource, OvilloError, StoreError, identify, render,
+from core.errors import (Cancelled, CorruptSource, OvilloError, StoreError, identify, render,
                          split_reason)
+from core.messages import MESSAGES
 from core.ingest.walk import LINK_NOT_FOLLOWED, os_reason
 from core.store.connection import connect as connect_duckdb
 

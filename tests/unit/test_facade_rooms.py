@@ -23,7 +23,9 @@ def test_the_rooms_are_the_facade_s_only_operations(tmp_path: Path) -> None:
         for room, names in {"library": ("ingest", "status", "failed_sources", "record", "facets", "reindex",
                                         "rebuild_keyword_index"),
                             "search": ("records", "passages", "page", "similar"), "answers": ("ask", "translate"),
-                            "sync": ("run", "status", "keyring")}.items():
+                            "sync": ("run", "status", "keyring"),
+                            "work": ("recent", "remember", "saved", "save_search", "delete_search", "list_names",
+                                     "lists", "items", "add", "set_note", "remove", "delete_list")}.items():
             assert all(callable(getattr(getattr(app, room), n)) for n in names), room
         assert not any(hasattr(app, old) for old in ("ingest", "search_page", "sync_status", "sync_keyring",
                                                      "failed_sources", "facets", "ask", "translate"))

@@ -60,3 +60,11 @@ def test_a_citation_names_the_record_as_an_archivist_would() -> None:
                                          {"fields": {"id": "CMF-001", "csv_line": 2}}, page=3))
     assert bib.startswith("@misc{demo_5,") and "title = {Denario raro}" in bib and "CMF-001, demo" in bib
     assert "note = {p. 3}" in bib and bib.endswith("}")
+
+
+def test_an_interview_s_duration_reads_as_hours_minutes_and_seconds() -> None:
+    data = {"fields": {"accession": "CMF-OH04", "duration": "403"}}
+    assert record_fields("Elena", "public", "en", data) == [("accession", "CMF-OH04"), ("duration", "0:06:43")]
+    # a duration OHMS already wrote as a time stays as written
+    assert record_fields("Elena", "public", "en", {"fields": {"accession": "A", "duration": "1:02:03"}})[-1] == \
+        ("duration", "1:02:03")
