@@ -184,10 +184,22 @@ def _m003_content_classes(con: duckdb.DuckDBPyConnection) -> None:
         con.execute("INSERT INTO content_classes VALUES (?, ?, ?)", [digest, key, cls])
 
 
+def _m004_change_log(con: duckdb.DuckDBPyConnection) -> None:
+    """The change log (:mod:`core.store.changes`): records touched per generation, and the generations
+    logged in full with a token each. The current generation is logged empty: the data derived from
+    it so far is what the tables hold now."""
+    con.execute("CREATE TABLE store_changes (generation BIGINT, section_tipo VARCHAR NOT NULL, "
+                "section_id BIGINT NOT NULL)")
+    con.execute("CREATE TABLE store_logged (generation BIGINT PRIMARY KEY, token VARCHAR NOT NULL)")
+    con.execute("INSERT INTO store_logged SELECT CAST(value AS BIGINT), CAST(uuid() AS VARCHAR) FROM store_meta "
+                "WHERE key = 'generation'")
+
+
 MIGRATIONS: list[Migration] = [
     ("m001_initial", _m001_initial),
     ("m002_unsupported_and_unit_times", _m002_unsupported_and_unit_times),
     ("m003_content_classes", _m003_content_classes),
+    ("m004_change_log", _m004_change_log),
 ]
 
 
