@@ -2,12 +2,12 @@
 
 Every writer that changes searchable data logs the records it touched (:func:`log_changes`)
 inside its transaction; :meth:`core.store.db.Store.bump_generation` stamps them with the new
-generation and, when asked, records that generation as *fully logged* with a random token.
-A reader holding derived data at generation ``g`` (the dense index's vector file) asks
-:func:`changes_since` for the records touched after it: the answer is None — rebuild from the
-tables — unless every later generation was fully logged and ``g`` itself is the logged state the
-caller recorded (same token: a store restored from a copy and written again to the same number
-is told apart). An unlogged bump therefore costs a rebuild, never a stale row.
+generation, which gets a random token and says whether it was *fully logged*. A reader holding
+derived data at generation ``g`` (the dense index's vector file) asks :func:`changes_since` for
+the records touched after it: the answer is None — rebuild from the tables — unless every later
+generation was fully logged and ``g`` is the very state the caller recorded (same token: a store
+restored from a copy and written again up to the same number is told apart). An unlogged bump
+therefore costs a rebuild, never a stale row.
 """
 
 from __future__ import annotations
@@ -40,22 +40,21 @@ def log_changes(cur: duckdb.DuckDBPyConnection, keys: Iterable[RecordKey] | str)
 
 
 def stamp(cur: duckdb.DuckDBPyConnection, logged: bool) -> None:
-    """After the generation moved inside ``cur``'s transaction: give the pending log rows its number and,
-    when ``logged`` (the writer logged every record it changed), mark it complete under a new token."""
+    """After the generation moved inside ``cur``'s transaction: give the pending log rows its number and the
+    generation a new token; ``logged``: the writer logged every record it changed."""
     gen = int(cur.execute("SELECT CAST(value AS BIGINT) FROM store_meta WHERE key = 'generation'").fetchone()[0])
     cur.execute("UPDATE store_changes SET generation = ? WHERE generation IS NULL", [gen])
-    if logged:
-        cur.execute("INSERT INTO store_logged VALUES (?, CAST(uuid() AS VARCHAR))", [gen])
+    cur.execute("INSERT OR REPLACE INTO store_generations VALUES (?, CAST(uuid() AS VARCHAR), ?)", [gen, logged])
     if gen % 256 == 0:  # prune now and then: a scan of the log per write would cost more than its rows
         cur.execute("DELETE FROM store_changes WHERE generation < ?", [gen - KEEP_GENERATIONS])
-        cur.execute("DELETE FROM store_logged WHERE generation < ?", [gen - KEEP_GENERATIONS])
+        cur.execute("DELETE FROM store_generations WHERE generation < ?", [gen - KEEP_GENERATIONS])
 
 
 def state(cur: duckdb.DuckDBPyConnection) -> tuple[int, str]:
-    """The store's generation and its token ('' when that generation was not fully logged)."""
+    """The store's generation and its token ('' for a generation older than the log)."""
     row = cur.execute("""
-        SELECT CAST(m.value AS BIGINT), coalesce(l.token, '') FROM store_meta m
-        LEFT JOIN store_logged l ON l.generation = CAST(m.value AS BIGINT) WHERE m.key = 'generation'
+        SELECT CAST(m.value AS BIGINT), coalesce(g.token, '') FROM store_meta m
+        LEFT JOIN store_generations g ON g.generation = CAST(m.value AS BIGINT) WHERE m.key = 'generation'
     """).fetchone()
     return (int(row[0]), str(row[1])) if row else (0, "")
 
@@ -66,11 +65,11 @@ def changes_since(cur: duckdb.DuckDBPyConnection, generation: int, token: str,
     generation in between, ``generation`` not the logged state ``token`` names, or pruned)."""
     if until < generation or not token:
         return None
-    mine = cur.execute("SELECT token FROM store_logged WHERE generation = ?", [generation]).fetchone()
+    mine = cur.execute("SELECT token FROM store_generations WHERE generation = ?", [generation]).fetchone()
     if mine is None or mine[0] != token:
         return None
-    logged = cur.execute("SELECT count(*) FROM store_logged WHERE generation > ? AND generation <= ?",
-                         [generation, until]).fetchone()[0]
+    logged = cur.execute("SELECT count(*) FROM store_generations WHERE generation > ? AND generation <= ? "
+                         "AND logged", [generation, until]).fetchone()[0]
     if logged != until - generation:
         return None
     rows = cur.execute("SELECT DISTINCT section_tipo, section_id FROM store_changes "

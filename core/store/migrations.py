@@ -185,14 +185,15 @@ def _m003_content_classes(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def _m004_change_log(con: duckdb.DuckDBPyConnection) -> None:
-    """The change log (:mod:`core.store.changes`): records touched per generation, and the generations
-    logged in full with a token each. The current generation is logged empty: the data derived from
-    it so far is what the tables hold now."""
+    """The change log (:mod:`core.store.changes`): records touched per generation, and each generation's
+    token and whether it was logged in full. The current generation gets a token: derived data starts
+    from it."""
     con.execute("CREATE TABLE store_changes (generation BIGINT, section_tipo VARCHAR NOT NULL, "
                 "section_id BIGINT NOT NULL)")
-    con.execute("CREATE TABLE store_logged (generation BIGINT PRIMARY KEY, token VARCHAR NOT NULL)")
-    con.execute("INSERT INTO store_logged SELECT CAST(value AS BIGINT), CAST(uuid() AS VARCHAR) FROM store_meta "
-                "WHERE key = 'generation'")
+    con.execute("CREATE TABLE store_generations (generation BIGINT PRIMARY KEY, token VARCHAR NOT NULL, "
+                "logged BOOLEAN NOT NULL)")
+    con.execute("INSERT INTO store_generations SELECT CAST(value AS BIGINT), CAST(uuid() AS VARCHAR), true "
+                "FROM store_meta WHERE key = 'generation'")
 
 
 MIGRATIONS: list[Migration] = [
