@@ -25,6 +25,8 @@ from core.acl import AclColumns, Profile
 from core.filters import SearchFilters
 from core.retrieval.bm25 import Bm25Index
 from core.retrieval.lexical import ensure_lexical
+from core.retrieval import dense_rows
+from core.retrieval.dense_rows import META, split
 from core.retrieval.vecfile import VectorFile, folder_for
 from core.store import changes
 from core.store.changes import RecordKey, changes_since
@@ -85,7 +87,7 @@ class VectorIndex:
         self._state: tuple[int, str] | None = None  # (generation, token) the rows in memory reflect
         self.file = VectorFile(folder_for(store.path.parent, model), model) if store.path is not None else None
         self.bm25 = Bm25Index(store)
-        self._reset(np.zeros((0, 0), dtype=np.float32), _EMPTY_META)
+        self._reset(np.zeros((0, 0), dtype=np.float32), META)
 
     def invalidate(self) -> None:
         """Forget what was loaded: the next :meth:`refresh` reopens the vector file (or reloads the store)."""
@@ -101,16 +103,22 @@ class VectorIndex:
         with self._lock:
             if gen != self._generation:
                 ensure_lexical(self.store)
-                self._generation = self.sync_vectors()
+                self._generation = self._sync()
                 self.bm25.load(self.ids)
 
     def sync_vectors(self) -> int:
-        """Bring vectors and masks (not the keyword postings) in step with the store, inside one read
-        snapshot; returns the generation they reflect. :meth:`refresh` is what searches call."""
+        """Bring vectors and masks (not the keyword postings) in step with the store; returns the generation
+        they reflect. :meth:`refresh` is what searches call."""
+        with self._lock:
+            return self._sync()
+
+    def _sync(self) -> int:
         cur = self.store.cursor()
-        cur.execute("BEGIN TRANSACTION")
+        cur.execute("BEGIN TRANSACTION")  # one snapshot: the state, the log and the rows agree
         try:
             gen, token = changes.state(cur)
+            if self._state is not None and self.file is not None and not self.file.is_current():
+                self._state = None  # another index of this model wrote the file since: start from what it holds
             adopted = self._state is None and self.file is not None and self._adopt()
             # [] when the file or memory holds the very state of the store; None when the log cannot tell
             keys = [] if self._state == (gen, token) else \
@@ -119,8 +127,8 @@ class VectorIndex:
                 self._rebuild(cur, gen, token)
             elif keys or self._state != (gen, token):
                 self._apply(cur, keys, gen, token)
-            if adopted and int(self.alive.sum()) != cur.execute(
-                    "SELECT count(*) FROM rag_embeddings WHERE model = ?", [self.model]).fetchone()[0]:
+            if adopted and (int(self.alive.sum()),) != cur.execute(
+                    "SELECT count(*) FROM rag_embeddings WHERE model = ?", [self.model]).fetchone():
                 self._rebuild(cur, gen, token)  # a write that moved no generation shows here: rebuilt, not served
         finally:
             cur.execute("COMMIT")
@@ -137,12 +145,12 @@ class VectorIndex:
 
     def _load(self, cur: duckdb.DuckDBPyConnection | None = None) -> tuple[np.ndarray, pa.Table]:
         """Every row of the model from the store's tables, held in memory (what a rebuild writes)."""
-        matrix, meta = _split(_rows(cur or self.store.cursor(), self.model, None))
+        matrix, meta = split(dense_rows.rows(cur or self.store.cursor(), self.model, None))
         self._reset(matrix, meta)
         return matrix, meta
 
     def _rebuild(self, cur: duckdb.DuckDBPyConnection, gen: int, token: str) -> None:
-        matrix, meta = _split(_rows(cur, self.model, None))
+        matrix, meta = split(dense_rows.rows(cur, self.model, None))
         if self.file is not None:
             matrix = self.file.create(matrix, meta, gen, token).matrix
         self._reset(matrix, meta)
@@ -153,8 +161,8 @@ class VectorIndex:
         ords = [o for k in keys if (o := self.record_ordinal.get(k)) is not None]
         old = np.flatnonzero(np.isin(self.rec_ord, np.asarray(ords, np.int64)) & self.alive) if ords \
             else np.zeros(0, np.int64)
-        table = _rows(cur, self.model, keys) if keys else None
-        matrix, meta = _split(table) if table is not None else (np.zeros((0, 0), np.float32), _EMPTY_META)
+        table = dense_rows.rows(cur, self.model, keys) if keys else None
+        matrix, meta = split(table) if table is not None else (np.zeros((0, 0), np.float32), META)
         keep = _unchanged(self, old, matrix, meta)
         dead = old[~np.isin(old, keep[0])]
         matrix, meta = matrix[~keep[1]] if len(matrix) else matrix, meta.filter(pa.array(~keep[1])) \
@@ -324,46 +332,6 @@ class VectorIndex:
             "SELECT embedding FROM rag_embeddings WHERE section_tipo = ? AND section_id = ? AND model = ?",
             [section_tipo, section_id, self.model]).fetchall()
         return np.asarray([r[0] for r in rows], dtype=np.float32)
-
-
-_EMPTY_META = pa.table({"id": pa.array([], pa.string()), "section_tipo": pa.array([], pa.string()),
-                        "section_id": pa.array([], pa.int64()), "component_tipo": pa.array([], pa.string()),
-                        "lang": pa.array([], pa.string()), "classification": pa.array([], pa.string()),
-                        "project_ids": pa.array([], pa.list_(pa.int32())), "deleted": pa.array([], pa.bool_()),
-                        "d0": pa.array([], pa.date32()), "d1": pa.array([], pa.date32())})
-
-
-def _rows(cur: duckdb.DuckDBPyConnection, model: str, keys: list[RecordKey] | None) -> pa.Table:
-    """The stored rows of ``model`` (of the records ``keys`` only, when given) with what masks need."""
-    join = ""
-    if keys is not None:
-        cur.register("ovillo_dense_keys", pa.table({"st": pa.array([k[0] for k in keys], pa.string()),
-                                                    "sid": pa.array([k[1] for k in keys], pa.int64())}))
-        join = "JOIN ovillo_dense_keys k ON k.st = e.section_tipo AND k.sid = e.section_id"
-    try:
-        return cur.execute(f"""
-            SELECT e.id, e.section_tipo, e.section_id, e.component_tipo, e.lang, r.classification,
-                   r.project_ids, r.deleted_at IS NOT NULL AS deleted,
-                   coalesce(r.date_start, r.date_end) AS d0, coalesce(r.date_end, r.date_start) AS d1, e.embedding
-            FROM rag_embeddings e {join}
-            JOIN records r ON r.section_tipo = e.section_tipo AND r.section_id = e.section_id
-            WHERE e.model = ?
-            ORDER BY e.id
-        """, [model]).to_arrow_table()
-    finally:
-        if keys is not None:
-            cur.unregister("ovillo_dense_keys")
-
-
-def _split(table: pa.Table) -> tuple[np.ndarray, pa.Table]:
-    """Rows as a float32 matrix and the metadata beside it."""
-    n = table.num_rows
-    if n:
-        flat = pc.list_flatten(table.column("embedding")).to_numpy(zero_copy_only=False)
-        matrix = np.ascontiguousarray(flat.astype(np.float32).reshape(n, -1))
-    else:
-        matrix = np.zeros((0, 0), dtype=np.float32)
-    return matrix, table.drop_columns(["embedding"]).cast(_EMPTY_META.schema)
 
 
 def _unchanged(index: VectorIndex, old: np.ndarray, matrix: np.ndarray,

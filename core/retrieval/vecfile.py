@@ -86,6 +86,10 @@ class VectorFile:
             return None
         return m if m.model == self.model else None
 
+    def is_current(self) -> bool:
+        """Whether the committed manifest is the state this object last read or wrote."""
+        return self._known is not None and self.manifest() == self._known[0]
+
     def load(self) -> Loaded | None:
         """The committed state, every checksum verified; None when anything is missing or damaged."""
         m = self.manifest()

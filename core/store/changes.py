@@ -42,7 +42,7 @@ def log_changes(cur: duckdb.DuckDBPyConnection, keys: Iterable[RecordKey] | str)
 def stamp(cur: duckdb.DuckDBPyConnection, logged: bool) -> None:
     """After the generation moved inside ``cur``'s transaction: give the pending log rows its number and the
     generation a new token; ``logged``: the writer logged every record it changed."""
-    gen = int(cur.execute("SELECT CAST(value AS BIGINT) FROM store_meta WHERE key = 'generation'").fetchone()[0])
+    gen, _ = state(cur)
     cur.execute("UPDATE store_changes SET generation = ? WHERE generation IS NULL", [gen])
     cur.execute("INSERT OR REPLACE INTO store_generations VALUES (?, CAST(uuid() AS VARCHAR), ?)", [gen, logged])
     if gen % 256 == 0:  # prune now and then: a scan of the log per write would cost more than its rows
@@ -69,8 +69,8 @@ def changes_since(cur: duckdb.DuckDBPyConnection, generation: int, token: str,
     if mine is None or mine[0] != token:
         return None
     logged = cur.execute("SELECT count(*) FROM store_generations WHERE generation > ? AND generation <= ? "
-                         "AND logged", [generation, until]).fetchone()[0]
-    if logged != until - generation:
+                         "AND logged", [generation, until]).fetchone()
+    if logged is None or logged[0] != until - generation:
         return None
     rows = cur.execute("SELECT DISTINCT section_tipo, section_id FROM store_changes "
                        "WHERE generation > ? AND generation <= ?", [generation, until]).fetchall()

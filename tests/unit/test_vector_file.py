@@ -22,7 +22,7 @@ import pytest
 from core import gate
 from core.acl import OWNER, PUBLIC, Profile
 from core.filters import SearchFilters
-from core.retrieval import dense
+from core.retrieval import dense, dense_rows
 from core.retrieval.dense import VectorIndex
 from core.retrieval.search import Searcher
 from core.retrieval.vecfile import MANIFEST, VectorFile
@@ -105,14 +105,14 @@ def home(tmp_path: Path, rng: np.random.Generator) -> Path:
 def full_loads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count the reads of every stored row (a rebuild), as opposed to the rows of named records."""
     calls: list[int] = []
-    real = dense._rows
+    real = dense_rows.rows
 
     def counting(cur, model, keys):  # type: ignore[no-untyped-def]
         if keys is None:
             calls.append(1)
         return real(cur, model, keys)
 
-    monkeypatch.setattr(dense, "_rows", counting)
+    monkeypatch.setattr(dense_rows, "rows", counting)
     return calls
 
 
@@ -183,6 +183,21 @@ def test_compaction_drops_dead_rows(home: Path, rng: np.random.Generator, querie
         assert m.epoch > epoch and m.rows == len(index) and index.alive.sum() >= len(index) - m.dead
         assert sorted(p.name for p in index.file.folder.iterdir() if not p.name.startswith(f"e{m.epoch}")) \
             == [MANIFEST]
+    with Store(home / "ovillo.duckdb") as store:
+        assert_same_as_fresh(VectorIndex(store, MODEL), store, queries)
+
+
+def test_two_indexes_of_one_model_share_the_file(home: Path, rng: np.random.Generator, queries: np.ndarray) -> None:
+    with Store(home / "ovillo.duckdb") as store:
+        a, b = VectorIndex(store, MODEL), VectorIndex(store, MODEL)
+        w = RecordWriter(store)
+        a.refresh()
+        b.refresh()
+        w.write([record(rng, 4000)], remove=[("a", 11), ("b", 11)])
+        assert_same_as_fresh(a, store, queries)
+        w.write([record(rng, 4001)], remove=[("a", 12), ("b", 12)])
+        assert_same_as_fresh(b, store, queries)  # b starts from what a committed, not from its own rows
+        assert_same_as_fresh(a, store, queries)
     with Store(home / "ovillo.duckdb") as store:
         assert_same_as_fresh(VectorIndex(store, MODEL), store, queries)
 
