@@ -119,20 +119,27 @@ class VectorIndex:
             gen, token = changes.state(cur)
             if self._state is not None and self.file is not None and not self.file.is_current():
                 self._state = None  # another index of this model wrote the file since: start from what it holds
-            adopted = self._state is None and self.file is not None and self._adopt()
-            # [] when the file or memory holds the very state of the store; None when the log cannot tell
-            keys = [] if self._state == (gen, token) else \
-                changes_since(cur, *self._state, gen) if self._state is not None else None
-            if keys is None:
+            try:
+                self._catch_up(cur, gen, token)
+            except OSError:  # the folder cannot be written (full, read-only): this process scans from memory
+                self.file, self._state = None, None
                 self._rebuild(cur, gen, token)
-            elif keys or self._state != (gen, token):
-                self._apply(cur, keys, gen, token)
-            if adopted and (int(self.alive.sum()),) != cur.execute(
-                    "SELECT count(*) FROM rag_embeddings WHERE model = ?", [self.model]).fetchone():
-                self._rebuild(cur, gen, token)  # a write that moved no generation shows here: rebuilt, not served
         finally:
             cur.execute("COMMIT")
         return gen
+
+    def _catch_up(self, cur: duckdb.DuckDBPyConnection, gen: int, token: str) -> None:
+        adopted = self._state is None and self.file is not None and self._adopt()
+        # [] when the file or memory holds the very state of the store; None when the log cannot tell
+        keys = [] if self._state == (gen, token) else \
+            changes_since(cur, *self._state, gen) if self._state is not None else None
+        if keys is None:
+            self._rebuild(cur, gen, token)
+        elif keys or self._state != (gen, token):
+            self._apply(cur, keys, gen, token)
+        if adopted and (int(self.alive.sum()),) != cur.execute(
+                "SELECT count(*) FROM rag_embeddings WHERE model = ?", [self.model]).fetchone():
+            self._rebuild(cur, gen, token)  # a write that moved no generation shows here: rebuilt, not served
 
     def _adopt(self) -> bool:
         """Take the vector file's verified state as the rows in memory; False when damaged or missing."""

@@ -206,13 +206,11 @@ class VectorFile:
         if not len(dead):
             return
         zeros = bytes(m.dims * 4)
-        fd = os.open(self.folder / f"e{m.epoch}.f32", os.O_WRONLY)
-        try:
+        with open(self.folder / f"e{m.epoch}.f32", "r+b") as fh:
             for row in np.unique(np.asarray(dead, np.int64)):
-                os.pwrite(fd, zeros, int(row) * m.dims * 4)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+                fh.seek(int(row) * m.dims * 4)
+                fh.write(zeros)
+            _sync(fh)
 
     def _drop_other_epochs(self, epoch: int) -> None:
         for p in self.folder.iterdir():

@@ -202,6 +202,22 @@ def test_two_indexes_of_one_model_share_the_file(home: Path, rng: np.random.Gene
         assert_same_as_fresh(VectorIndex(store, MODEL), store, queries)
 
 
+def test_a_folder_that_cannot_be_written_leaves_search_in_memory(home: Path, rng: np.random.Generator,
+                                                                 queries: np.ndarray,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    with Store(home / "ovillo.duckdb") as store:
+        index = VectorIndex(store, MODEL)
+        index.refresh()
+
+        def full(*args: object, **kwargs: object) -> None:
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(VectorFile, "append", full)
+        RecordWriter(store).write([record(rng, 5000)], remove=[("a", 13), ("b", 13)])
+        assert_same_as_fresh(index, store, queries)
+        assert index.file is None  # this process scans from memory; the next open rebuilds the file
+
+
 KILLER = textwrap.dedent("""
     import os, signal, sys
     import numpy as np
