@@ -33,6 +33,7 @@ from core.store.changes import RecordKey, changes_since
 from core.store.db import Store
 
 MIN_DEAD_TO_COMPACT = 1024  # below this many tombstoned rows a rewrite would cost more than it frees
+MAX_SEGMENTS = 256  # appends (one metadata file each) before a rewrite: the open reads every one
 _EPOCH = date(1970, 1, 1)
 _NO_DATE = np.iinfo(np.int32).min
 _NO_PROJECTS: frozenset[int] = frozenset()
@@ -144,9 +145,9 @@ class VectorIndex:
     def _adopt(self) -> bool:
         """Take the vector file's verified state as the rows in memory; False when damaged or missing."""
         loaded = self.file.load() if self.file is not None else None
-        if loaded is None:
-            return False
-        self._reset(loaded.matrix, loaded.meta, loaded.dead)
+        if loaded is None or (loaded.meta.num_rows and not loaded.meta.schema.equals(META.schema)):
+            return False  # missing, damaged, or metadata of another layout
+        self._reset(loaded.matrix, loaded.meta if loaded.meta.num_rows else META, loaded.dead)
         self._state = (loaded.manifest.generation, loaded.manifest.token)
         return True
 
@@ -170,12 +171,15 @@ class VectorIndex:
             else np.zeros(0, np.int64)
         table = dense_rows.rows(cur, self.model, keys) if keys else None
         matrix, meta = split(table) if table is not None else (np.zeros((0, 0), np.float32), META)
-        keep = _unchanged(self, old, matrix, meta)
-        dead = old[~np.isin(old, keep[0])]
-        matrix, meta = matrix[~keep[1]] if len(matrix) else matrix, meta.filter(pa.array(~keep[1])) \
-            if meta.num_rows else meta
-        live = len(self.ids) - int((~self.alive).sum()) - len(dead) + len(matrix)
-        if (~self.alive).sum() + len(dead) > max(live // 3, MIN_DEAD_TO_COMPACT):  # amortised O(1) per change
+        kept_old, kept_new = _unchanged(self, old, matrix, meta)
+        dead = old[~np.isin(old, kept_old)]
+        if kept_new.any():
+            matrix, meta = matrix[~kept_new], meta.filter(pa.array(~kept_new))
+        dead_after = int((~self.alive).sum()) + len(dead)
+        live = len(self.ids) - dead_after + len(matrix)
+        # a rewrite once a third is dead (amortised O(1) per change), or when appends left too many small files
+        segments = len(self.file.committed.segments) if self.file is not None and self.file.committed else 0
+        if dead_after > max(live // 3, MIN_DEAD_TO_COMPACT) or segments >= MAX_SEGMENTS:
             self._compact(dead, matrix, meta, gen, token)
             return
         if self.file is not None:
@@ -185,6 +189,7 @@ class VectorIndex:
                 else (matrix if not len(self.ids) else self.matrix)
         self._extend(whole, meta, dead)
         self._state = (gen, token)
+
     def _compact(self, dead: np.ndarray, matrix: np.ndarray, meta: pa.Table, gen: int, token: str) -> None:
         """A new epoch of the live rows and the appended ones (tombstoned rows leave the disk)."""
         live = self.alive.copy()

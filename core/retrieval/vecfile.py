@@ -86,6 +86,11 @@ class VectorFile:
             return None
         return m if m.model == self.model else None
 
+    @property
+    def committed(self) -> Manifest | None:
+        """The manifest this object last read or wrote."""
+        return self._known[0] if self._known else None
+
     def is_current(self) -> bool:
         """Whether the committed manifest is the state this object last read or wrote."""
         return self._known is not None and self.manifest() == self._known[0]

@@ -187,6 +187,23 @@ def test_compaction_drops_dead_rows(home: Path, rng: np.random.Generator, querie
         assert_same_as_fresh(VectorIndex(store, MODEL), store, queries)
 
 
+def test_many_small_appends_are_rewritten_into_one(home: Path, rng: np.random.Generator, queries: np.ndarray,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dense, "MAX_SEGMENTS", 4)
+    with Store(home / "ovillo.duckdb") as store:
+        index = VectorIndex(store, MODEL)
+        index.refresh()
+        for i in range(6):  # one file imported at a time
+            RecordWriter(store).write([record(rng, 6000 + i)])
+            index.refresh()
+            m = VectorFile(index.file.folder, MODEL).manifest()
+            assert m is not None and len(m.segments) <= 4
+        assert m.epoch > 1
+        assert_same_as_fresh(index, store, queries)
+    with Store(home / "ovillo.duckdb") as store:
+        assert_same_as_fresh(VectorIndex(store, MODEL), store, queries)
+
+
 def test_two_indexes_of_one_model_share_the_file(home: Path, rng: np.random.Generator, queries: np.ndarray) -> None:
     with Store(home / "ovillo.duckdb") as store:
         a, b = VectorIndex(store, MODEL), VectorIndex(store, MODEL)
