@@ -27,7 +27,7 @@ from core.retrieval.bm25 import Bm25Index
 from core.retrieval.lexical import ensure_lexical
 from core.retrieval import dense_rows
 from core.retrieval.dense_rows import META, split
-from core.retrieval.vecfile import VectorFile, folder_for
+from core.retrieval.vecfile import VectorFile, drop_candidates, folder_for
 from core.store import changes
 from core.store.changes import RecordKey, changes_since
 from core.store.db import Store
@@ -161,6 +161,10 @@ class VectorIndex:
         matrix, meta = split(dense_rows.rows(cur, self.model, None))
         if self.file is not None:
             matrix = self.file.create(matrix, meta, gen, token).matrix
+            # a retired model's vectors left the store (a model switch rebuilds): its file goes too
+            for other in drop_candidates(self.file.folder):
+                if not cur.execute("SELECT 1 FROM rag_embeddings WHERE model = ? LIMIT 1", [other.model]).fetchone():
+                    other.remove()
         self._reset(matrix, meta)
         self._state = (gen, token)
 

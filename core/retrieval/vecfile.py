@@ -65,6 +65,19 @@ def folder_for(home: Path, model: str) -> Path:
     return home / "vectors" / f"{safe}-{zlib.crc32(model.encode()) & 0xFFFFFFFF:08x}"
 
 
+def drop_candidates(folder: Path) -> list["VectorFile"]:
+    """The other models' vector files beside ``folder`` (for the caller to drop those the store no longer holds)."""
+    out = []
+    for sibling in folder.parent.iterdir() if folder.parent.is_dir() else ():
+        try:
+            model = json.loads((sibling / MANIFEST).read_text(encoding="utf-8"))["body"]["model"]
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        if sibling != folder and folder_for(folder.parent.parent, model) == sibling:
+            out.append(VectorFile(sibling, model))
+    return out
+
+
 class VectorFile:
     """One model's vector folder: load, create (a new epoch), append and tombstone."""
 
@@ -216,6 +229,15 @@ class VectorFile:
                 fh.seek(int(row) * m.dims * 4)
                 fh.write(zeros)
             _sync(fh)
+
+    def remove(self) -> None:
+        """Delete the folder (derived data of a model the store no longer holds)."""
+        self._drop_other_epochs(-1)
+        for p in (self.folder / MANIFEST, self.folder):
+            try:
+                p.unlink() if p.is_file() else p.rmdir()
+            except OSError:
+                pass  # still mapped where that forbids it: the next rebuild tries again
 
     def _drop_other_epochs(self, epoch: int) -> None:
         for p in self.folder.iterdir():

@@ -204,6 +204,25 @@ def test_many_small_appends_are_rewritten_into_one(home: Path, rng: np.random.Ge
         assert_same_as_fresh(VectorIndex(store, MODEL), store, queries)
 
 
+def test_a_retired_models_file_goes_with_its_vectors(home: Path, rng: np.random.Generator) -> None:
+    with Store(home / "ovillo.duckdb") as store:
+        old = VectorIndex(store, MODEL)
+        old.refresh()
+        other = record(rng, 7000)
+        for e in other.embeddings:
+            e.model = "test/next-model"
+        RecordWriter(store).write([other])
+        new = VectorIndex(store, "test/next-model")
+        new.refresh()
+        assert old.file.folder.is_dir() and new.file.folder.is_dir()
+        with store.transaction() as cur:  # what a model switch does: the old model's rows go, unlogged
+            cur.execute("DELETE FROM rag_embeddings WHERE model = ?", [MODEL])
+            Store.bump_generation(cur)
+        new.refresh()  # rebuilt: an unlogged generation
+        assert not old.file.folder.exists() and new.file.folder.is_dir()
+        assert len(new) == len(other.embeddings)
+
+
 def test_two_indexes_of_one_model_share_the_file(home: Path, rng: np.random.Generator, queries: np.ndarray) -> None:
     with Store(home / "ovillo.duckdb") as store:
         a, b = VectorIndex(store, MODEL), VectorIndex(store, MODEL)
