@@ -266,7 +266,7 @@ KILLER = textwrap.dedent("""
     real_write, real_zero = vecfile._write, vecfile.VectorFile._zero
 
     def write(path, data):
-        if where == "manifest" and path.name == vecfile.MANIFEST:
+        if where in ("manifest", "rebuild") and path.name == vecfile.MANIFEST:
             real_write(path.with_name("half"), data[: len(data) // 2])  # a torn temporary, never renamed
             os.kill(os.getpid(), signal.SIGKILL)
         real_write(path, data)
@@ -282,12 +282,17 @@ KILLER = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("where", ["manifest", "zero"])
+@pytest.mark.parametrize("where", ["manifest", "zero", "rebuild"])
 def test_a_kill_mid_write_never_serves_a_wrong_vector(home: Path, rng: np.random.Generator, queries: np.ndarray,
                                                       where: str) -> None:
     path = home / "ovillo.duckdb"
     with Store(path) as store:
-        VectorIndex(store, MODEL).refresh()
+        index = VectorIndex(store, MODEL)
+        index.refresh()
+        if where == "rebuild":  # killed while writing a whole new epoch over a stale one
+            with store.transaction() as cur:
+                cur.execute("DELETE FROM rag_embeddings WHERE section_id = 0")
+                Store.bump_generation(cur)
         w = RecordWriter(store)
         w.write([record(rng, 2000 + i) for i in range(5)], remove=[("a", 6), ("b", 6), ("a", 7), ("b", 7)])
         old = store.cursor().execute("SELECT section_tipo FROM records WHERE section_id = 8").fetchone()
