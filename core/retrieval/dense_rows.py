@@ -11,10 +11,10 @@ from core.store.changes import RecordKey
 
 # per-row metadata beside each vector, as the vector file stores it
 META = pa.table({"id": pa.array([], pa.string()), "section_tipo": pa.array([], pa.string()),
-                        "section_id": pa.array([], pa.int64()), "component_tipo": pa.array([], pa.string()),
-                        "lang": pa.array([], pa.string()), "classification": pa.array([], pa.string()),
-                        "project_ids": pa.array([], pa.list_(pa.int32())), "deleted": pa.array([], pa.bool_()),
-                        "d0": pa.array([], pa.date32()), "d1": pa.array([], pa.date32())})
+                 "section_id": pa.array([], pa.int64()), "component_tipo": pa.array([], pa.string()),
+                 "lang": pa.array([], pa.string()), "classification": pa.array([], pa.string()),
+                 "project_ids": pa.array([], pa.list_(pa.int32())), "deleted": pa.array([], pa.bool_()),
+                 "d0": pa.array([], pa.date32()), "d1": pa.array([], pa.date32())})
 
 
 def rows(cur: duckdb.DuckDBPyConnection, model: str, keys: list[RecordKey] | None) -> pa.Table:
