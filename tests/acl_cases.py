@@ -100,6 +100,8 @@ class TableStore:
     schema's columns without its CHECK and NOT NULL on the ACL columns, so NULL and unknown
     values (possible centrally) can be stored and shown hidden everywhere."""
 
+    path = None  # in memory: the dense index keeps no vector file
+
     def __init__(self, cases: list[RecordCase]) -> None:
         self.con = duckdb.connect(":memory:")
         self.con.execute(_DDL)

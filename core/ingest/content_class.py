@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import duckdb
 
 from core.acl import CLASSIFICATIONS
+from core.store.changes import log_changes
 
 # rank of a classification in SQL, least restrictive first (list_position is 1-based)
 _RANK_SQL = "list_position([" + ", ".join(f"'{c}'" for c in CLASSIFICATIONS) + "], {})"
@@ -61,4 +62,5 @@ def remember_and_tighten(cur: duckdb.DuckDBPyConnection, rows: Sequence[tuple[st
     for tipo, sid, cls in looser:
         cur.execute("UPDATE records SET classification = ? WHERE section_tipo = ? AND section_id = ?",
                     [cls, tipo, sid])
+    log_changes(cur, [(str(tipo), int(sid)) for tipo, sid, _ in looser])  # a dense index's masks follow
     return len(looser)

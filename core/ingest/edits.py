@@ -16,6 +16,7 @@ from core.errors import ConfigError, NotFound, PermissionDenied
 from core.ingest.content_class import remember_and_tighten
 from core.ingest.period import parse_period
 from core.ingest.readers.common import parse_date_range
+from core.store.changes import log_changes
 from core.store.db import Store, now
 from core.store.edits import RecordEdit, file_classification, save_edit
 from core.store.rows import Changes, RecordKey
@@ -73,8 +74,9 @@ def edit_record(store: Store, key: RecordKey, edit: RecordEdit, *, reclassify: b
                                  "ON src.path = s.path WHERE s.section_tipo = ? AND s.section_id = ? "
                                  "AND src.content_hash IS NOT NULL AND s.record_key IS NOT NULL",
                                  list(key)).fetchall()
-            remember_and_tighten(cur, [(str(h), str(k), wanted) for h, k in copies], [])
-        Store.bump_generation(cur)
+            remember_and_tighten(cur, [(str(h), str(k), wanted) for h, k in copies], [])  # logs the copies
+        log_changes(cur, [key])  # a dense index's masks follow the new classification and dates in O(1)
+        Store.bump_generation(cur, logged=True)
     for m in modalities:
         changes.updated[(key[0], str(m))] += 1
     return changes

@@ -23,6 +23,7 @@ from core.errors import Cancelled
 from core.ingest.sources import cache_vectors, cached_vectors
 from core.models.encoder import TextEncoder
 from core.progress import CancelToken, EtaClock, Progress
+from core.store.changes import log_changes
 from core.store.db import Store, now
 
 PAGE = 128  # passages read, re-embedded and committed together (four default encoder batches)
@@ -123,6 +124,8 @@ def _rewrite(store: Store, encoder: TextEncoder, stale: dict[str, tuple[str, str
                   "AND rag_embeddings.source_hash = n.old_hash", [now()])  # a row rewritten meanwhile stays
         w.execute("DELETE FROM embedding_cache USING ovillo_reembed n "
                   "WHERE embedding_cache.model = ? AND embedding_cache.content_hash = n.source_hash", [encoder.name])
+        log_changes(w, "SELECT DISTINCT e.section_tipo, e.section_id FROM rag_embeddings e "
+                       "JOIN ovillo_reembed n ON n.id = e.id")
         w.unregister("ovillo_reembed")
-        Store.bump_generation(w)
+        Store.bump_generation(w, logged=True)
     return len(ids)

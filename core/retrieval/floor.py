@@ -19,7 +19,6 @@ are the search-side counterpart of Ask's gate (``core.settings.MIN_RELEVANCE``: 
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -87,7 +86,9 @@ def pin(searcher: Searcher, cands: list[Candidate], query: str) -> tuple[list[Ca
         ordinal = index.record_ordinal.get(key)
         if ordinal is None:
             continue
-        rows = np.flatnonzero(index.rec_ord == ordinal)
+        rows = np.flatnonzero((index.rec_ord == ordinal) & index.alive)  # a tombstoned row names no passage
+        if not len(rows):
+            continue
         ids = [index.ids[r] for r in rows]
         best = next((c for c in cands if c.chunk_id in ids), None)  # its best passage for this query
         cid = best.chunk_id if best else ids[0]
@@ -191,8 +192,7 @@ def _distance(a: str, b: str, limit: int) -> int:
 
 
 def _row(index: VectorIndex, chunk_id: str) -> int | None:
-    i = bisect.bisect_left(index.ids, chunk_id)  # ids are loaded sorted
-    return i if i < len(index.ids) and index.ids[i] == chunk_id else None
+    return index.row_of(chunk_id)
 
 
 def _visible_prefixes(searcher: Searcher, mask: np.ndarray) -> set[str]:

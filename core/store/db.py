@@ -18,6 +18,7 @@ from pathlib import Path
 import duckdb
 
 from core.errors import StoreError
+from core.store.changes import stamp
 from core.store.connection import connect
 from core.store.migrations import migrate, schema_version
 
@@ -138,10 +139,13 @@ class Store:
         return int(row[0]) if row else 0
 
     @staticmethod
-    def bump_generation(cur: duckdb.DuckDBPyConnection) -> None:
-        """Mark searchable data as changed, inside the caller's transaction."""
+    def bump_generation(cur: duckdb.DuckDBPyConnection, *, logged: bool = False) -> None:
+        """Mark searchable data as changed, inside the caller's transaction. ``logged``: every record the
+        transaction changed went to :func:`core.store.changes.log_changes`, so derived data may follow
+        incrementally; otherwise it is rebuilt."""
         cur.execute("UPDATE store_meta SET value = CAST(CAST(value AS BIGINT) + 1 AS VARCHAR) "
                     "WHERE key = 'generation'")
+        stamp(cur, logged)
 
     def size_bytes(self) -> int:
         """Bytes on disk of the store file and its WAL."""

@@ -207,11 +207,24 @@ def _m004_record_edits(con: duckdb.DuckDBPyConnection) -> None:
     )""")
 
 
+def _m005_change_log(con: duckdb.DuckDBPyConnection) -> None:
+    """The change log (:mod:`core.store.changes`): records touched per generation, and each generation's
+    token and whether it was logged in full. The current generation gets a token: derived data starts
+    from it."""
+    con.execute("CREATE TABLE store_changes (generation BIGINT, section_tipo VARCHAR NOT NULL, "
+                "section_id BIGINT NOT NULL)")
+    con.execute("CREATE TABLE store_generations (generation BIGINT PRIMARY KEY, token VARCHAR NOT NULL, "
+                "logged BOOLEAN NOT NULL)")
+    con.execute("INSERT INTO store_generations SELECT CAST(value AS BIGINT), CAST(uuid() AS VARCHAR), true "
+                "FROM store_meta WHERE key = 'generation'")
+
+
 MIGRATIONS: list[Migration] = [
     ("m001_initial", _m001_initial),
     ("m002_unsupported_and_unit_times", _m002_unsupported_and_unit_times),
     ("m003_content_classes", _m003_content_classes),
     ("m004_record_edits", _m004_record_edits),
+    ("m005_change_log", _m005_change_log),
 ]
 
 

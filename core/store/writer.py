@@ -23,6 +23,7 @@ import pyarrow as pa
 from core.ids import chunk_id
 from core.errors import StoreError
 from core.store.bulk import CHUNK_COLUMNS, RECORD_COLUMNS, bulk_counts, bulk_insert, bulk_replace, chunk_ids
+from core.store.changes import log_changes
 from core.store.compact import mark_erased
 from core.store.db import Store, now
 from core.store.edits import apply_edits, forget_edits
@@ -81,7 +82,8 @@ class RecordWriter:
             apply_edits(cur, [r.key for r in upserts if r.origin == "local"])
             forget_edits(cur, remove + tombstone)
             if upserts or keys or tombstone:
-                Store.bump_generation(cur)
+                log_changes(cur, [r.key for r in upserts] + remove + tombstone)
+                Store.bump_generation(cur, logged=True)
             if changes.removed:
                 mark_erased(cur)
         return changes
@@ -115,7 +117,8 @@ class RecordWriter:
                              staged_chunks=chunks.num_rows)
                 for step in also:
                     step(cur)
-                Store.bump_generation(cur)
+                log_changes(cur, "SELECT section_tipo, section_id FROM ovillo_bulk_records")
+                Store.bump_generation(cur, logged=True)
             finally:
                 cur.unregister("ovillo_bulk_records")
                 cur.unregister("ovillo_bulk_chunks")
