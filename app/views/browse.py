@@ -13,12 +13,13 @@ from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtGui import QShowEvent, QTextDocument
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QListWidget, QListWidgetItem, QPushButton, QSizePolicy,
                                QVBoxLayout, QWidget)
 
 from app.labels import classification_label, kind_label, language_label
 from app.ops import Ops
+from app.passage_html import is_markdown
 from app.plain import plain_label, set_tip
 from app.qt import named
 from core.api import BrowseCounts, BrowseFilters, DateBucket, Hit, ResultPage
@@ -184,7 +185,12 @@ class BrowseView(QWidget):
             where.append(language_label(hit.lang))
         if hit.classification and not self.ops.kiosk:  # a reading room sees public records only
             where.append(classification_label(hit.classification))
-        snippet = " ".join(hit.snippet.split())
+        snippet = hit.snippet
+        if is_markdown(snippet, hit.source_path):  # its words as a reader sees them, without ** and pipes
+            doc = QTextDocument()
+            doc.setMarkdown(snippet, QTextDocument.MarkdownFeature.MarkdownNoHTML)
+            snippet = doc.toPlainText()
+        snippet = " ".join(snippet.split())
         if len(snippet) > SNIPPET:
             snippet = snippet[:SNIPPET].rsplit(" ", 1)[0] + " …"
         lines = [hit.title or self.tr("(untitled)"), snippet, " · ".join(where)]

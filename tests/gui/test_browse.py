@@ -147,3 +147,14 @@ def test_the_kiosk_browses_only_what_public_may_see(qtbot: QtBot, make_window: W
     assert view.choice.collections == ("demo",) and all(h.classification == "public" for h in view.hits)
     w.reset_to_start()  # the next visitor starts with no choice
     assert view.choice.collections == ()
+
+
+def test_browse_cards_read_markdown_as_words(qtbot: QtBot, make_window: WindowFactory) -> None:
+    """A Markdown diary's first passage shows its words, not its ``**`` marks (the demo's kiln entry)."""
+    w = make_window()
+    view = open_browse(w, qtbot)
+    view.choose(langs=("ca",))
+    qtbot.waitUntil(lambda: any("forn de terrissa" in view.results.item(i).text()
+                                for i in range(view.results.count())), timeout=WAIT_MS)
+    cards = [view.results.item(i).text() for i in range(view.results.count())]
+    assert not [c for c in cards if "**" in c]
