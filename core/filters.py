@@ -2,8 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+
+
+def predicate(members: Sequence[tuple[Sequence[str], str]], date_from: date | None, date_to: date | None,
+              r: str = "r") -> tuple[str, list[object]]:
+    """``column IN values`` for each ``(values, column)`` with values, and the dates of ``records`` alias ``r``
+    overlapping ``date_from``–``date_to`` (the one date rule of search and browse)."""
+    clauses: list[str] = []
+    params: list[object] = []
+    for values, column in members:
+        if values:
+            clauses.append(f"{column} IN (SELECT unnest(?::VARCHAR[]))")
+            params.append(list(values))
+    if date_from is not None:
+        clauses.append(f"coalesce({r}.date_end, {r}.date_start) >= ?")
+        params.append(date_from)
+    if date_to is not None:
+        clauses.append(f"coalesce({r}.date_start, {r}.date_end) <= ?")
+        params.append(date_to)
+    return " AND ".join(clauses) or "TRUE", params
 
 
 @dataclass(frozen=True)
@@ -19,20 +39,9 @@ class SearchFilters:
 
     def sql(self, r: str = "r", e: str = "e") -> tuple[str, list[object]]:
         """Predicate over ``records`` alias ``r`` and ``rag_embeddings`` alias ``e``."""
-        clauses: list[str] = []
-        params: list[object] = []
-        for values, column in ((self.collections, f"{r}.section_tipo"), (self.facets, f"{e}.component_tipo"),
-                               (self.langs, f"{e}.lang"), (self.classifications, f"{r}.classification")):
-            if values:
-                clauses.append(f"{column} IN (SELECT unnest(?::VARCHAR[]))")
-                params.append(list(values))
-        if self.date_from is not None:
-            clauses.append(f"coalesce({r}.date_end, {r}.date_start) >= ?")
-            params.append(self.date_from)
-        if self.date_to is not None:
-            clauses.append(f"coalesce({r}.date_start, {r}.date_end) <= ?")
-            params.append(self.date_to)
-        return (" AND ".join(clauses) or "TRUE"), params
+        return predicate(((self.collections, f"{r}.section_tipo"), (self.facets, f"{e}.component_tipo"),
+                          (self.langs, f"{e}.lang"), (self.classifications, f"{r}.classification")),
+                         self.date_from, self.date_to, r)
 
     def matches(self, *, section_tipo: str, component_tipo: str, lang: str | None, classification: str,
                 date_start: date | None, date_end: date | None) -> bool:

@@ -8,7 +8,7 @@ and facets only count visible records, so a front end can never learn of a hidde
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
@@ -107,6 +107,8 @@ def read_record(store: Store, model: str | None, section_tipo: str, section_id: 
                                   tuple(meta.get("heading_path") or ()),
                                   tuple(tuple(m) for m in meta.get("tc_marks") or ())))
     origin, edit = read_edit(store.cursor(), (section_tipo, int(section_id)))
+    if edit is not None and profile.name != "owner":
+        edit = replace(edit, notes=None)  # the owner's notes are staff work, like working lists
     return RecordText(section_tipo, int(section_id), rec.title or "", rec.lang, rec.classification, rec.date_start,
                       rec.date_end, json.loads(rec.data) if rec.data else {}, chunks, origin, edit)
 

@@ -62,5 +62,9 @@ def remember_and_tighten(cur: duckdb.DuckDBPyConnection, rows: Sequence[tuple[st
     for tipo, sid, cls in looser:
         cur.execute("UPDATE records SET classification = ? WHERE section_tipo = ? AND section_id = ?",
                     [cls, tipo, sid])
+        # an owner's earlier loosening of this record must not win it back on the next re-import
+        cur.execute(f"UPDATE record_edits SET classification = ? WHERE section_tipo = ? AND section_id = ? "
+                    f"AND classification IS NOT NULL AND {_RANK_SQL.format('classification')} < "
+                    f"{_RANK_SQL.format('?')}", [cls, tipo, sid, cls])
     log_changes(cur, [(str(tipo), int(sid)) for tipo, sid, _ in looser])  # a dense index's masks follow
     return len(looser)

@@ -63,7 +63,11 @@ def edit_record(store: Store, key: RecordKey, edit: RecordEdit, *, reclassify: b
         if origin != "local":
             raise PermissionDenied(f"record {label} belongs to the central archive: only the central archive "
                                    "can change it")
-        wanted = edit.classification or file_classification(cur, key) or current
+        prior = cur.execute("SELECT classification FROM record_edits WHERE section_tipo = ? AND section_id = ?",
+                            list(key)).fetchone()
+        # no classification asked: the file's back when the owner had set one, else unchanged (a floor may have
+        # tightened it past the file's since, and a title edit is no loosening)
+        wanted = edit.classification or (file_classification(cur, key) if prior and prior[0] else None) or current
         if looser(wanted, current) and not reclassify:
             raise PermissionDenied(f"making record {label} {wanted} instead of {current} would let more people "
                                    "see it", hint="Confirm that you mean to loosen it (--reclassify on the command "

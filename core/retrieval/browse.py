@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from core import gate
 from core.acl import Profile
 from core.errors import ConfigError, NotFound
+from core.filters import predicate
 from core.retrieval.count import ResultPage
 from core.retrieval.hits import Hit
 from core.retrieval.snippets import make_snippet
@@ -105,20 +106,8 @@ class _Row(NamedTuple):
 
 def _where(f: BrowseFilters) -> tuple[str, list[object]]:
     """The choice as a predicate over ``records`` alias ``r`` (the same rule as :func:`_failed`)."""
-    clauses: list[str] = []
-    params: list[object] = []
-    for values, column in ((f.collections, "r.section_tipo"), (f.kinds, _KIND), (f.langs, "r.lang"),
-                           (f.classifications, "r.classification")):
-        if values:
-            clauses.append(f"{column} IN (SELECT unnest(?::VARCHAR[]))")
-            params.append(list(values))
-    if f.date_from is not None:
-        clauses.append(f"{_HI} >= ?")
-        params.append(f.date_from)
-    if f.date_to is not None:
-        clauses.append(f"{_LO} <= ?")
-        params.append(f.date_to)
-    return " AND ".join(clauses) or "TRUE", params
+    return predicate(((f.collections, "r.section_tipo"), (f.kinds, _KIND), (f.langs, "r.lang"),
+                      (f.classifications, "r.classification")), f.date_from, f.date_to)
 
 
 def _failed(row: _Row, f: BrowseFilters, day_from: int | None, day_to: int | None) -> tuple[str, ...]:

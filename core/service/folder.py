@@ -69,9 +69,21 @@ class Folder:
         from core.store.compact import compact_if_pending
 
         try:
-            compact_if_pending(self.store)
+            if compact_if_pending(self.store) is not None:
+                self._drop_vector_files()
         except StoreError:
             pass  # the flag stays: the next import, sync or close tries again
+
+    def _drop_vector_files(self) -> None:
+        """After the store was rewritten to erase removed records: the mapped vector files may still hold their
+        vectors (dead rows are zeroed only when a search next follows the log), so they go too; the next
+        search rebuilds them from the rewritten store."""
+        import shutil
+
+        from core.retrieval.vecfile import folder_for
+
+        self._searcher = None
+        shutil.rmtree(folder_for(self.paths.home, "any").parent, ignore_errors=True)
 
     def erase_removed(self) -> Generator[Progress, None, None]:
         """Rewrite the store when records were removed or revoked: no readable copy stays on disk."""
@@ -79,7 +91,8 @@ class Folder:
 
         if erase_pending(self.store):
             yield Progress("erase", 0, 1, "store", message="erasing removed records from the store file")
-            compact(self.store)
+            if compact(self.store) is not None:
+                self._drop_vector_files()
             yield Progress("erase", 1, 1, "store")
 
     @property

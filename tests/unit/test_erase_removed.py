@@ -49,6 +49,23 @@ def test_a_removed_file_leaves_no_bytes_in_the_store(tmp_path: Path) -> None:
     assert bytes_on_disk(home) == 0
 
 
+def test_the_erase_drops_the_mapped_vector_files_that_held_the_removed_vectors(tmp_path: Path) -> None:
+    """The vector files beside the store held the removed record's vector: they go with the rewrite and the
+    next search rebuilds them from the rewritten store, without it."""
+    archive(tmp_path / "docs")
+    home = tmp_path / "home"
+    with Ovillo(home, models_dir=tmp_path / "m", encoder=HashingEncoder()) as app:
+        drain(app.library.ingest([tmp_path / "docs"], IngestOptions(classification="secret")))
+        assert app.search.records("lince oculto nido", limit=3)  # a search wrote the vector file
+        assert any((home / "vectors").rglob("*.f32"))
+        (tmp_path / "docs" / "reservado.txt").unlink()
+        drain(app.library.ingest([tmp_path / "docs"]))
+        assert not (home / "vectors").exists()
+        hits = app.search.records("molino campana", limit=50)
+        assert len(hits) == 40 and all("reservado" not in (h.source_path or "") for h in hits)
+        assert any((home / "vectors").rglob("*.f32"))  # rebuilt from the rewritten store
+
+
 def test_a_crash_before_the_rewrite_is_finished_by_the_next_close(tmp_path: Path) -> None:
     archive(tmp_path / "docs")
     home = tmp_path / "home"

@@ -113,6 +113,46 @@ def test_a_copy_of_the_same_content_is_tightened_too(archive: tuple[Ovillo, Path
     assert {h.title for h in app.search.records(ONLY_HERE, profile="public", limit=50)} <= {"Museo"}
 
 
+def test_a_later_stricter_copy_overrides_an_earlier_loosening(archive: tuple[Ovillo, Path], tmp_path: Path) -> None:
+    """The owner loosened a record; a stricter copy of its content imported later tightens it, and a re-import
+    of the loosened record's own file does not give the old loosening back (the kiosk never sees it)."""
+    app, folder = archive
+    st, sid = _key(app, "Cripta")
+    app.library.edit(st, sid, RecordEdit(classification="secret"))
+    app.library.edit(st, sid, RecordEdit(classification="public"), reclassify=True)
+    copy = tmp_path / "reservado"
+    copy.mkdir()
+    (copy / "cripta.md").write_bytes((folder / "cripta.md").read_bytes())
+    drain(app.library.ingest([copy], IngestOptions(classification="secret")))
+    assert app.library.record(st, sid).classification == "secret"
+    (folder / "cripta.md").write_text(f"# Cripta\n\n{WORDS}: tres cajas de monedas.\n\nOtra línea.\n",
+                                      encoding="utf-8")
+    drain(app.library.ingest([folder]))
+    assert app.library.record(st, sid).classification == "secret"
+    assert {h.title for h in app.search.records(ONLY_HERE, profile="public", limit=50)} <= {"Museo"}
+
+
+def test_a_title_edit_is_no_loosening_and_notes_stay_staff_only(archive: tuple[Ovillo, Path],
+                                                                tmp_path: Path) -> None:
+    """A record tightened by a stricter copy takes a title edit without a reclassify; its notes are the
+    owner's, never shown to another profile."""
+    app, folder = archive
+    st, sid = _key(app, "Cripta")
+    copy = tmp_path / "reservado"
+    copy.mkdir()
+    (copy / "cripta.md").write_bytes((folder / "cripta.md").read_bytes())
+    drain(app.library.ingest([copy], IngestOptions(classification="restricted")))
+    assert app.library.record(st, sid).classification == "restricted"
+    done = app.library.edit(st, sid, RecordEdit(title="Cripta de San Pedro", notes="Solo para el equipo"))
+    assert done.record.classification == "restricted" and done.record.title == "Cripta de San Pedro"
+    app.library.edit(st, sid, RecordEdit(title="Cripta de San Pedro", classification="public",
+                                         notes="Solo para el equipo"), reclassify=True)
+    public = app.library.record(st, sid, profile="public")
+    assert public.title == "Cripta de San Pedro" and (public.edit is None or public.edit.notes is None)
+    owner = app.library.record(st, sid)
+    assert owner.edit is not None and owner.edit.notes == "Solo para el equipo"
+
+
 def test_loosening_needs_reclassify(archive: tuple[Ovillo, Path]) -> None:
     app, folder = archive
     st, sid = _key(app, "Cripta")
