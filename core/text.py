@@ -194,3 +194,27 @@ def markdown_line(text: str) -> str:
     """``text`` as one line of Markdown that shows it as written (its markup characters escaped)."""
     flat = " ".join(text.split())
     return "".join("\\" + c if c in "\\`*_[]<>#|" else c for c in flat)
+
+
+#: a spacing accent a PDF's text layer places after its letter ("prote´ge´", "Luı´s"), as the combining mark
+_SPACING_ACCENTS = {"´": "\u0301", "`": "\u0300", "¨": "\u0308", "ˆ": "\u0302", "˜": "\u0303", "¸": "\u0327",
+                    "˚": "\u030a", "ˇ": "\u030c"}
+#: the letters each accent may join: an apostrophe typed as ´ after a consonant ("don´t") stays as written
+_ACCENT_BASES = {"´": "aeiouy", "`": "aeiou", "¨": "aeiouy", "ˆ": "aeiou", "˜": "ano", "¸": "c", "˚": "a",
+                 "ˇ": "cszrne"}
+_DOTLESS = {"ı": "i", "ȷ": "j"}  # the accent's own dot replaces the i's: PDFs set í as ı + ´
+_LETTER_ACCENT = re.compile("([A-Za-zıȷ])([" + "".join(_SPACING_ACCENTS) + "])")
+
+
+def compose_accents(text: str) -> str:
+    """``text`` in NFC with each spacing accent that follows a letter it belongs to joined to it ("prote´ge´" →
+    "protégé"); anything else is left as written."""
+    def join(m: re.Match[str]) -> str:
+        base, accent = _DOTLESS.get(m[1], m[1]), m[2]
+        if base.lower() not in _ACCENT_BASES[accent]:
+            return m[0]
+        composed = unicodedata.normalize("NFC", base + _SPACING_ACCENTS[accent])
+        return composed if len(composed) == 1 else m[0]
+
+    return _LETTER_ACCENT.sub(join, unicodedata.normalize("NFC", text))
+

@@ -24,6 +24,7 @@ from core.ingest.ocr import ScanResult
 from core.ingest.readers.common import date_from_filename, parse_date_range
 from core.ingest.sidecar import read_sidecar, sidecar_path
 from core.ingest.titles import choose_title, clean_title
+from core.text import compose_accents
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +67,7 @@ def read(path: Path, raw: bytes) -> ScanResult:
         log.info("pypdf could not read %s: %s: %s", path, type(exc).__name__, exc)
         pages, info, xfa = _with_pdfium(path, data, password, exc), {}, False
         notes.append("the PDF's structure is damaged; its text was read by a more tolerant reader")
+    pages = [compose_accents(t) if t is not None else None for t in pages]
     for number, text in enumerate(pages, start=1):
         if text is not None and _XFA_PLACEHOLDER.search(text):
             xfa = True
