@@ -125,6 +125,10 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "ingest.xml_malformed": QT_TRANSLATE_NOOP("CoreErrors", "malformed XML: {detail}"),
     "ingest.not_ohms": QT_TRANSLATE_NOOP(
         "CoreErrors", "XML is not an OHMS export (no <record> with <transcript> or <index>)"),
+    "ingest.xml_other_ns": QT_TRANSLATE_NOOP(
+        "CoreErrors", "XML of another kind (root <{root}> in {namespace}): only OHMS exports are read"),
+    "ingest.xml_other": QT_TRANSLATE_NOOP(
+        "CoreErrors", "XML of another kind (root <{root}>): only OHMS exports are read"),
     "ingest.ohms_empty": QT_TRANSLATE_NOOP("CoreErrors", "OHMS record without transcript text or index points"),
     "ingest.sidecar_unreadable": QT_TRANSLATE_NOOP("CoreErrors", "cannot read {name}: {detail}"),
     "ingest.sidecar_json": QT_TRANSLATE_NOOP("CoreErrors", "{name} is not valid JSON (line {line})"),

@@ -163,6 +163,11 @@ class UnsupportedFormat(IngestError):
     code = "error.unsupported"
 
 
+class UnsupportedKind(UnsupportedFormat):
+    """A file of a type a reader takes whose content is of another kind (an EAD finding aid in an ``.xml``):
+    counted as unsupported, not failed, even when named explicitly."""
+
+
 class RefusedSource(IngestError):
     """A link, device, pipe or system file that must not be read; rows it left earlier are removed."""
 

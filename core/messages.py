@@ -107,6 +107,8 @@ MESSAGES: dict[str, str] = {
     "ingest.csv_malformed": "malformed CSV at line {line}: {detail}",
     "ingest.xml_malformed": "malformed XML: {detail}",
     "ingest.not_ohms": "XML is not an OHMS export (no <record> with <transcript> or <index>)",
+    "ingest.xml_other_ns": "XML of another kind (root <{root}> in {namespace}): only OHMS exports are read",
+    "ingest.xml_other": "XML of another kind (root <{root}>): only OHMS exports are read",
     "ingest.ohms_empty": "OHMS record without transcript text or index points",
     "ingest.sidecar_unreadable": "cannot read {name}: {detail}",
     "ingest.sidecar_json": "{name} is not valid JSON (line {line})",

@@ -226,57 +226,57 @@
 <context>
     <name>BrowseView</name>
     <message>
-        <location filename="../views/browse.py" line="52"/>
+        <location filename="../views/browse.py" line="53"/>
         <source>Clear choices</source>
         <translation>Treu la selecció</translation>
     </message>
     <message>
-        <location filename="../views/browse.py" line="55"/>
+        <location filename="../views/browse.py" line="56"/>
         <source>Title</source>
         <translation>Títol</translation>
     </message>
     <message>
-        <location filename="../views/browse.py" line="56"/>
+        <location filename="../views/browse.py" line="57"/>
         <source>Date</source>
         <translation>Data</translation>
     </message>
     <message>
-        <location filename="../views/browse.py" line="65"/>
+        <location filename="../views/browse.py" line="66"/>
         <source>Show more</source>
         <translation>Mostra&apos;n més</translation>
     </message>
     <message>
-        <location filename="../views/browse.py" line="70"/>
+        <location filename="../views/browse.py" line="71"/>
         <source>Collections</source>
         <translation>Col·leccions</translation>
     </message>
     <message>
-        <location filename="../views/browse.py" line="70"/>
+        <location filename="../views/browse.py" line="71"/>
         <source>Kinds of record</source>
         <translation>Tipus de registre</translation>
     </message>
     <message>
-        <location filename="../views/browse.py" line="71"/>
+        <location filename="../views/browse.py" line="72"/>
         <source>Languages</source>
         <translation>Llengües</translation>
     </message>
     <message>
-        <location filename="../views/browse.py" line="71"/>
+        <location filename="../views/browse.py" line="72"/>
         <source>Periods</source>
         <translation>Èpoques</translation>
     </message>
     <message>
-        <location filename="../views/browse.py" line="83"/>
+        <location filename="../views/browse.py" line="84"/>
         <source>Sort by</source>
         <translation>Ordena per</translation>
     </message>
     <message>
-        <location filename="../views/browse.py" line="128"/>
+        <location filename="../views/browse.py" line="129"/>
         <source>Reading…</source>
         <translation>S&apos;està llegint…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/browse.py" line="175"/>
+        <location filename="../views/browse.py" line="176"/>
         <source>%1 of %n record(s)</source>
         <translation>
             <numerusform>%1 de %n registre</numerusform>
@@ -284,7 +284,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/browse.py" line="176"/>
+        <location filename="../views/browse.py" line="177"/>
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n registre</numerusform>
@@ -292,7 +292,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../views/browse.py" line="190"/>
+        <location filename="../views/browse.py" line="196"/>
         <source>(untitled)</source>
         <translation>(sense títol)</translation>
     </message>
@@ -799,562 +799,572 @@
     </message>
     <message>
         <location filename="../error_texts.py" line="128"/>
+        <source>XML of another kind (root &lt;{root}&gt; in {namespace}): only OHMS exports are read</source>
+        <translation>XML d&apos;un altre tipus (arrel &lt;{root}&gt; a {namespace}): només es llegeixen exportacions OHMS</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="130"/>
+        <source>XML of another kind (root &lt;{root}&gt;): only OHMS exports are read</source>
+        <translation>XML d&apos;un altre tipus (arrel &lt;{root}&gt;): només es llegeixen exportacions OHMS</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="132"/>
         <source>OHMS record without transcript text or index points</source>
         <translation>registre OHMS sense text de transcripció ni punts d&apos;índex</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="129"/>
+        <location filename="../error_texts.py" line="133"/>
         <source>cannot read {name}: {detail}</source>
         <translation>no es pot llegir {name}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="130"/>
+        <location filename="../error_texts.py" line="134"/>
         <source>{name} is not valid JSON (line {line})</source>
         <translation>{name} no és JSON vàlid (línia {line})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="131"/>
+        <location filename="../error_texts.py" line="135"/>
         <source>{name} must be a JSON object such as {&quot;password&quot;: &quot;…&quot;}</source>
         <translation>{name} ha de ser un objecte JSON com {&quot;password&quot;: &quot;…&quot;}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="133"/>
+        <location filename="../error_texts.py" line="137"/>
         <source>{name}: unknown option(s) {options}</source>
         <translation>{name}: opcions desconegudes {options}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="134"/>
+        <location filename="../error_texts.py" line="138"/>
         <source>{name} changed while it was being indexed</source>
         <translation>{name} ha canviat mentre s&apos;indexava</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="135"/>
+        <location filename="../error_texts.py" line="139"/>
         <source>{name} changed since it was looked up</source>
         <translation>{name} ha canviat des que es va cercar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="136"/>
+        <location filename="../error_texts.py" line="140"/>
         <source>photographs need the image encoder, and none was given</source>
         <translation>les fotografies necessiten el codificador d&apos;imatges i no se n&apos;ha indicat cap</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="138"/>
+        <location filename="../error_texts.py" line="142"/>
         <source>photographs need the image model: {detail}</source>
         <translation>les fotografies necessiten el model d&apos;imatge: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="139"/>
+        <location filename="../error_texts.py" line="143"/>
         <source>the image encoder is {name}, the settings say {setting}</source>
         <translation>el codificador d&apos;imatges és {name}, però la configuració indica {setting}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="141"/>
+        <location filename="../error_texts.py" line="145"/>
         <source>cannot re-embed {record}: its photograph {path} cannot be read ({detail})</source>
         <translation>no es pot tornar a vectoritzar {record}: no es pot llegir la seva fotografia {path} ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="143"/>
+        <location filename="../error_texts.py" line="147"/>
         <source>unexpected error: {detail}</source>
         <translation>error inesperat: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="144"/>
+        <location filename="../error_texts.py" line="148"/>
         <source>the central server at {where} refused user {user}: wrong user or password</source>
         <translation>el servidor central de {where} ha rebutjat l&apos;usuari {user}: usuari o contrasenya incorrectes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="146"/>
+        <location filename="../error_texts.py" line="150"/>
         <source>TLS with {where} failed: {detail}</source>
         <translation>ha fallat la connexió TLS amb {where}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="147"/>
+        <location filename="../error_texts.py" line="151"/>
         <source>cannot reach the central server at {where}</source>
         <translation>no es pot contactar amb el servidor central de {where}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="148"/>
+        <location filename="../error_texts.py" line="152"/>
         <source>the connection to the central server was lost mid-sync ({detail})</source>
         <translation>s&apos;ha perdut la connexió amb el servidor central enmig de la sincronització ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="149"/>
+        <location filename="../error_texts.py" line="153"/>
         <source>not a PostgreSQL address: {detail}</source>
         <translation>no és una adreça de PostgreSQL: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="150"/>
+        <location filename="../error_texts.py" line="154"/>
         <source>the server address contains a password</source>
         <translation>l&apos;adreça del servidor conté una contrasenya</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="151"/>
+        <location filename="../error_texts.py" line="155"/>
         <source>refusing to send credentials to {host} without verified TLS</source>
         <translation>no s&apos;envien credencials a {host} sense TLS verificat</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="152"/>
+        <location filename="../error_texts.py" line="156"/>
         <source>--ca-file needs sslmode=verify-full, but the address asks for sslmode={mode}</source>
         <translation>--ca-file requereix sslmode=verify-full, però l&apos;adreça demana sslmode={mode}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="154"/>
+        <location filename="../error_texts.py" line="158"/>
         <source>the central {modality} vectors name a model ({model}) the server does not register</source>
         <translation>els vectors centrals ({modality}) remeten a un model ({model}) que el servidor no té registrat</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="156"/>
+        <location filename="../error_texts.py" line="160"/>
         <source>no password for {user}</source>
         <translation>no hi ha contrasenya per a {user}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="157"/>
+        <location filename="../error_texts.py" line="161"/>
         <source>the page size must be between 1 and 10000</source>
         <translation>la mida de pàgina ha d&apos;estar entre 1 i 10000</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="158"/>
+        <location filename="../error_texts.py" line="162"/>
         <source>the central schema is version {version}, newer than this Ovillo knows ({known})</source>
         <translation>l&apos;esquema central és la versió {version}, més recent que la que coneix aquest Ovillo ({known})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="160"/>
+        <location filename="../error_texts.py" line="164"/>
         <source>a central vector of {where} has {n} dimensions, {model} has {dim}</source>
         <translation>un vector central de {where} té {n} dimensions i {model} en té {dim}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="162"/>
+        <location filename="../error_texts.py" line="166"/>
         <source>the central server sent a vector that does not match its stated dimension</source>
         <translation>el servidor central ha enviat un vector que no coincideix amb la dimensió que declara</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="164"/>
+        <location filename="../error_texts.py" line="168"/>
         <source>the central server sent a value this Ovillo cannot read ({detail})</source>
         <translation>el servidor central ha enviat un valor que aquest Ovillo no pot llegir ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="165"/>
+        <location filename="../error_texts.py" line="169"/>
         <source>no record {collection} {id}</source>
         <translation>no existeix el registre {collection} {id}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="166"/>
+        <location filename="../error_texts.py" line="170"/>
         <source>record {collection} {id} has no photographs</source>
         <translation>el registre {collection} {id} no té fotografies</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="167"/>
+        <location filename="../error_texts.py" line="171"/>
         <source>record {record} belongs to the central archive: only the central archive can change it</source>
         <translation>el registre {record} pertany a l&apos;arxiu central: només l&apos;arxiu central el pot canviar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="169"/>
+        <location filename="../error_texts.py" line="173"/>
         <source>making record {record} {wanted} instead of {current} would let more people see it</source>
         <translation>fer el registre {record} {wanted} en lloc de {current} deixaria que més persones el veiessin</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="171"/>
+        <location filename="../error_texts.py" line="175"/>
         <source>no dates in {value}: write a year (1660), a date (1957-03-02) or a range (1336–1350)</source>
         <translation>no hi ha dates a {value}: escriviu un any (1660), una data (1957-03-02) o un interval (1336–1350)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="173"/>
+        <location filename="../error_texts.py" line="177"/>
         <source>no profile named {name}</source>
         <translation>no hi ha cap perfil anomenat {name}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="174"/>
+        <location filename="../error_texts.py" line="178"/>
         <source>no photograph to look up</source>
         <translation>no hi ha cap fotografia per cercar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="175"/>
+        <location filename="../error_texts.py" line="179"/>
         <source>a new object needs a title or a description</source>
         <translation>un objecte nou necessita un títol o una descripció</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="176"/>
+        <location filename="../error_texts.py" line="180"/>
         <source>{inventory} is already in the {collection} catalogue</source>
         <translation>{inventory} ja és al catàleg de {collection}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="177"/>
+        <location filename="../error_texts.py" line="181"/>
         <source>unknown classification {value}</source>
         <translation>classificació desconeguda {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="178"/>
+        <location filename="../error_texts.py" line="182"/>
         <source>unknown modality {value}</source>
         <translation>modalitat desconeguda {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="179"/>
+        <location filename="../error_texts.py" line="183"/>
         <source>{what} is not available in kiosk mode</source>
         <translation>{what}: no disponible en el mode quiosc</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="180"/>
+        <location filename="../error_texts.py" line="184"/>
         <source>this version of Ovillo cannot answer questions</source>
         <translation>aquesta versió d&apos;Ovillo no pot respondre preguntes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="181"/>
+        <location filename="../error_texts.py" line="185"/>
         <source>Another Ovillo may be using it, or the file is damaged.</source>
         <translation>Potser un altre Ovillo l&apos;està fent servir, o el fitxer està malmès.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="182"/>
+        <location filename="../error_texts.py" line="186"/>
         <source>Close the other Ovillo window (or wait until its import ends), then try again.</source>
         <translation>Tanqueu l&apos;altra finestra d&apos;Ovillo (o espereu que acabi la seva importació) i torneu-ho a provar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="184"/>
+        <location filename="../error_texts.py" line="188"/>
         <source>Another Ovillo may be using it (or another program): wait for it to finish, or close it.</source>
         <translation>Potser l&apos;està fent servir un altre Ovillo (o un altre programa): espereu que acabi o tanqueu-lo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="187"/>
+        <location filename="../error_texts.py" line="191"/>
         <source>The server&apos;s certificate is not signed by the CA in --ca-file (or has expired): ask the server&apos;s administrator for the CA certificate that signed it.</source>
         <translation>El certificat del servidor no està signat per la CA de --ca-file (o ha caducat): demaneu a l&apos;administrador del servidor el certificat de la CA que el va signar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="190"/>
+        <location filename="../error_texts.py" line="194"/>
         <source>Connect with a name or address the server&apos;s certificate names, as the administrator gave it.</source>
         <translation>Connecteu-vos amb un nom o una adreça que figuri al certificat del servidor, tal com us l&apos;ha donat l&apos;administrador.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="193"/>
+        <location filename="../error_texts.py" line="197"/>
         <source>The CA file given with --ca-file cannot be read.</source>
         <translation>No es pot llegir el fitxer de la CA indicat amb --ca-file.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="195"/>
+        <location filename="../error_texts.py" line="199"/>
         <source>This server does not offer TLS: ask its administrator, or use --insecure on a trusted network.</source>
         <translation>Aquest servidor no ofereix TLS: consulteu-ho al seu administrador o feu servir --insecure en una xarxa de confiança.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="198"/>
+        <location filename="../error_texts.py" line="202"/>
         <source>Check --ca-file and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
         <translation>Comproveu --ca-file i la configuració TLS del servidor; no s&apos;ha enviat res ni ha canviat res en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="201"/>
+        <location filename="../error_texts.py" line="205"/>
         <source>Upgrade Ovillo to open this data folder.</source>
         <translation>Actualitzeu Ovillo per obrir aquesta carpeta de dades.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="202"/>
+        <location filename="../error_texts.py" line="206"/>
         <source>Run ./scripts/run or ./scripts/test once to set up dependencies.</source>
         <translation>Executeu una vegada ./scripts/run o ./scripts/test per instal·lar les dependències.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="204"/>
+        <location filename="../error_texts.py" line="208"/>
         <source>DuckDB must be {version}; reinstall the pinned versions.</source>
         <translation>DuckDB ha de ser la versió {version}; reinstal·leu les versions fixades.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="205"/>
+        <location filename="../error_texts.py" line="209"/>
         <source>The packaged extensions only load into the pinned version.</source>
         <translation>Les extensions empaquetades només es carreguen a la versió fixada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="207"/>
+        <location filename="../error_texts.py" line="211"/>
         <source>Run ./scripts/run or ./scripts/test to install dependencies.</source>
         <translation>Executeu ./scripts/run o ./scripts/test per instal·lar les dependències.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="208"/>
+        <location filename="../error_texts.py" line="212"/>
         <source>Run ./scripts/run or ./scripts/test once to assemble the default models.</source>
         <translation>Executeu una vegada ./scripts/run o ./scripts/test per preparar els models predeterminats.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="210"/>
+        <location filename="../error_texts.py" line="214"/>
         <source>Re-run setup (./scripts/run) to assemble it again.</source>
         <translation>Torneu a executar la instal·lació (./scripts/run) per preparar-lo de nou.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="211"/>
+        <location filename="../error_texts.py" line="215"/>
         <source>The file is damaged or was replaced; re-run setup to rebuild it.</source>
         <translation>El fitxer està malmès o s&apos;ha substituït; torneu a executar la instal·lació per reconstruir-lo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="213"/>
+        <location filename="../error_texts.py" line="217"/>
         <source>Run ./scripts/run once to install Ovillo&apos;s dependencies.</source>
         <translation>Executeu una vegada ./scripts/run per instal·lar les dependències d&apos;Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="214"/>
+        <location filename="../error_texts.py" line="218"/>
         <source>Reinstall rapidocr 3.10 (its wheel bundles the models).</source>
         <translation>Reinstal·leu rapidocr 3.10 (el seu wheel inclou els models).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="216"/>
+        <location filename="../error_texts.py" line="220"/>
         <source>Reinstall {first} and {second}.</source>
         <translation>Reinstal·leu {first} i {second}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="217"/>
+        <location filename="../error_texts.py" line="221"/>
         <source>Run ./scripts/run (setup installs the answer model&apos;s packages).</source>
         <translation>Executeu ./scripts/run (la instal·lació afegeix els paquets del model de resposta).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="219"/>
+        <location filename="../error_texts.py" line="223"/>
         <source>Run ./scripts/run (setup builds it once and caches the wheel).</source>
         <translation>Executeu ./scripts/run (la instal·lació el compila una vegada i desa el wheel a la memòria cau).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="220"/>
+        <location filename="../error_texts.py" line="224"/>
         <source>Switch with `ovillo reindex --model {model}`.</source>
         <translation>Canvieu de model amb `ovillo reindex --model {model}`.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="221"/>
+        <location filename="../error_texts.py" line="225"/>
         <source>Use `ovillo reindex --model {model}` to build the new index beside the old one and switch when complete.</source>
         <translation>Feu servir `ovillo reindex --model {model}` per construir l&apos;índex nou al costat de l&apos;antic i canviar-hi quan estigui acabat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="224"/>
+        <location filename="../error_texts.py" line="228"/>
         <source>Ask again to start it afresh. If it keeps stopping, choose the smaller answer model in Preferences or lower its context size.</source>
         <translation>Torneu a preguntar per iniciar-lo de nou. Si es continua aturant, trieu el model de resposta més petit a Preferències o reduïu-ne la mida del context.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="227"/>
+        <location filename="../error_texts.py" line="231"/>
         <source>What arrived is kept; free some space, then sync again to resume.</source>
         <translation>Es conserva el que ha arribat; allibereu espai i torneu a sincronitzar per reprendre.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="229"/>
+        <location filename="../error_texts.py" line="233"/>
         <source>What arrived is kept; run the same sync again to resume.</source>
         <translation>Es conserva el que ha arribat; torneu a executar la mateixa sincronització per reprendre.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="230"/>
+        <location filename="../error_texts.py" line="234"/>
         <source>The central archive needs repair; everything committed before this record is kept.</source>
         <translation>Cal reparar l&apos;arxiu central; es conserva tot el que s&apos;ha desat abans d&apos;aquest registre.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="232"/>
+        <location filename="../error_texts.py" line="236"/>
         <source>Raise max_file_mb in the settings or split the file.</source>
         <translation>Augmenteu max_file_mb a la configuració o dividiu el fitxer.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="233"/>
+        <location filename="../error_texts.py" line="237"/>
         <source>Check the file type; only text, HTML, PDF, CSV and transcripts are read.</source>
         <translation>Comproveu el tipus de fitxer; només es llegeixen text, HTML, PDF, CSV i transcripcions.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="235"/>
+        <location filename="../error_texts.py" line="239"/>
         <source>Split the text into lines or paragraphs, or import it as CSV.</source>
         <translation>Dividiu el text en línies o paràgrafs, o importeu-lo com a CSV.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="236"/>
+        <location filename="../error_texts.py" line="240"/>
         <source>Check that the scan is legible and upright.</source>
         <translation>Comproveu que l&apos;escaneig sigui llegible i estigui ben orientat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="237"/>
+        <location filename="../error_texts.py" line="241"/>
         <source>Supported: JPEG, PNG, TIFF (first page), WebP</source>
         <translation>Formats admesos: JPEG, PNG, TIFF (primera pàgina), WebP</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="238"/>
+        <location filename="../error_texts.py" line="242"/>
         <source>Supported: {formats}</source>
         <translation>Formats admesos: {formats}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="239"/>
+        <location filename="../error_texts.py" line="243"/>
         <source>Open it in Adobe Reader and print it to PDF, then import that copy.</source>
         <translation>Obriu-lo amb Adobe Reader, imprimiu-lo com a PDF i importeu aquesta còpia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="241"/>
+        <location filename="../error_texts.py" line="245"/>
         <source>Reinstall Ovillo&apos;s dependencies (./scripts/run does it).</source>
         <translation>Reinstal·leu les dependències d&apos;Ovillo (ho fa ./scripts/run).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="242"/>
+        <location filename="../error_texts.py" line="246"/>
         <source>Correct the password in {sidecar}, or import an unprotected copy.</source>
         <translation>Corregiu la contrasenya de {sidecar} o importeu una còpia sense protecció.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="244"/>
+        <location filename="../error_texts.py" line="248"/>
         <source>Write {&quot;password&quot;: &quot;…&quot;} into {sidecar} beside it, or import an unprotected copy.</source>
         <translation>Escriviu {&quot;password&quot;: &quot;…&quot;} a {sidecar}, al costat del PDF, o importeu una còpia sense protecció.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="246"/>
+        <location filename="../error_texts.py" line="250"/>
         <source>Open it in a PDF viewer and save or print a new copy, then import that.</source>
         <translation>Obriu-lo en un visor de PDF, deseu o imprimiu una còpia nova i importeu-la.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="248"/>
+        <location filename="../error_texts.py" line="252"/>
         <source>The CSV has: {header}</source>
         <translation>El CSV té: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="249"/>
+        <location filename="../error_texts.py" line="253"/>
         <source>Rename a column or add {mapping}. The CSV has: {header}</source>
         <translation>Canvieu el nom d&apos;una columna o afegiu {mapping}. El CSV té: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="250"/>
+        <location filename="../error_texts.py" line="254"/>
         <source>Shorten that cell, or keep long texts in files of their own.</source>
         <translation>Escurceu aquesta cel·la, o deseu els textos llargs en fitxers propis.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="251"/>
+        <location filename="../error_texts.py" line="255"/>
         <source>Known options: {options}.</source>
         <translation>Opcions conegudes: {options}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="252"/>
+        <location filename="../error_texts.py" line="256"/>
         <source>Run the ingest again.</source>
         <translation>Torneu a executar la importació.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="253"/>
+        <location filename="../error_texts.py" line="257"/>
         <source>Look it up again.</source>
         <translation>Torneu-lo a cercar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="254"/>
+        <location filename="../error_texts.py" line="258"/>
         <source>Put the file back (or remove the record), then run the same reindex again: it resumes where it stopped.</source>
         <translation>Torneu a posar el fitxer (o elimineu el registre) i executeu de nou la mateixa reindexació: es reprèn on s&apos;havia aturat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="257"/>
+        <location filename="../error_texts.py" line="261"/>
         <source>Check the address and that you are in range; nothing local was changed.</source>
         <translation>Comproveu l&apos;adreça i que teniu connexió amb el servidor; no s&apos;ha canviat res en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="259"/>
+        <location filename="../error_texts.py" line="263"/>
         <source>Use postgresql://HOST:PORT/DATABASE</source>
         <translation>Feu servir postgresql://HOST:PORT/BASE_DE_DADES</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="260"/>
+        <location filename="../error_texts.py" line="264"/>
         <source>Pass it with --password-file, or let Ovillo ask for it.</source>
         <translation>Indiqueu-la amb --password-file o deixeu que Ovillo la demani.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="261"/>
+        <location filename="../error_texts.py" line="265"/>
         <source>Add sslmode=verify-full and --ca-file FILE, or --insecure on a trusted network.</source>
         <translation>Afegiu sslmode=verify-full i --ca-file FITXER, o --insecure en una xarxa de confiança.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="263"/>
+        <location filename="../error_texts.py" line="267"/>
         <source>Remove sslmode from the address, or set it to verify-full.</source>
         <translation>Traieu sslmode de l&apos;adreça o poseu-lo a verify-full.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="264"/>
+        <location filename="../error_texts.py" line="268"/>
         <source>Update Ovillo, then sync again; nothing was changed.</source>
         <translation>Actualitzeu Ovillo i torneu a sincronitzar; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="265"/>
+        <location filename="../error_texts.py" line="269"/>
         <source>Type the password (it can be remembered in the system keyring).</source>
         <translation>Escriviu la contrasenya (es pot recordar al clauer del sistema).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="266"/>
+        <location filename="../error_texts.py" line="270"/>
         <source>Update Ovillo.</source>
         <translation>Actualitzeu Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="267"/>
+        <location filename="../error_texts.py" line="271"/>
         <source>Built-in profiles: owner, public.</source>
         <translation>Perfils integrats: owner, public.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="268"/>
+        <location filename="../error_texts.py" line="272"/>
         <source>Add at least one face of the object.</source>
         <translation>Afegiu com a mínim una cara de l&apos;objecte.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="269"/>
+        <location filename="../error_texts.py" line="273"/>
         <source>Give the object another inventory number.</source>
         <translation>Assigneu a l&apos;objecte un altre número d&apos;inventari.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="270"/>
+        <location filename="../error_texts.py" line="274"/>
         <source>Use one of: {values}.</source>
         <translation>Feu servir un d&apos;aquests valors: {values}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="271"/>
+        <location filename="../error_texts.py" line="275"/>
         <source>Confirm that you mean to loosen it (--reclassify on the command line).</source>
         <translation>Confirmeu que el voleu obrir (--reclassify a la línia d&apos;ordres).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="273"/>
+        <location filename="../error_texts.py" line="277"/>
         <source>Use text or image.</source>
         <translation>Feu servir «text» o «image».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="274"/>
+        <location filename="../error_texts.py" line="278"/>
         <source>Fix or delete the file; defaults will be used.</source>
         <translation>Corregiu o suprimiu el fitxer; es faran servir els valors predeterminats.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="275"/>
+        <location filename="../error_texts.py" line="279"/>
         <source>Move the file out of the data folder to start with no saved work.</source>
         <translation>Traieu el fitxer de la carpeta de dades per començar sense feina desada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="283"/>
+        <location filename="../error_texts.py" line="287"/>
         <source>file</source>
         <extracomment>the few English words put in a message&apos;s ``{what}`` part (&quot;empty {what}: nothing to index&quot;)</extracomment>
         <translation>el fitxer</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="284"/>
+        <location filename="../error_texts.py" line="288"/>
         <source>transcript</source>
         <translation>la transcripció</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="285"/>
+        <location filename="../error_texts.py" line="289"/>
         <source>CSV file</source>
         <translation>el fitxer CSV</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="286"/>
+        <location filename="../error_texts.py" line="290"/>
         <source>XML file</source>
         <translation>el fitxer XML</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="288"/>
+        <location filename="../error_texts.py" line="292"/>
         <source>Saving objects</source>
         <translation>Desar objectes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="289"/>
+        <location filename="../error_texts.py" line="293"/>
         <source>Importing</source>
         <translation>Importar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="290"/>
+        <location filename="../error_texts.py" line="294"/>
         <source>Sync</source>
         <translation>Sincronitzar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="291"/>
+        <location filename="../error_texts.py" line="295"/>
         <source>Maintenance</source>
         <translation>Manteniment</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="292"/>
+        <location filename="../error_texts.py" line="296"/>
         <source>The import log</source>
         <translation>L&apos;historial d&apos;importació</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="293"/>
+        <location filename="../error_texts.py" line="297"/>
         <source>Preferences</source>
         <translation>Preferències</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="294"/>
+        <location filename="../error_texts.py" line="298"/>
         <source>Editing records</source>
         <translation>Editar registres</translation>
     </message>
@@ -3428,38 +3438,38 @@
 <context>
     <name>WindowErrors</name>
     <message>
-        <location filename="../error_texts.py" line="301"/>
+        <location filename="../error_texts.py" line="305"/>
         <source>a CA certificate file needs sslmode=verify-full, but the address asks for sslmode={mode}</source>
         <extracomment>the window&apos;s own wording of the messages and hints core words for the command line (``--ca-file``, ``--insecure``): the Sync page has a CA certificate field and a trusted-network box instead</extracomment>
         <translation>un fitxer de certificat de la CA necessita sslmode=verify-full, però l&apos;adreça demana sslmode={mode}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="303"/>
+        <location filename="../error_texts.py" line="307"/>
         <source>Choose the server&apos;s CA certificate file under “CA certificate” (ask the server&apos;s administrator for it); only on a trusted network, tick “Allow a server without verified TLS” instead.</source>
         <translation>Trieu el fitxer del certificat de la CA del servidor a «Certificat de la CA» (demaneu-lo al seu administrador); només en una xarxa de confiança, marqueu en canvi «Permet un servidor sense TLS verificat».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="307"/>
+        <location filename="../error_texts.py" line="311"/>
         <source>The server&apos;s certificate is not signed by the CA certificate chosen here (or has expired): ask the server&apos;s administrator for the one that signed it, then choose it here.</source>
         <translation>El certificat del servidor no està signat pel certificat de la CA triat aquí (o ha caducat): demaneu a l&apos;administrador del servidor el que el va signar i trieu-lo aquí.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="310"/>
+        <location filename="../error_texts.py" line="314"/>
         <source>The CA certificate file chosen here cannot be read: choose it again.</source>
         <translation>No es pot llegir el fitxer del certificat de la CA triat aquí: torneu-lo a triar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="312"/>
+        <location filename="../error_texts.py" line="316"/>
         <source>This server does not offer TLS: ask its administrator; only on a trusted network, tick “Allow a server without verified TLS”.</source>
         <translation>Aquest servidor no ofereix TLS: consulteu el seu administrador; només en una xarxa de confiança, marqueu «Permet un servidor sense TLS verificat».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="315"/>
+        <location filename="../error_texts.py" line="319"/>
         <source>Check the CA certificate file chosen here and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
         <translation>Comproveu el fitxer del certificat de la CA triat aquí i la configuració TLS del servidor; no s&apos;ha enviat res i no ha canviat res local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="318"/>
+        <location filename="../error_texts.py" line="322"/>
         <source>Type the password.</source>
         <translation>Escriviu la contrasenya.</translation>
     </message>

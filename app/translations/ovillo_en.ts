@@ -22,7 +22,7 @@
 <context>
     <name>BrowseView</name>
     <message numerus="yes">
-        <location filename="../views/browse.py" line="175" />
+        <location filename="../views/browse.py" line="176" />
         <source>%1 of %n record(s)</source>
         <translation>
             <numerusform>%1 of %n record</numerusform>
@@ -30,7 +30,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/browse.py" line="176" />
+        <location filename="../views/browse.py" line="177" />
         <source>%n record(s)</source>
         <translation>
             <numerusform>%n record</numerusform>

@@ -3,7 +3,7 @@ and settled when their file fails (retried later, or recorded as failed)."""
 
 from __future__ import annotations
 
-from core.errors import IngestError, RefusedSource
+from core.errors import IngestError, RefusedSource, UnsupportedKind
 from core.ingest import queue
 from core.ingest.sources import fail_source, unindexed
 from core.ingest.summary import FileOutcome
@@ -46,9 +46,10 @@ class Claims:
         collection = item.options.collection
         if isinstance(exc, IngestError):
             reason = str(exc) + (f" — {exc.hint}" if exc.hint else "")
+            status = "unsupported" if isinstance(exc, UnsupportedKind) else "failed"  # a kind, not a fault
             fail_source(self.store, item.path, item.root, collection, reason, item.options,
-                        keep_rows=not isinstance(exc, RefusedSource))
-            return FileOutcome(item.path, "failed", reason)
+                        keep_rows=not isinstance(exc, RefusedSource), status=status)
+            return FileOutcome(item.path, status, reason)
         reason = f"unexpected error: {type(exc).__name__}: {exc}"
         if item.attempts >= self.settings.max_attempts:
             fail_source(self.store, item.path, item.root, collection, reason, item.options)

@@ -216,13 +216,14 @@ def _record_ok_sources(cur: duckdb.DuckDBPyConnection, done: list[tuple[Prepared
 
 
 def fail_source(store: Store, path: str, root: str | None, collection: str, error: str,
-                options: FileOptions | None = None, *, keep_rows: bool = True) -> Changes:
-    """Record a per-file failure and clear its marker; earlier good rows stay searchable unless
-    ``keep_rows`` is False (a refused link: what it let in earlier must go)."""
+                options: FileOptions | None = None, *, keep_rows: bool = True, status: str = "failed") -> Changes:
+    """Record a per-file failure (``status`` unsupported: a kind of file no reader reads) and clear its marker;
+    earlier good rows stay searchable unless ``keep_rows`` is False (a refused link: what it let in earlier
+    must go)."""
     old = store.cursor().execute("SELECT content_hash, mtime, size FROM sources WHERE path = ?", [path]).fetchone()
 
     def step(cur: duckdb.DuckDBPyConnection) -> None:
-        record_source(cur, path, root, collection, status="failed", error=error, options=options,
+        record_source(cur, path, root, collection, status=status, error=error, options=options,
                       content_hash=old[0] if old else None, mtime=None, size=old[2] if old else None)
         queue.done(cur, path)
 

@@ -22,7 +22,7 @@ import xml.etree.ElementTree as ET
 from html.entities import name2codepoint
 from pathlib import Path
 
-from core.errors import CorruptSource
+from core.errors import CorruptSource, UnsupportedKind
 from core.chunking.model import Block, ParsedRecord, ReadResult
 from core.ingest.readers.common import language_code, parse_date_range, parse_timecode, split_speaker
 from core.ingest.readers.media import MEDIA_SUFFIXES, find_media
@@ -57,6 +57,12 @@ def read(path: Path, raw: bytes) -> ReadResult:
         root = ET.fromstring(_xml_safe_entities(text).encode("utf-8"))
     except ET.ParseError as exc:
         raise CorruptSource(f"malformed XML: {exc}") from exc
+    space, _, local = root.tag[1:].partition("}") if root.tag.startswith("{") else ("", "", root.tag)
+    if local != "record" and root.find(".//{*}record") is None:
+        # an EAD finding aid, TEI, METS, a TTML caption file: a kind no reader here reads, said as such
+        if space:
+            raise UnsupportedKind(f"XML of another kind (root <{local}> in {space}): only OHMS exports are read")
+        raise UnsupportedKind(f"XML of another kind (root <{local}>): only OHMS exports are read")
     for el in root.iter():  # namespaced and legacy exports alike: compare local names
         if isinstance(el.tag, str) and "}" in el.tag:
             el.tag = el.tag.rsplit("}", 1)[1]
