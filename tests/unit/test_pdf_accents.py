@@ -10,6 +10,7 @@ import pytest
 
 from core.ingest.readers.pdf_reader import read
 from core.text import compose_accents
+from tests.unit.test_pdf_hardening import one_page
 
 
 @pytest.mark.parametrize(("raw", "read_as"), [
@@ -25,20 +26,7 @@ def test_spacing_accents_join_their_letter(raw: str, read_as: str) -> None:
 def _pdf(text: bytes) -> bytes:
     """A one-page PDF whose text layer is ``text`` in WinAnsi (0xB4 is the spacing acute accent)."""
     stream = b"BT /F1 18 Tf 40 100 Td (" + text + b") Tj ET"
-    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R "
-               b"/Resources << /Font << /F1 5 0 R >> >> >>",
-               b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream",
-               b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
-    out, offsets = bytearray(b"%PDF-1.4\n"), []
-    for n, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % n + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
+    return one_page(stream, font=b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
 
 
 def test_a_pdf_with_spacing_accents_is_indexed_as_typed(tmp_path: Path) -> None:
