@@ -197,10 +197,11 @@ def markdown_line(text: str) -> str:
 
 
 #: a spacing accent a PDF's text layer places after its letter ("prote´ge´", "Luı´s"), as the combining mark
-_SPACING_ACCENTS = {"´": "\u0301", "`": "\u0300", "¨": "\u0308", "ˆ": "\u0302", "˜": "\u0303", "¸": "\u0327",
+_SPACING_ACCENTS = {"´": "\u0301", "ˋ": "\u0300", "¨": "\u0308", "ˆ": "\u0302", "˜": "\u0303", "¸": "\u0327",
                     "˚": "\u030a", "ˇ": "\u030c"}
-#: the letters each accent may join: an apostrophe typed as ´ after a consonant ("don´t") stays as written
-_ACCENT_BASES = {"´": "aeiouy", "`": "aeiou", "¨": "aeiouy", "ˆ": "aeiou", "˜": "ano", "¸": "c", "˚": "a",
+#: the letters each accent may join: an apostrophe typed as ´ after a consonant ("don´t") stays as written; the
+#: ASCII backtick is left alone (a code span's closing "`" after a vowel is no grave accent)
+_ACCENT_BASES = {"´": "aeiouy", "ˋ": "aeiou", "¨": "aeiouy", "ˆ": "aeiou", "˜": "ano", "¸": "c", "˚": "a",
                  "ˇ": "cszrne"}
 _DOTLESS = {"ı": "i", "ȷ": "j"}  # the accent's own dot replaces the i's: PDFs set í as ı + ´
 _LETTER_ACCENT = re.compile("([A-Za-zıȷ])([" + "".join(_SPACING_ACCENTS) + "])")

@@ -16,7 +16,7 @@ from tests.unit.test_pdf_hardening import one_page
 @pytest.mark.parametrize(("raw", "read_as"), [
     ("prote´ge´", "protégé"), ("Luı´s", "Luís"), ("Jose´ Marı´a", "José María"), ("pin˜a", "piña"),
     ("c¸a", "ça"), ("naı¨ve", "naïve"), ("E´poca", "Época"), ("fore\u0302t", "forêt"),
-    ("don´t", "don´t"), ("l´hotel", "l´hotel"), ("f(x)´ = 2", "f(x)´ = 2"), ("ı alone", "ı alone"),
+    ("voilaˋ", "voilà"), ("the `value` flag", "the `value` flag"), ("don´t", "don´t"), ("l´hotel", "l´hotel"), ("f(x)´ = 2", "f(x)´ = 2"), ("ı alone", "ı alone"),
 ])
 def test_spacing_accents_join_their_letter(raw: str, read_as: str) -> None:
     out = compose_accents(raw)
