@@ -62,8 +62,8 @@ _BODIES = """
     WHERE e.modality = 'text'
 """
 # the same, for the records the change log names (``ovillo_fts_keys``): what a logged change costs
-_BODIES_OF_KEYS = _BODIES + """ AND EXISTS (SELECT 1 FROM ovillo_fts_keys k
-                                               WHERE k.st = e.section_tipo AND k.sid = e.section_id)"""
+_BODIES_OF_KEYS = _BODIES.replace("FROM rag_embeddings e", "FROM ovillo_fts_keys k JOIN rag_embeddings e "
+                                  "ON e.section_tipo = k.st AND e.section_id = k.sid")
 #: False: every body is compared whatever the log says (what updates cost before it; the benchmark's baseline)
 FOLLOW_LOG = True
 #: changed passages beyond this share of the index rebuild it whole (cheaper than the edits then)
@@ -119,20 +119,22 @@ def update_lexical_index(store: Store) -> Literal["current", "updated", "rebuilt
         keys = _logged_keys(cur)
         if keys is None:  # the log cannot say what changed: every body is compared
             cur.execute(f"CREATE OR REPLACE TEMP TABLE ovillo_fts_now AS {_BODIES}")
-            scope = "TRUE"
+            cur.execute(f"CREATE OR REPLACE TEMP TABLE ovillo_fts_was AS SELECT * FROM {FTS_TABLE}")
         else:  # only the passages of the records the log names (computing every body was most of an update)
             cur.execute("CREATE OR REPLACE TEMP TABLE ovillo_fts_keys (st VARCHAR, sid BIGINT)")
             cur.executemany("INSERT INTO ovillo_fts_keys VALUES (?, ?)", [list(k) for k in keys])
             cur.execute(f"CREATE OR REPLACE TEMP TABLE ovillo_fts_now AS {_BODIES_OF_KEYS}")
-            scope = ("(EXISTS (SELECT 1 FROM ovillo_fts_keys k WHERE k.st = d.section_tipo AND k.sid = d.section_id)"
-                     " OR d.id IN (SELECT id FROM ovillo_fts_now))")
+            # what the index held for those records, and for passages that moved to them (two small hash joins)
+            cur.execute(f"""CREATE OR REPLACE TEMP TABLE ovillo_fts_was AS
+                SELECT d.* FROM {FTS_TABLE} d JOIN ovillo_fts_keys k ON k.st = d.section_tipo AND k.sid = d.section_id
+                UNION SELECT d.* FROM {FTS_TABLE} d JOIN ovillo_fts_now n ON n.id = d.id""")
         try:
             cur.execute(f"""CREATE OR REPLACE TEMP TABLE ovillo_fts_gone AS
-                SELECT d.id FROM {FTS_TABLE} d LEFT JOIN ovillo_fts_now n ON n.id = d.id
-                WHERE {scope} AND (n.body IS DISTINCT FROM d.body OR n.section_tipo IS DISTINCT FROM d.section_tipo
-                                   OR n.section_id IS DISTINCT FROM d.section_id)""")
-            cur.execute(f"""CREATE OR REPLACE TEMP TABLE ovillo_fts_new AS
-                SELECT n.* FROM ovillo_fts_now n LEFT JOIN {FTS_TABLE} d ON d.id = n.id
+                SELECT d.id FROM ovillo_fts_was d LEFT JOIN ovillo_fts_now n ON n.id = d.id
+                WHERE n.body IS DISTINCT FROM d.body OR n.section_tipo IS DISTINCT FROM d.section_tipo
+                      OR n.section_id IS DISTINCT FROM d.section_id""")
+            cur.execute("""CREATE OR REPLACE TEMP TABLE ovillo_fts_new AS
+                SELECT n.* FROM ovillo_fts_now n LEFT JOIN ovillo_fts_was d ON d.id = n.id
                 WHERE d.body IS DISTINCT FROM n.body OR d.section_tipo IS DISTINCT FROM n.section_tipo
                       OR d.section_id IS DISTINCT FROM n.section_id""")
             counts = cur.execute(f"""SELECT (SELECT count(*) FROM ovillo_fts_gone), (SELECT count(*) FROM ovillo_fts_new),
@@ -146,7 +148,7 @@ def update_lexical_index(store: Store) -> Literal["current", "updated", "rebuilt
                 _apply(cur)
                 _stamp(cur, options=False)
         finally:
-            for t in ("ovillo_fts_now", "ovillo_fts_gone", "ovillo_fts_new", "ovillo_fts_keys"):
+            for t in ("ovillo_fts_now", "ovillo_fts_gone", "ovillo_fts_new", "ovillo_fts_keys", "ovillo_fts_was"):
                 cur.execute(f"DROP TABLE IF EXISTS {t}")
     if too_many:
         rebuild_lexical_index(store)
