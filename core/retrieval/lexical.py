@@ -19,6 +19,8 @@ import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+import pyarrow as pa
+
 from core.store import changes
 from core.store.db import Store
 from core.text import STOPWORDS
@@ -121,8 +123,12 @@ def update_lexical_index(store: Store) -> Literal["current", "updated", "rebuilt
             cur.execute(f"CREATE OR REPLACE TEMP TABLE ovillo_fts_now AS {_BODIES}")
             cur.execute(f"CREATE OR REPLACE TEMP TABLE ovillo_fts_was AS SELECT * FROM {FTS_TABLE}")
         else:  # only the passages of the records the log names (computing every body was most of an update)
-            cur.execute("CREATE OR REPLACE TEMP TABLE ovillo_fts_keys (st VARCHAR, sid BIGINT)")
-            cur.executemany("INSERT INTO ovillo_fts_keys VALUES (?, ?)", [list(k) for k in keys])
+            cur.register("ovillo_fts_named", pa.table({"st": pa.array([k[0] for k in keys], pa.string()),
+                                                       "sid": pa.array([k[1] for k in keys], pa.int64())}))
+            try:  # a re-embedding names every record: one columnar insert, not a row each
+                cur.execute("CREATE OR REPLACE TEMP TABLE ovillo_fts_keys AS SELECT st, sid FROM ovillo_fts_named")
+            finally:
+                cur.unregister("ovillo_fts_named")
             cur.execute(f"CREATE OR REPLACE TEMP TABLE ovillo_fts_now AS {_BODIES_OF_KEYS}")
             # what the index held for those records, and for passages that moved to them (two small hash joins)
             cur.execute(f"""CREATE OR REPLACE TEMP TABLE ovillo_fts_was AS
