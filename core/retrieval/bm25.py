@@ -1,11 +1,17 @@
-"""BM25 over the FTS index's own tables, scored in memory.
+"""BM25 over the FTS index's own tables, scored in memory, following the index change by change.
 
 DuckDB's ``match_bm25`` scores every document for every query (hundreds of ms at
 100k chunks). We keep DuckDB FTS as the source of truth for tokenisation and the
-inverted index, load its postings once per store generation into arrays aligned
-with the dense matrix's rows, and score only the postings of the query's terms —
-same formula (k1 = 1.2, b = 0.75, DuckDB's idf), same tokens, and the dense leg's
-profile/filter mask applies unchanged.
+inverted index, hold its postings in arrays aligned with the dense matrix's rows, and
+score only the postings of the query's terms — same formula (k1 = 1.2, b = 0.75,
+DuckDB's idf), same tokens, and the dense leg's profile/filter mask applies unchanged.
+
+The postings follow the index (:meth:`Bm25Index.follow`): a passage the index re-tokenised
+(it gets a new docid, :func:`core.retrieval.lexical.update_lexical_index`) or a row the dense
+index appended is tokenised again alone and its postings go to a small *delta*; its postings
+in the main arrays are masked as stale. Reading every posting of the store again took most of
+the first search after any change. A rebuilt index, re-numbered dense rows or a delta grown
+past :data:`FOLD_SHARE` of the main arrays load everything again (amortised O(1) per change).
 
 The statistics (document count, document frequency, average length) are those of the
 rows the *profile* may see, computed per query — not the whole index's. With
@@ -16,15 +22,23 @@ sees everything the numbers are DuckDB's ``match_bm25`` ones.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 import numpy as np
 import pyarrow as pa
 
-from core.retrieval.lexical import FTS_TABLE
+from core.retrieval.lexical import FTS_TABLE, lexical_epoch
+from core.store.changes import RecordKey
 from core.store.db import Store
 from core.text import STOPWORDS
 
 K1, B = 1.2, 0.75
 SCHEMA = f"fts_main_{FTS_TABLE}"
+#: a delta beyond this share of the main postings (or as many stale rows) folds by a full load
+FOLD_SHARE = 0.125
+_MIN_FOLD = 1 << 16
+_EMPTY_I = np.zeros(0, np.int32)
+_EMPTY_F = np.zeros(0, np.float32)
 
 
 class Bm25Index:
@@ -32,20 +46,34 @@ class Bm25Index:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.terms: dict[str, tuple[int, int]] = {}  # term → (start, stop) in rows/tf
-        self.rows = np.zeros(0, dtype=np.int32)
-        self.tf = np.zeros(0, dtype=np.float32)
-        self.lengths = np.zeros(0, dtype=np.float32)  # tokens per row (0: not in the keyword index)
+        self.terms: dict[str, tuple[int, int]] = {}  # term → (start, stop) in rows/tf (the main arrays)
+        self.rows = _EMPTY_I
+        self.tf = _EMPTY_F
+        self.lengths = _EMPTY_F  # tokens per row (0: not in the keyword index)
         self.in_docs = np.zeros(0, dtype=bool)  # rows the keyword index holds
+        self.stale = np.zeros(0, dtype=bool)  # rows whose postings in the main arrays are superseded
+        self.delta: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # term → (rows, tf) tokenised since
+        self._delta_terms: dict[int, list[str]] = {}  # row → the delta's terms it holds
+        self.loads = 0  # full loads made (a change of a few records makes none)
+        self._epoch = ""  # the keyword index's build this follows
+        self._max_docid = -1  # the newest document read
+        self._layout = -1  # the dense row numbering this follows
+        self._n = 0  # rows followed
+        self._main_n = 0  # rows the main arrays were loaded for
 
-    def load(self, ids: list[str]) -> None:
+    def load(self, ids: list[str], layout: int = -1) -> None:
         """Build postings for the chunks ``ids`` (row i of the dense matrix is ``ids[i]``)."""
         cur = self.store.cursor()
         n = len(ids)
+        self.loads += 1
+        self._layout, self._n, self._main_n, self._epoch = layout, n, n, lexical_epoch(self.store)
+        self._max_docid = _max_docid(self.store)
         self.lengths = np.zeros(n, dtype=np.float32)
         self.in_docs = np.zeros(n, dtype=bool)
+        self.stale = np.zeros(n, dtype=bool)
+        self.delta, self._delta_terms = {}, {}
         if not n:
-            self.terms, self.rows, self.tf = {}, np.zeros(0, np.int32), np.zeros(0, np.float32)
+            self.terms, self.rows, self.tf = {}, _EMPTY_I, _EMPTY_F
             return
         vrows = pa.table({"name": pa.array(ids, pa.string()), "row": pa.array(np.arange(n, dtype=np.int32))})
         cur.register("ovillo_vrows", vrows)
@@ -63,18 +91,118 @@ class Bm25Index:
                 JOIN ovillo_vrows v ON v.name = d.name
                 GROUP BY ALL ORDER BY t.termid, v.row
             """).to_arrow_table()
-            vocab = cur.execute(f"SELECT termid, term FROM {SCHEMA}.dict").fetchall()
+            vocab = cur.execute(f"SELECT termid, term FROM {SCHEMA}.dict").to_arrow_table()
         finally:
             cur.unregister("ovillo_vrows")
         termids = post.column("termid").to_numpy(zero_copy_only=False)
         self.rows = post.column("row").to_numpy(zero_copy_only=False).astype(np.int32)
         self.tf = post.column("tf").to_numpy(zero_copy_only=False).astype(np.float32)
-        self.terms = {}
-        for termid, term in vocab:
-            start = int(np.searchsorted(termids, termid, side="left"))
-            stop = int(np.searchsorted(termids, termid, side="right"))
-            if stop > start:
-                self.terms[term] = (start, stop)
+        wanted = vocab.column("termid").to_numpy(zero_copy_only=False)
+        starts = np.searchsorted(termids, wanted, side="left")
+        stops = np.searchsorted(termids, wanted, side="right")
+        held = np.flatnonzero(stops > starts)
+        names = vocab.column("term").take(pa.array(held)).to_pylist()
+        self.terms = dict(zip(names, zip(starts[held].tolist(), stops[held].tolist(), strict=True), strict=True))
+
+    def follow(self, ids: list[str], alive: np.ndarray, rows_of: Callable[[list[RecordKey]], np.ndarray],
+               layout: int) -> bool:
+        """Bring the postings in step with the keyword index and the dense rows ``ids`` (``alive``: rows not
+        tombstoned; ``rows_of``: the live rows of records; ``layout``: changes when rows are re-numbered). Only
+        the rows appended since and those of records the index re-tokenised are read; False when it loaded all."""
+        if layout != self._layout or len(ids) < self._n or lexical_epoch(self.store) != self._epoch:
+            self.load(ids, layout)
+            return False
+        cur = self.store.cursor()
+        # documents re-tokenised since take new docids (lexical._apply), so the newest ones are what changed
+        top = _max_docid(self.store)
+        fresh = cur.execute(f"""SELECT DISTINCT f.section_tipo, f.section_id FROM {SCHEMA}.docs d
+                                 JOIN {FTS_TABLE} f ON f.id = d.name WHERE d.docid > ?""",
+                            [self._max_docid]).fetchall() if top > self._max_docid else []
+        moved = rows_of([(str(st), int(sid)) for st, sid in fresh]) if fresh else np.zeros(0, np.int64)
+        touched = np.unique(np.concatenate([np.arange(self._n, len(ids), dtype=np.int64),
+                                            np.asarray(moved, np.int64)])).astype(np.int32)
+        self._grow(len(ids))
+        if len(touched):
+            self._retokenise([ids[int(r)] for r in touched], touched)
+        self._max_docid = top
+        self._n = len(ids)
+        self.in_docs &= alive[: len(self.in_docs)]  # a tombstoned row counts in no statistic
+        held = sum(len(t) for t in self._delta_terms.values())
+        if held > max(FOLD_SHARE * len(self.rows), _MIN_FOLD) or \
+                int(self.stale.sum()) > max(FOLD_SHARE * len(ids), _MIN_FOLD):
+            self.load(ids, layout)
+            return False
+        return True
+
+    def _grow(self, n: int) -> None:
+        extra = n - len(self.lengths)
+        if extra > 0:
+            self.lengths = np.concatenate([self.lengths, np.zeros(extra, np.float32)])
+            self.in_docs = np.concatenate([self.in_docs, np.zeros(extra, bool)])
+            self.stale = np.concatenate([self.stale, np.zeros(extra, bool)])
+
+    def _retokenise(self, names: list[str], rows: np.ndarray) -> None:
+        """The postings of ``rows`` (chunks ``names``) from their indexed bodies, by the index's own
+        ``tokenize`` and stopwords, as :func:`core.retrieval.lexical._apply` adds them."""
+        vrows = pa.table({"name": pa.array(names, pa.string()), "row": pa.array(rows)})
+        con = self.store.cursor()
+        con.register("ovillo_bm25_rows", vrows)
+        try:
+            post = con.execute(f"""
+                SELECT row, w AS term, count(*)::FLOAT AS tf FROM (
+                    SELECT v.row, unnest({SCHEMA}.tokenize(f.body)) AS w
+                    FROM {FTS_TABLE} f JOIN ovillo_bm25_rows v ON v.name = f.id)
+                WHERE w IS NOT NULL AND len(w) > 0 AND w NOT IN (SELECT sw FROM {SCHEMA}.stopwords)
+                GROUP BY ALL ORDER BY term, row
+            """).to_arrow_table()
+            held = con.execute(f"SELECT v.row FROM {FTS_TABLE} f JOIN ovillo_bm25_rows v ON v.name = f.id"
+                               ).to_arrow_table().column("row").to_numpy(zero_copy_only=False)
+        finally:
+            con.unregister("ovillo_bm25_rows")
+        self.stale[rows[rows < self._main_n]] = True
+        self.in_docs[rows], self.lengths[rows] = False, 0.0
+        self.in_docs[held] = True
+        prow = post.column("row").to_numpy(zero_copy_only=False).astype(np.int32)
+        ptf = post.column("tf").to_numpy(zero_copy_only=False).astype(np.float32)
+        np.add.at(self.lengths, prow, ptf)
+        gone = {t for r in rows.tolist() for t in self._delta_terms.pop(r, ())}
+        for term in gone:  # the superseded postings of the delta leave it (only the terms those rows held)
+            r, f = self.delta[term]
+            keep = ~np.isin(r, rows)
+            if keep.all():
+                continue
+            if keep.any():
+                self.delta[term] = (r[keep], f[keep])
+            else:
+                del self.delta[term]
+        terms = post.column("term").to_pylist()
+        bounds = np.flatnonzero([True, *(a != b for a, b in zip(terms, terms[1:]))] + [True]) if terms \
+            else np.zeros(0, np.int64)
+        for a, b in zip(bounds[:-1], bounds[1:]):
+            term = terms[a]
+            r, f = self.delta.get(term, (_EMPTY_I, _EMPTY_F))
+            self.delta[term] = (np.concatenate([r, prow[a:b]]), np.concatenate([f, ptf[a:b]]))
+            for row in prow[a:b].tolist():
+                self._delta_terms.setdefault(row, []).append(term)
+
+    def postings(self, term: str) -> Iterator[tuple[np.ndarray, np.ndarray, bool]]:
+        """(rows, tf, main) of ``term``'s postings: the main arrays' (stale rows still in: mask them with
+        :attr:`stale`) and the delta's."""
+        entry = self.terms.get(term)
+        if entry is not None:
+            yield self.rows[entry[0]:entry[1]], self.tf[entry[0]:entry[1]], True
+        extra = self.delta.get(term)
+        if extra is not None:
+            yield extra[0], extra[1], False
+
+    def term_rows(self, term: str) -> np.ndarray:
+        """The rows holding ``term`` now (stale postings left out)."""
+        parts = [r[~self.stale[r]] if main and self._main_n else r for r, _, main in self.postings(term)]
+        return np.concatenate(parts) if parts else _EMPTY_I
+
+    def vocabulary(self) -> set[str]:
+        """Every term some posting holds (a term whose postings all went stale may still be listed)."""
+        return set(self.terms) | set(self.delta)
 
     def query_terms(self, query: str) -> list[str]:
         """The query tokenised exactly as the FTS index tokenised the documents."""
@@ -94,9 +222,7 @@ class Bm25Index:
             return found
         wanted = np.asarray(rows, dtype=np.int32)
         for term in terms:
-            entry = self.terms.get(term)
-            if entry is not None:
-                found += np.isin(wanted, self.rows[entry[0]:entry[1]])
+            found += np.isin(wanted, self.term_rows(term))
         return found / np.float32(len(terms))
 
     def top(self, query: str, k: int, mask: np.ndarray | None, n_rows: int,
@@ -110,20 +236,19 @@ class Bm25Index:
         num_docs = int(visible.sum())
         if not num_docs:
             return []
-        avgdl = float(self.lengths[visible].mean()) or 1.0
+        # summed in float64: exact for integer lengths, so the mean cannot depend on the rows' order
+        avgdl = float(self.lengths[visible].mean(dtype=np.float64)) or 1.0
+        current = visible & ~self.stale if self._main_n and self.stale.any() else visible
         scores = np.zeros(n_rows, dtype=np.float32)
         hit = False
-        for term in self.query_terms(query):
-            entry = self.terms.get(term)
-            if entry is None:
+        for term in sorted(self.query_terms(query)):  # one order of float additions, however the query is read
+            parts = [(r[keep], f[keep]) for r, f, main in self.postings(term)
+                     if (keep := (current if main else visible)[r]).any()]
+            if not parts:
                 continue
-            start, stop = entry
-            rows, tf = self.rows[start:stop], self.tf[start:stop]
-            keep = visible[rows]
-            df = int(keep.sum())
-            if not df:
-                continue
-            rows, tf = rows[keep], tf[keep]
+            rows = np.concatenate([r for r, _ in parts])
+            tf = np.concatenate([f for _, f in parts])
+            df = len(rows)
             idf = np.float32(np.log10((num_docs - df + 0.5) / (df + 0.5) + 1))  # DuckDB log() is base 10
             norm = np.float32(K1) * (1 - B + B * self.lengths[rows] / np.float32(avgdl))
             scores[rows] += idf * tf * (K1 + 1) / (tf + norm)
@@ -139,3 +264,8 @@ class Bm25Index:
         part = nz[np.argpartition(-scores[nz], k - 1)[:k]]
         order = part[np.lexsort((part, -scores[part]))]
         return [(int(i), float(scores[i])) for i in order]
+
+
+def _max_docid(store: Store) -> int:
+    row = store.cursor().execute(f"SELECT coalesce(max(docid), -1) FROM {SCHEMA}.docs").fetchone()
+    return int(row[0]) if row else -1

@@ -35,10 +35,7 @@ def matching_rows(index: VectorIndex, query: str, mask: np.ndarray) -> np.ndarra
     bm25 = index.bm25
     hit = np.zeros(len(index), dtype=bool)
     for term in bm25.content_terms(query):
-        entry = bm25.terms.get(term)
-        if entry is None:
-            continue
-        hit[bm25.rows[entry[0]:entry[1]]] = True
+        hit[bm25.term_rows(term)] = True
     hit &= mask[: len(hit)]
     return np.flatnonzero(hit)
 

@@ -88,6 +88,7 @@ class VectorIndex:
         self._state: tuple[int, str] | None = None  # (generation, token) the rows in memory reflect
         self.file = VectorFile(folder_for(store.path.parent, model), model) if store.path is not None else None
         self.bm25 = Bm25Index(store)
+        self._layout = 0  # moves whenever rows are numbered anew (the keyword postings follow row numbers)
         self._reset(np.zeros((0, 0), dtype=np.float32), META)
 
     def invalidate(self) -> None:
@@ -105,7 +106,7 @@ class VectorIndex:
             if gen != self._generation:
                 ensure_lexical(self.store)
                 self._generation = self._sync()
-                self.bm25.load(self.ids)
+                self.bm25.follow(self.ids, self.alive, self.rows_of, self._layout)
 
     def sync_vectors(self) -> int:
         """Bring vectors and masks (not the keyword postings) in step with the store; returns the generation
@@ -208,6 +209,7 @@ class VectorIndex:
         self._state = (gen, token)
 
     def _reset(self, matrix: np.ndarray, meta: pa.Table, dead: np.ndarray | None = None) -> None:
+        self._layout += 1
         self.meta = meta
         self.ids: list[str] = []
         self._row_of: dict[str, int] | None = None
@@ -286,6 +288,12 @@ class VectorIndex:
         if self._row_of is None:
             self._row_of = {self.ids[i]: int(i) for i in np.flatnonzero(self.alive)}
         return self._row_of.get(chunk_id)
+
+    def rows_of(self, keys: list[RecordKey]) -> np.ndarray:
+        """The live rows of the records ``keys``."""
+        ords = [o for k in keys if (o := self.record_ordinal.get(k)) is not None]
+        return np.flatnonzero(np.isin(self.rec_ord, np.asarray(ords, np.int64)) & self.alive) if ords \
+            else np.zeros(0, np.int64)
 
     def mask(self, profile: Profile, filters: SearchFilters) -> np.ndarray:
         """Rows the profile may see that pass the filters (the push-down of the gate's rule).

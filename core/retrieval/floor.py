@@ -165,7 +165,7 @@ def spelling(index: VectorIndex, query: str, mask: np.ndarray) -> str:
         if _visible_term(index, t, mask):
             continue
         limit = 1 if len(t) < 8 else 2
-        near = sorted((_distance(t, v, limit), v) for v in bm25.terms
+        near = sorted((_distance(t, v, limit), v) for v in bm25.vocabulary()
                       if abs(len(v) - len(t)) <= limit and v.isalpha())
         pick = next((v for d, v in near if d <= limit and _visible_term(index, v, mask)), "")
         if pick:
@@ -174,8 +174,7 @@ def spelling(index: VectorIndex, query: str, mask: np.ndarray) -> str:
 
 
 def _visible_term(index: VectorIndex, term: str, mask: np.ndarray) -> bool:
-    entry = index.bm25.terms.get(term)
-    return entry is not None and bool(mask[index.bm25.rows[entry[0]:entry[1]]].any())
+    return bool(mask[index.bm25.term_rows(term)].any())
 
 
 def _distance(a: str, b: str, limit: int) -> int:

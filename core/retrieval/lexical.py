@@ -5,7 +5,9 @@ after a batch of changes and whenever its generation lags the store's (e.g. afte
 a crash between a commit and the update). A few changed passages are applied to
 the index's own tables (:func:`update_lexical_index`) with the index's own
 tokeniser: rebuilding all of it took seconds per import or sync of a handful of
-records into a large archive. Many changes, or other tokenising options, rebuild it. Accents are folded and case lowered
+records into a large archive. Which passages changed comes from the change log
+(:mod:`core.store.changes`) when it can say, so only the named records' bodies are
+computed and compared; otherwise every body is. Many changes, or other tokenising options, rebuild it. Accents are folded and case lowered
 on both sides, digits kept (trench numbers and inventory codes matter), no
 stemming (the archive is multilingual), function words of the main languages
 dropped (:data:`core.text.STOPWORDS`).
@@ -17,6 +19,9 @@ import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+import pyarrow as pa
+
+from core.store import changes
 from core.store.db import Store
 from core.text import STOPWORDS
 
@@ -50,7 +55,7 @@ def lexical_is_stale(store: Store) -> bool:
 # what the index holds for each chunk of the active text model: its record's title, its heading
 # path and its passage
 _BODIES = """
-    SELECT e.id, concat_ws(' ', r.title, array_to_string(
+    SELECT e.id, e.section_tipo, e.section_id, concat_ws(' ', r.title, array_to_string(
                CAST(json_extract_string(e.chunk_meta, '$.heading_path[*]') AS VARCHAR[]), ' '),
                e.source_text) AS body
     FROM rag_embeddings e
@@ -58,21 +63,37 @@ _BODIES = """
     JOIN models m ON m.name = e.model AND m.state = 'active'
     WHERE e.modality = 'text'
 """
+# the same, for the records the change log names (``ovillo_fts_keys``): what a logged change costs
+_BODIES_OF_KEYS = _BODIES.replace("FROM rag_embeddings e", "FROM ovillo_fts_keys k JOIN rag_embeddings e "
+                                  "ON e.section_tipo = k.st AND e.section_id = k.sid")
+#: False: every body is compared whatever the log says (what updates cost before it; the benchmark's baseline)
+FOLLOW_LOG = True
 #: changed passages beyond this share of the index rebuild it whole (cheaper than the edits then)
 UPDATE_SHARE = 0.2
 _FTS = f"fts_main_{FTS_TABLE}"
 
 
+#: the layout of ``fts_docs`` (2: each body's record, so a logged change finds its old passages)
+_LAYOUT = "docs-2"
+
+
 def _options_key() -> str:
-    """What the tokens depend on besides the text: an index made with others is rebuilt."""
-    return hashlib.sha256("\n".join([FTS_OPTIONS, *sorted(STOPWORDS)]).encode()).hexdigest()[:16]
+    """What the tokens and tables depend on besides the text: an index made with others is rebuilt."""
+    return hashlib.sha256("\n".join([FTS_OPTIONS, _LAYOUT, *sorted(STOPWORDS)]).encode()).hexdigest()[:16]
+
+
+def lexical_epoch(store: Store) -> str:
+    """Names the index's last full build: readers holding its postings start again when it changes."""
+    return _meta(store, "lexical_epoch") or ""
 
 
 def _stamp(cur: "duckdb.DuckDBPyConnection", *, options: bool) -> None:
-    gen = cur.execute("SELECT value FROM store_meta WHERE key = 'generation'").fetchone()
-    cur.execute("INSERT OR REPLACE INTO store_meta VALUES ('lexical_generation', ?)", [str(gen[0]) if gen else "0"])
+    gen, token = changes.state(cur)
+    cur.execute("INSERT OR REPLACE INTO store_meta VALUES ('lexical_generation', ?)", [str(gen)])
+    cur.execute("INSERT OR REPLACE INTO store_meta VALUES ('lexical_token', ?)", [token])
     if options:
         cur.execute("INSERT OR REPLACE INTO store_meta VALUES ('lexical_options', ?)", [_options_key()])
+        cur.execute("INSERT OR REPLACE INTO store_meta VALUES ('lexical_epoch', CAST(uuid() AS VARCHAR))")
 
 
 def rebuild_lexical_index(store: Store) -> None:
@@ -97,14 +118,31 @@ def update_lexical_index(store: Store) -> Literal["current", "updated", "rebuilt
         rebuild_lexical_index(store)
         return "rebuilt"
     with store.transaction() as cur:
-        cur.execute(f"CREATE OR REPLACE TEMP TABLE ovillo_fts_now AS {_BODIES}")
+        keys = _logged_keys(cur)
+        if keys is None:  # the log cannot say what changed: every body is compared
+            cur.execute(f"CREATE OR REPLACE TEMP TABLE ovillo_fts_now AS {_BODIES}")
+            cur.execute(f"CREATE OR REPLACE TEMP TABLE ovillo_fts_was AS SELECT * FROM {FTS_TABLE}")
+        else:  # only the passages of the records the log names (computing every body was most of an update)
+            cur.register("ovillo_fts_named", pa.table({"st": pa.array([k[0] for k in keys], pa.string()),
+                                                       "sid": pa.array([k[1] for k in keys], pa.int64())}))
+            try:  # a re-embedding names every record: one columnar insert, not a row each
+                cur.execute("CREATE OR REPLACE TEMP TABLE ovillo_fts_keys AS SELECT st, sid FROM ovillo_fts_named")
+            finally:
+                cur.unregister("ovillo_fts_named")
+            cur.execute(f"CREATE OR REPLACE TEMP TABLE ovillo_fts_now AS {_BODIES_OF_KEYS}")
+            # what the index held for those records, and for passages that moved to them (two small hash joins)
+            cur.execute(f"""CREATE OR REPLACE TEMP TABLE ovillo_fts_was AS
+                SELECT d.* FROM {FTS_TABLE} d JOIN ovillo_fts_keys k ON k.st = d.section_tipo AND k.sid = d.section_id
+                UNION SELECT d.* FROM {FTS_TABLE} d JOIN ovillo_fts_now n ON n.id = d.id""")
         try:
             cur.execute(f"""CREATE OR REPLACE TEMP TABLE ovillo_fts_gone AS
-                SELECT d.id FROM {FTS_TABLE} d LEFT JOIN ovillo_fts_now n ON n.id = d.id
-                WHERE n.body IS DISTINCT FROM d.body""")
-            cur.execute(f"""CREATE OR REPLACE TEMP TABLE ovillo_fts_new AS
-                SELECT n.id, n.body FROM ovillo_fts_now n LEFT JOIN {FTS_TABLE} d ON d.id = n.id
-                WHERE d.body IS DISTINCT FROM n.body""")
+                SELECT d.id FROM ovillo_fts_was d LEFT JOIN ovillo_fts_now n ON n.id = d.id
+                WHERE n.body IS DISTINCT FROM d.body OR n.section_tipo IS DISTINCT FROM d.section_tipo
+                      OR n.section_id IS DISTINCT FROM d.section_id""")
+            cur.execute("""CREATE OR REPLACE TEMP TABLE ovillo_fts_new AS
+                SELECT n.* FROM ovillo_fts_now n LEFT JOIN ovillo_fts_was d ON d.id = n.id
+                WHERE d.body IS DISTINCT FROM n.body OR d.section_tipo IS DISTINCT FROM n.section_tipo
+                      OR d.section_id IS DISTINCT FROM n.section_id""")
             counts = cur.execute(f"""SELECT (SELECT count(*) FROM ovillo_fts_gone), (SELECT count(*) FROM ovillo_fts_new),
                                             (SELECT count(*) FROM {FTS_TABLE})""").fetchone()
             gone, new, held = (int(x) for x in counts) if counts else (0, 0, 0)
@@ -116,12 +154,24 @@ def update_lexical_index(store: Store) -> Literal["current", "updated", "rebuilt
                 _apply(cur)
                 _stamp(cur, options=False)
         finally:
-            for t in ("ovillo_fts_now", "ovillo_fts_gone", "ovillo_fts_new"):
+            for t in ("ovillo_fts_now", "ovillo_fts_gone", "ovillo_fts_new", "ovillo_fts_keys", "ovillo_fts_was"):
                 cur.execute(f"DROP TABLE IF EXISTS {t}")
     if too_many:
         rebuild_lexical_index(store)
         return "rebuilt"
     return "updated"
+
+
+def _logged_keys(cur: "duckdb.DuckDBPyConnection") -> list[changes.RecordKey] | None:
+    """The records changed since the index's generation, by the change log; None when it cannot say."""
+    if not FOLLOW_LOG:
+        return None
+    row = cur.execute("""SELECT max(CASE WHEN key = 'lexical_generation' THEN value END),
+                                max(CASE WHEN key = 'lexical_token' THEN value END)
+                         FROM store_meta WHERE key IN ('lexical_generation', 'lexical_token')""").fetchone()
+    if not row or row[0] is None or not row[1]:
+        return None
+    return changes.changes_since(cur, int(row[0]), str(row[1]), changes.state(cur)[0])
 
 
 def _retired_share(cur: "duckdb.DuckDBPyConnection") -> float:
@@ -153,7 +203,7 @@ def _apply(cur: "duckdb.DuckDBPyConnection") -> None:
     # every later checkpoint of the store 0.25-0.3 s dearer at 100k records; a rebuild drops them
     cur.execute(f"DELETE FROM {_FTS}.docs WHERE docid IN (SELECT docid FROM ovillo_fts_old)")
     cur.execute(f"DELETE FROM {FTS_TABLE} WHERE id IN (SELECT id FROM ovillo_fts_gone)")
-    cur.execute(f"INSERT INTO {FTS_TABLE} SELECT id, body FROM ovillo_fts_new")
+    cur.execute(f"INSERT INTO {FTS_TABLE} SELECT * FROM ovillo_fts_new")
     # new documents take ids after every one held or retired; their tokens as the index's own macro makes them
     cur.execute(f"""CREATE OR REPLACE TEMP TABLE ovillo_fts_docs AS
         SELECT greatest((SELECT coalesce(max(docid), -1) FROM {_FTS}.terms),

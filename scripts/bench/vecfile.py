@@ -12,8 +12,8 @@ fifth restricted), then measured in fresh interpreters so every open is a first 
 Then, in one process: the dense leg's scan (``VectorIndex.top`` under the owner's and the public
 profile's masks) against raw numpy ``M @ q`` + argpartition over the same matrix, and what a change
 costs until the next dense search sees it — a new file of one record (5 passages) and a deleted
-record — incrementally and with a full reload. The keyword index is left out (``ensure_lexical``,
-``Bm25Index.load``): it is rebuilt per generation either way and is the lexical half of #33.
+record — incrementally and with a full reload. The keyword side is left out (``ensure_lexical``,
+the BM25 postings): ``scripts/bench/lexinc.py`` measures it.
 
     .venv/bin/python scripts/bench/vecfile.py [--sizes 10000,100000] [--queries 40] [--real]
 """
