@@ -65,9 +65,7 @@ class SearchMemory(QObject):
         if saved:
             self.menu.addSection(self.tr("Saved searches"))
             for s in saved:
-                act = self.menu.addAction(_short(s.name))
-                act.triggered.connect(lambda _c=False, q=s.query, f=s.filters: self.apply(q, f))
-                self.actions[f"saved:{s.name}"] = act
+                self._rerun(f"saved:{s.name}", s.name, s.query, s.filters)
             forget = self.menu.addMenu(self.tr("Forget a saved search"))
             for s in saved:
                 act = forget.addAction(_short(s.name))
@@ -76,9 +74,7 @@ class SearchMemory(QObject):
         if recent:
             self.menu.addSection(self.tr("Recent searches"))
             for r in recent:
-                act = self.menu.addAction(_short(r.query))
-                act.triggered.connect(lambda _c=False, q=r.query, f=r.filters: self.apply(q, f))
-                self.actions[f"recent:{r.query}"] = act
+                self._rerun(f"recent:{r.query}", r.query, r.query, r.filters)
             clear = self.menu.addAction(self.tr("Clear recent searches"))
             clear.triggered.connect(lambda: self.ops.work(lambda w, _p: w.forget_recent()))
             self.actions["clear"] = clear
@@ -104,6 +100,12 @@ class SearchMemory(QObject):
             return
         filters = self.page.filters()
         self.ops.work(lambda w, _p: w.remember(query, filters))
+
+    def _rerun(self, key: str, label: str, query: str, filters: SearchFilters) -> None:
+        """A menu entry that runs ``query`` with ``filters`` again."""
+        act = self.menu.addAction(_short(label))
+        act.triggered.connect(lambda _c=False: self.apply(query, filters))
+        self.actions[key] = act
 
     def apply(self, query: str, filters: SearchFilters) -> None:
         """Put a saved or recent search back in the boxes and run it now."""

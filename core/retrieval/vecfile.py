@@ -59,10 +59,15 @@ class Loaded:
     dead: np.ndarray
 
 
+def vectors_root(home: Path) -> Path:
+    """The folder under a data folder that holds every model's vector file."""
+    return home / "vectors"
+
+
 def folder_for(home: Path, model: str) -> Path:
     """Where ``model``'s vector file lives under a data folder (a model name may hold '/')."""
     safe = re.sub(r"[^A-Za-z0-9._-]+", "_", model)
-    return home / "vectors" / f"{safe}-{zlib.crc32(model.encode()) & 0xFFFFFFFF:08x}"
+    return vectors_root(home) / f"{safe}-{zlib.crc32(model.encode()) & 0xFFFFFFFF:08x}"
 
 
 def drop_candidates(folder: Path) -> list["VectorFile"]:

@@ -80,10 +80,10 @@ class Folder:
         search rebuilds them from the rewritten store."""
         import shutil
 
-        from core.retrieval.vecfile import folder_for
+        from core.retrieval.vecfile import vectors_root
 
         self._searcher = None
-        shutil.rmtree(folder_for(self.paths.home, "any").parent, ignore_errors=True)
+        shutil.rmtree(vectors_root(self.paths.home), ignore_errors=True)
 
     def erase_removed(self) -> Generator[Progress, None, None]:
         """Rewrite the store when records were removed or revoked: no readable copy stays on disk."""
