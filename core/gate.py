@@ -66,16 +66,22 @@ def passages(store: Store, chunk_ids: Sequence[str], profile: Profile,
     if not chunk_ids:
         return
     rule = profile.rule
-    # a literal IN list lets DuckDB probe the primary-key index; a bound list scans the table
-    id_list = ", ".join("'" + cid.replace("'", "''") + "'" for cid in chunk_ids)
-    rows = store.cursor().execute(f"""
-        SELECT e.id, e.section_tipo, e.section_id, e.component_tipo, e.lang, e.chunk_index, e.modality,
-               e.source_text, e.chunk_meta, r.title, r.classification, r.date_start, r.date_end, r.data,
-               r.project_ids, r.deleted_at
-        FROM rag_embeddings e
-        JOIN records r ON r.section_tipo = e.section_tipo AND r.section_id = e.section_id
-        WHERE e.id IN ({id_list})
+    # Literal IN lists let DuckDB probe the primary keys; a bound list scans the table, and a join
+    # to records hash-joins the whole table (226 ms against 26 ms for two probes at 1M, design §5).
+    id_list = ", ".join(_quote(cid) for cid in chunk_ids)
+    cur = store.cursor()
+    found = cur.execute(f"""
+        SELECT id, section_tipo, section_id, component_tipo, lang, chunk_index, modality, source_text, chunk_meta
+        FROM rag_embeddings WHERE id IN ({id_list})
     """).fetchall()
+    if not found:
+        return
+    keys = ", ".join(f"({_quote(t)}, {int(i)})" for t, i in {(r[1], r[2]) for r in found})
+    recs = {(r[0], r[1]): r[2:] for r in cur.execute(f"""
+        SELECT section_tipo, section_id, title, classification, date_start, date_end, data, project_ids, deleted_at
+        FROM records WHERE (section_tipo, section_id) IN ({keys})
+    """).fetchall()}
+    rows = [r + rec for r in found if (rec := recs.get((r[1], r[2]))) is not None]
     by_id = {r[0]: r for r in rows}
     for cid in chunk_ids:
         row = by_id.get(cid)
@@ -89,6 +95,11 @@ def passages(store: Store, chunk_ids: Sequence[str], profile: Profile,
                 classification=p.classification, date_start=p.date_start, date_end=p.date_end):
             continue
         yield p
+
+
+def _quote(text: str) -> str:
+    """A SQL string literal."""
+    return "'" + text.replace("'", "''") + "'"
 
 
 def record(store: Store, section_tipo: str, section_id: int, profile: Profile) -> VisibleRecord:
