@@ -8,6 +8,7 @@ inside ``duckdb-extension-*`` wheels built for exactly this DuckDB version
 from __future__ import annotations
 
 import importlib.resources
+import os
 from pathlib import Path
 
 import duckdb
@@ -57,6 +58,8 @@ def connect(path: Path | None, *, read_only: bool = False, threads: int | None =
     }
     if threads:
         config["threads"] = threads
+    if (limit := memory_limit_mib()) is not None:
+        config["memory_limit"] = f"{limit}MiB"
     try:
         con = duckdb.connect(":memory:", config=config)
         # embedding floats: ALP/ALPRD took 4x the CPU of storing them plain and made them 24 % larger
@@ -73,6 +76,8 @@ def connect(path: Path | None, *, read_only: bool = False, threads: int | None =
             if not read_only:  # a rewrite a crash interrupted (core/store/compact.py): the old file is whole
                 path.with_name(path.name + ".compact").unlink(missing_ok=True)
                 path.with_name(path.name + ".compact.wal").unlink(missing_ok=True)
+            # an in-memory connection spills to ".tmp" in the working directory; beside the store instead
+            con.execute(f"SET temp_directory = '{sql_literal(str(path.with_name(path.name + '.tmp')))}'")
             mode = ", READ_ONLY" if read_only else ""
             con.execute(f"ATTACH '{sql_literal(str(path))}' AS store (ROW_GROUP_SIZE {ROW_GROUP_ROWS}{mode})")
             con.execute("USE store")
@@ -84,6 +89,20 @@ def connect(path: Path | None, *, read_only: bool = False, threads: int | None =
         raise StoreError(f"cannot open the store {path}: {exc}",
                          hint="Another Ovillo may be using it, or the file is damaged.") from exc
     return con
+
+
+def memory_limit_mib() -> int | None:
+    """DuckDB's memory limit for a store: a quarter of the machine's memory, between 1 and 4 GiB.
+
+    DuckDB's own default is 80 % of it, which a laptop shares with the window, the encoder and the
+    answer model; past the limit DuckDB evicts cached blocks and spills to its temp folder (design §5).
+    None where the platform cannot tell its memory (DuckDB's default then).
+    """
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+    return int(min(max(total // 4, 1 << 30), 4 << 30) >> 20)
 
 
 def sql_literal(value: str) -> str:

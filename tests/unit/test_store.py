@@ -126,3 +126,24 @@ def test_a_long_query_draws_no_progress_bar_on_standard_output(tmp_path: Path) -
                            text=True, cwd=repo, timeout=120)
     assert quiet.returncode == 0 and float(quiet.stderr) > 2.5, quiet.stderr  # long enough for a bar
     assert quiet.stdout == ""
+
+
+def test_duckdb_memory_is_bounded_for_a_laptop_and_spills_beside_the_store(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A quarter of the machine's memory between 1 and 4 GiB, and spill files next to the store, not in
+    the working directory (an in-memory connection's default is ``.tmp`` there)."""
+    from core.store import connection
+
+    monkeypatch.chdir(tmp_path)
+    with Store(tmp_path / "home" / "ovillo.duckdb") as store:
+        limit, temp = store.cursor().execute(
+            "SELECT current_setting('memory_limit'), current_setting('temp_directory')").fetchone()
+    assert temp == str(tmp_path / "home" / "ovillo.duckdb.tmp")
+    mib = connection.memory_limit_mib()
+    assert mib is not None and 1024 <= mib <= 4096
+    assert limit == f"{mib / 1024:.1f} GiB"
+    sizes = {8 << 30: 2048, 2 << 30: 1024, 64 << 30: 4096}
+    for total, want in sizes.items():
+        monkeypatch.setattr(connection.os, "sysconf",
+                            lambda name, total=total: 4096 if name == "SC_PAGE_SIZE" else total // 4096)
+        assert connection.memory_limit_mib() == want
