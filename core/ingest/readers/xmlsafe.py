@@ -1,0 +1,90 @@
+"""One safe way to parse XML for every XML reader, and the small helpers they share.
+
+The stdlib parser (expat ≥ 2.4) stops entity amplification ("billion laughs") and never
+fetches an external entity: both come out as *malformed XML*. HTML entities pasted from web
+pages (``&nbsp;``, ``&eacute;``) are not XML; they are turned into character references first,
+so a hand-edited export still parses.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from html.entities import name2codepoint
+
+from core.errors import CorruptSource
+from core.ingest.readers.textio import decode_tolerant
+
+_HTML_ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
+_XML_ENTITIES = {"amp", "lt", "gt", "quot", "apos"}
+XML_NS = "{http://www.w3.org/XML/1998/namespace}"
+
+
+def _xml_safe_entities(text: str) -> str:
+    """``&nbsp;``/``&eacute;`` as character references, which XML parses."""
+    def swap(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name in _XML_ENTITIES or name not in name2codepoint:
+            return m.group(0)
+        return f"&#{name2codepoint[name]};"
+    return _HTML_ENTITY.sub(swap, text)
+
+
+def parse_xml(raw: bytes, *, what: str = "XML file") -> tuple[ET.Element, list[str]]:
+    """The root element of ``raw`` and decoding notes; :class:`CorruptSource` for malformed or hostile XML."""
+    text, notes = decode_tolerant(raw, what=what)
+    try:
+        root = ET.fromstring(_xml_safe_entities(text).encode("utf-8"))
+    except ET.ParseError as exc:
+        raise CorruptSource(f"malformed XML: {exc}") from exc
+    return root, notes
+
+
+def split_tag(tag: object) -> tuple[str, str]:
+    """``{ns}local`` → (ns, local); comments and processing instructions → ("", "")."""
+    if not isinstance(tag, str):
+        return "", ""
+    if tag.startswith("{"):
+        space, _, local = tag[1:].partition("}")
+        return space, local
+    return "", tag
+
+
+def local(el: ET.Element) -> str:
+    """An element's name without its namespace."""
+    return split_tag(el.tag)[1]
+
+
+def strip_namespaces(root: ET.Element) -> None:
+    """Compare by local name from here on: namespaced and plain exports of a format alike."""
+    for el in root.iter():
+        if isinstance(el.tag, str) and "}" in el.tag:
+            el.tag = el.tag.rsplit("}", 1)[1]
+
+
+def text_of(el: ET.Element | None) -> str:
+    """An element's text with its descendants', whitespace collapsed ("" for None); inline markup joins
+    without a space (``<supplied>1</supplied>815`` is "1815")."""
+    if el is None:
+        return ""
+    return " ".join("".join(el.itertext()).split())
+
+
+def first_text(el: ET.Element, *paths: str) -> str:
+    """The text of the first path that finds a non-empty element."""
+    for path in paths:
+        for found in el.iterfind(path):
+            value = text_of(found)
+            if value:
+                return value
+    return ""
+
+
+def all_texts(el: ET.Element, path: str) -> list[str]:
+    """Every non-empty text the path finds, in order, without repeats."""
+    out: list[str] = []
+    for found in el.iterfind(path):
+        value = text_of(found)
+        if value and value not in out:
+            out.append(value)
+    return out
