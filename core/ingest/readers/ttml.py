@@ -143,10 +143,15 @@ def _timed(el: ET.Element, begin: float, end: float | None, rates: Rates, agents
             text = clean_cue_text(_text(child))
             if not text:
                 continue
-            agent = child.get("agent") or next((s.get("agent") for s in child.iter("span") if s.get("agent")), None)
+            agent = next((a for e in child.iter() if (a := _agent(e))), None)
             speaker = agents.get(agent or "") or (agent if agent else None) or split_speaker(text)[0]
             blocks.append(Block(text, tc_in=round(c_begin, 3), tc_out=round(c_end, 3) if c_end is not None else None,
                                 speaker=speaker, component="rag:transcript"))
+
+
+def _agent(el: ET.Element) -> str | None:
+    """``ttm:agent`` (its namespace differs between TTML and DFXP drafts)."""
+    return next((v for k, v in el.attrib.items() if split_tag(k)[1] == "agent"), None)
 
 
 def _text(p: ET.Element) -> str:

@@ -18,6 +18,13 @@ from core.ingest.readers.textio import decode_tolerant
 _HTML_ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
 _XML_ENTITIES = {"amp", "lt", "gt", "quot", "apos"}
 XML_NS = "{http://www.w3.org/XML/1998/namespace}"
+# elements whose text never runs into its neighbours' (TEI and EAD block and line parts)
+BREAKS = frozenset({
+    "lb", "br", "cb", "pb", "p", "l", "lg", "item", "list", "head", "label", "table", "row", "cell", "entry",
+    "dateline", "salute", "signed", "addrLine", "address", "opener", "closer", "byline", "argument", "speaker",
+    "note", "div", "bibl", "chronitem", "event", "defitem", "persname", "corpname", "famname", "geogname",
+    "subject", "genreform", "occupation", "function", "addressline", "part",
+})
 
 
 def _xml_safe_entities(text: str) -> str:
@@ -63,11 +70,27 @@ def strip_namespaces(root: ET.Element) -> None:
 
 
 def text_of(el: ET.Element | None) -> str:
-    """An element's text with its descendants', whitespace collapsed ("" for None); inline markup joins
-    without a space (``<supplied>1</supplied>815`` is "1815")."""
+    """An element's text with its descendants', whitespace collapsed ("" for None).
+
+    Inline markup joins without a space (``<supplied>1</supplied>815`` is "1815"); line breaks and
+    block-like parts (:data:`BREAKS`: a letter's dateline and salutation, list items, index terms) are
+    kept apart by one.
+    """
     if el is None:
         return ""
-    return " ".join("".join(el.itertext()).split())
+    parts: list[str] = []
+    _collect(el, parts)
+    return " ".join("".join(parts).split())
+
+
+def _collect(el: ET.Element, parts: list[str]) -> None:
+    parts.append(el.text or "")
+    for child in el:
+        gap = " " if split_tag(child.tag)[1] in BREAKS else ""
+        parts.append(gap)
+        if isinstance(child.tag, str):
+            _collect(child, parts)
+        parts.append(gap + (child.tail or ""))
 
 
 def first_text(el: ET.Element, *paths: str) -> str:
