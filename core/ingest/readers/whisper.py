@@ -4,7 +4,7 @@ The JSON forms are openai-whisper's (``{"text", "segments": [{"start", "end", "t
 or the bare list of segments), WhisperX's (a ``speaker`` per segment) and whisper.cpp's
 (``{"transcription": [{"offsets": {"from", "to"}, "text"}], "result": {"language"}}``, in ms).
 Any other JSON is a kind of file not read (unsupported, not failed). A ``.tsv`` whose header is
-exactly Whisper's ``start	end	text`` is read here; any other ``.tsv`` is a catalogue for the CSV reader.
+exactly Whisper's ``start\tend\ttext`` is read here; any other ``.tsv`` is a catalogue for the CSV reader.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ TSV_HEADER = ("start", "end", "text")
 
 
 def is_whisper_tsv(raw: bytes) -> bool:
-    """True when the first line is Whisper's ``start	end	text`` header."""
+    """True when the first line is Whisper's ``start\tend\ttext`` header."""
     first = raw[:200].lstrip(b"\xef\xbb\xbf").split(b"\n", 1)[0].strip().lower()
     return tuple(first.split(b"\t")) == tuple(h.encode() for h in TSV_HEADER)
 
