@@ -112,6 +112,7 @@ MESSAGES: dict[str, str] = {
     "ingest.ead_no_archdesc": "EAD finding aid without <archdesc>: nothing to index",
     "ingest.ead_empty": "EAD finding aid without a description or components",
     "ingest.tei_empty": "TEI file without text or header",
+    "ingest.oai_no_records": "an OAI-PMH {verb} response: it holds no records to index",
     "ingest.no_catalogue_records": "no records with a title or text in this {kind} file",
     "ingest.not_ttml": "not a TTML file (root <{root}>, not <tt>)",
     "ingest.not_elan": "not an ELAN file (root <{root}>, not <ANNOTATION_DOCUMENT>)",

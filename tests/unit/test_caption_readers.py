@@ -63,8 +63,8 @@ def test_dfxp_ticks_frames_nesting_agents_and_span_timing() -> None:
     assert rec.lang == "es"
     assert result.notes == ["1 cue skipped (unreadable timing): <p begin='soon' end=None>"]
     rates = Rates(ET.fromstring("<tt/>"))  # no declared rates: 30 fps, 1 tick a second
-    assert [parse_time(v, rates) for v in ("1.5h", "2m", "250ms", "30f", "01:02:03.5")] == [5400.0, 120.0, 0.25,
-                                                                                             1.0, 3723.5]
+    got = [parse_time(v, rates) for v in ("1.5h", "2m", "250ms", "30f", "01:02:03.5", "19.764", "3:58.640")]
+    assert got == [5400.0, 120.0, 0.25, 1.0, 3723.5, 19.764, 238.64]  # the last two: Apple's bare forms
     with pytest.raises(ValueError):
         parse_time("00:61:00", rates)
 

@@ -73,3 +73,23 @@ def test_an_import_counts_an_unknown_kind_unsupported_and_keeps_going(fake_app: 
     assert "root <collection>" in summary.unsupported[0].reason and not summary.failed
     assert fake_app.library.status().records == 1
     assert fake_app.library.failed_sources() == []  # a kind of file, not a failure to fix
+
+
+def test_declared_encodings_and_one_line_exports_are_read() -> None:
+    latin = ('<?xml version="1.0" encoding="ISO-8859-15"?>\n<ead><archdesc level="fonds"><did>'
+             '<unittitle>Fons Puig, molí de baix</unittitle></did></archdesc></ead>').encode("iso-8859-15")
+    (rec,) = xmlkind.read(Path("puig.xml"), latin).records
+    assert rec.title == "Fons Puig, molí de baix"
+    minified = b"<ead><archdesc><did><unittitle>Caixa</unittitle></did><dsc>" + b"".join(
+        b"<c01><did><unittitle>Carpeta %d</unittitle></did></c01>" % i for i in range(20_000)) + b"</dsc></archdesc></ead>"
+    assert b"\n" not in minified and len(minified) > 1_000_000  # over the text readers' longest line
+    (big,) = xmlkind.read(Path("min.xml"), minified).records
+    assert len(big.blocks) == 20_001
+
+
+def test_an_oai_response_without_records_is_a_kind_not_a_failure() -> None:
+    identify = (b'<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><request verb="Identify">http://x/oai'
+                b"</request><Identify><repositoryName>Arxiu</repositoryName></Identify></OAI-PMH>")
+    with pytest.raises(UnsupportedKind) as kind:
+        xmlkind.read(Path("identify.xml"), identify)
+    assert str(kind.value) == "an OAI-PMH Identify response: it holds no records to index"

@@ -14,7 +14,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from core.errors import CorruptSource
+from core.errors import CorruptSource, UnsupportedKind
 from core.chunking.model import Block, ParsedRecord, ReadResult
 from core.ingest.readers.common import language_code, parse_date_range
 from core.ingest.readers.xmlsafe import all_texts, first_text, strip_namespaces, text_of
@@ -33,6 +33,9 @@ def read_tree(path: Path, root: ET.Element, notes: list[str], kind: str) -> Read
     """Records of a parsed METS, MODS, OAI-PMH or Dublin Core document."""
     strip_namespaces(root)
     if kind == "oai-pmh":
+        if next(root.iter("record"), None) is None:  # Identify, ListSets, ListIdentifiers, an error: no records
+            verb = next((c.get("verb") for c in root.iter("request") if c.get("verb")), None) or "error"
+            raise UnsupportedKind(code="ingest.oai_no_records", params={"verb": verb})
         described = _oai(root, notes)
     elif kind == "mets":
         described = _mets(root)

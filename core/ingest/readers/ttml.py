@@ -22,7 +22,8 @@ from core.ingest.readers.xmlsafe import XML_NS, parse_xml, split_tag, strip_name
 from core.ingest.titles import choose_title
 
 _CLOCK = re.compile(r"^(\d+):(\d{2}):(\d{2})(?:\.(\d+)|:(\d+)(?:\.(\d+))?)?$")
-_OFFSET = re.compile(r"^(\d+(?:\.\d+)?)(h|m|s|ms|f|t)$")
+_OFFSET = re.compile(r"^(\d+(?:\.\d+)?)(h|m|s|ms|f|t)?$")  # a bare number (Apple's, Netflix's) is seconds
+_SHORT_CLOCK = re.compile(r"^(\d{1,2}):(\d{2}(?:\.\d+)?)$")  # "3:58.640", as lyric and web exports write
 _UNITS = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 0.001}
 
 
@@ -52,10 +53,13 @@ def parse_time(value: str, rates: Rates) -> float:
         elif m.group(5):
             seconds += int(m.group(5)) / rates.frames
         return seconds
+    m = _SHORT_CLOCK.match(v)
+    if m:
+        return int(m.group(1)) * 60 + float(m.group(2))
     m = _OFFSET.match(v)
     if not m:
         raise ValueError(value)
-    number, unit = float(m.group(1)), m.group(2)
+    number, unit = float(m.group(1)), m.group(2) or "s"
     if unit == "f":
         return number / rates.frames
     if unit == "t":
@@ -99,12 +103,12 @@ def read_tree(path: Path, root: ET.Element, notes: list[str]) -> ReadResult:
     return ReadResult([rec], reader="ttml", notes=notes)
 
 
-def _span(el: ET.Element, parent_begin: float, parent_end: float | None,
+def _span(el: ET.Element, base: float, parent_begin: float, parent_end: float | None,
           rates: Rates) -> tuple[float, float | None, bool]:
-    """(begin, end, has own timing) of an element inside its parent's interval."""
+    """(begin, end, has own timing) of an element whose times count from ``base``, inside its parent's interval."""
     begin_attr, end_attr, dur_attr = el.get("begin"), el.get("end"), el.get("dur")
-    begin = parent_begin + parse_time(begin_attr, rates) if begin_attr else parent_begin
-    end = parent_begin + parse_time(end_attr, rates) if end_attr else None
+    begin = base + parse_time(begin_attr, rates) if begin_attr else parent_begin
+    end = base + parse_time(end_attr, rates) if end_attr else None
     if dur_attr:
         by_dur = begin + parse_time(dur_attr, rates)
         end = min(end, by_dur) if end is not None else by_dur
@@ -115,13 +119,27 @@ def _span(el: ET.Element, parent_begin: float, parent_end: float | None,
     return begin, end, bool(begin_attr or end_attr or dur_attr)
 
 
+def _base(children: list[ET.Element], begin: float, end: float | None, rates: Rates) -> float:
+    """Where the children's times count from: the parent's begin, as the timing model says — unless they
+    only fit the parent's interval as absolute times (Apple's lyrics repeat the div's times on its lines)."""
+    if not begin or end is None:
+        return begin
+    try:
+        own = [parse_time(c.get("begin") or "", rates) for c in children if c.get("begin")]
+    except ValueError:
+        return begin
+    if own and all(begin <= b <= end for b in own) and any(begin + b > end for b in own):
+        return 0.0
+    return begin
+
+
 def _timed(el: ET.Element, begin: float, end: float | None, rates: Rates, agents: dict[str, str],
            blocks: list[Block], bad: list[str]) -> None:
-    for child in el:
-        if not isinstance(child.tag, str):
-            continue
+    children = [c for c in el if isinstance(c.tag, str)]
+    base = _base(children, begin, end, rates)
+    for child in children:
         try:
-            c_begin, c_end, own = _span(child, begin, end, rates)
+            c_begin, c_end, own = _span(child, base, begin, end, rates)
         except ValueError:
             bad.append(f"<{child.tag} begin={child.get('begin')!r} end={child.get('end')!r}>")
             continue
@@ -130,9 +148,11 @@ def _timed(el: ET.Element, begin: float, end: float | None, rates: Rates, agents
         elif child.tag == "p":
             if not own:  # timing on the spans only: the cue runs from the first to the last timed span
                 times = []
-                for span in child.iter("span"):
+                spans = list(child.iter("span"))
+                span_base = _base(spans, c_begin, c_end, rates)
+                for span in spans:
                     try:
-                        s_begin, s_end, s_own = _span(span, c_begin, c_end, rates)
+                        s_begin, s_end, s_own = _span(span, span_base, c_begin, c_end, rates)
                     except ValueError:
                         continue
                     if s_own:

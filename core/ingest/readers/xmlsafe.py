@@ -8,6 +8,7 @@ so a hand-edited export still parses.
 
 from __future__ import annotations
 
+import codecs
 import re
 import xml.etree.ElementTree as ET
 from html.entities import name2codepoint
@@ -15,6 +16,7 @@ from html.entities import name2codepoint
 from core.errors import CorruptSource
 from core.ingest.readers.textio import decode_tolerant
 
+_DECLARED = re.compile(rb"""\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 _HTML_ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
 _XML_ENTITIES = {"amp", "lt", "gt", "quot", "apos"}
 XML_NS = "{http://www.w3.org/XML/1998/namespace}"
@@ -38,13 +40,38 @@ def _xml_safe_entities(text: str) -> str:
 
 
 def parse_xml(raw: bytes, *, what: str = "XML file") -> tuple[ET.Element, list[str]]:
-    """The root element of ``raw`` and decoding notes; :class:`CorruptSource` for malformed or hostile XML."""
-    text, notes = decode_tolerant(raw, what=what)
-    try:
-        root = ET.fromstring(_xml_safe_entities(text).encode("utf-8"))
+    """The root element of ``raw`` and decoding notes; :class:`CorruptSource` for malformed or hostile XML.
+
+    Bytes that are not UTF-8 are decoded in the encoding the declaration names (an EAD export in
+    ISO-8859-15 or MacRoman); otherwise as the text readers decode. A one-line (minified) export is fine here.
+    """
+    text, notes = _declared(raw) or decode_tolerant(raw, what=what, max_line=None)
+    try:  # parsed as text: the declaration's encoding is not applied a second time
+        root = ET.fromstring(_xml_safe_entities(text))
     except ET.ParseError as exc:
         raise CorruptSource(f"malformed XML: {exc}") from exc
     return root, notes
+
+
+def _declared(raw: bytes) -> tuple[str, list[str]] | None:
+    """(text, no notes) when the bytes are not UTF-8 and the XML declaration names an encoding they decode in
+    (UTF-8 first: an export that declares ISO-8859-1 but writes UTF-8 is common, the reverse is not)."""
+    m = _DECLARED.match(raw[:200])
+    if not m or raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF8)):
+        return None
+    try:
+        raw.decode("utf-8")
+        return None
+    except UnicodeDecodeError:
+        pass
+    try:
+        codec = codecs.lookup(m.group(1).decode("ascii"))
+        if codec.name.startswith(("utf-16", "utf-32")):
+            return None
+        text = raw.decode(codec.name)
+    except (LookupError, UnicodeDecodeError):
+        return None
+    return text.replace("\r\n", "\n").replace("\r", "\n"), []
 
 
 def split_tag(tag: object) -> tuple[str, str]:
