@@ -31,6 +31,10 @@ def test_finding_aids_and_captions_are_found_where_they_say_it(tmp_path: Path, e
         assert proof.heading_path == ["Clara Lee and the Apple Pie Dream", "Corrected Page Proof"]
         assert "Box 1, Folder 1" in proof.text and proof.title == "Jenny Han papers"
 
+        # the finding aid's own id pins it first, ahead of a caption the other words match better
+        named = app.search.records("CLRC-2155 the Brain also is inverted")
+        assert named and named[0].source_path == str(root / "han-papers.xml")
+
         cue = next(h for h in app.search.passages("the Brain also is inverted")
                    if (h.source_path or "").endswith("retina.ttml"))
         assert cue.tc_in == 17.2  # the cue holding the words, not the start of its passage
