@@ -12,6 +12,7 @@ aligned neighbours, as ELAN shows them.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from bisect import bisect_left
 from pathlib import Path
 
 from core.errors import CorruptSource
@@ -100,16 +101,16 @@ def _slots(root: ET.Element, scale: float) -> dict[str, float | None]:
         ids.append(slot.get("TIME_SLOT_ID") or "")
         raw = slot.get("TIME_VALUE")
         values.append(round(int(raw) * scale, 3) if raw and raw.strip().isdigit() else None)
+    known = [i for i, v in enumerate(values) if v is not None]
     for i, v in enumerate(values):
-        if v is not None:
+        if v is not None or not known:
             continue
-        before = next((values[j] for j in range(i - 1, -1, -1) if values[j] is not None), None)
-        after_at = next((j for j in range(i + 1, len(values)) if values[j] is not None), None)
-        if before is not None and after_at is not None:
-            gap = next(j for j in range(i - 1, -1, -1) if values[j] is not None)
-            after = values[after_at]
-            assert after is not None
-            values[i] = round(before + (after - before) * (i - gap) / (after_at - gap), 3)
-        else:
-            values[i] = before if before is not None else values[after_at] if after_at is not None else None
+        at = bisect_left(known, i)  # known holds the aligned slots' positions, in order
+        before = known[at - 1] if at > 0 else None
+        after = known[at] if at < len(known) else None
+        low, high = values[before] if before is not None else None, values[after] if after is not None else None
+        if before is not None and after is not None and low is not None and high is not None:
+            values[i] = round(low + (high - low) * (i - before) / (after - before), 3)
+        else:  # before the first aligned slot or after the last: the nearest aligned time
+            values[i] = low if low is not None else high
     return dict(zip(ids, values))

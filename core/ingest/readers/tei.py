@@ -121,7 +121,8 @@ def _walk(el: ET.Element, headings: tuple[str, ...], page: list[int], blocks: li
         if tag == "pb":
             page[0] += 1
         elif tag in _DIVS:
-            _walk(child, headings + (_div_heading(child),) if _div_heading(child) else headings, page, blocks)
+            head = _div_heading(child)
+            _walk(child, headings + (head,) if head else headings, page, blocks)
         elif tag in _BLOCKS:
             body = text_of(child)
             if body:
