@@ -34,6 +34,7 @@ Dialogue: 1,0:00:01.50,0:00:04.25,Default,Carmen,0,0,0,,{\\an8}El molí{\\i1} de
 Dialogue: 0,0:00:01.50,0:00:04.25,Default,Carmen,0,0,0,,{\\bord3}El molí de baix\\Nja no mol.
 Dialogue: 0,0:00:05.00,0:00:06.00,Default,,0,0,0,,{\\p1}m 0 0 l 100 0 100 100{\\p0}
 Dialogue: 0,0:01:02.03,0:01:04.00,Default,,0,0,0,,JOSEP: I la riuada?
+Dialogue: 0,0:01:xx.00,0:01:09.00,Default,,0,0,0,,a mistyped start
 """
 
 
@@ -76,6 +77,8 @@ def test_ass_events_as_turns() -> None:
     result = _read(Path("oh02.ass"), ASS.encode())
     (rec,) = result.records
     assert result.reader == "ass" and rec.title == "Entrevista OH02"
+    assert result.notes == ["1 event skipped (unreadable timing): line 12: "
+                            "'Dialogue: 0,0:01:xx.00,0:01:09.00,Default,,0,0,0,,a mistyped start'"]
     # the comment and the drawing carry no speech; the outline layer repeats the fill: one turn
     assert [(b.tc_in, b.tc_out, b.speaker, b.text) for b in rec.blocks] == [
         (1.5, 4.25, "Carmen", "El molí de baix ja no mol."), (62.03, 64.0, "JOSEP", "JOSEP: I la riuada?")]
