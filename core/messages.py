@@ -109,6 +109,7 @@ MESSAGES: dict[str, str] = {
     "ingest.not_ohms": "XML is not an OHMS export (no <record> with <transcript> or <index>)",
     "ingest.xml_other_ns": "XML of another kind (root <{root}> in {namespace}): no reader for it",
     "ingest.xml_other": "XML of another kind (root <{root}>): no reader for it",
+    "ingest.xml_too_deep": "XML nested {depth} levels deep (at most {limit} are read): not a document",
     "ingest.ead_no_archdesc": "EAD finding aid without <archdesc>: nothing to index",
     "ingest.ead_empty": "EAD finding aid without a description or components",
     "ingest.tei_empty": "TEI file without text or header",

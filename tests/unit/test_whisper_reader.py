@@ -44,9 +44,12 @@ def test_other_json_and_tsv_go_elsewhere() -> None:
     with pytest.raises(UnsupportedKind) as other:
         _read(Path("package.json"), b'{"name": "ovillo"}')
     assert other.value.code == "ingest.json_other"
-    with pytest.raises(CorruptSource) as broken:
-        _read(Path("b.json"), b'{"segments": [')
-    assert broken.value.code == "ingest.json_malformed"
+    for broken_json in (b'{"segments": [', b"[" * 100_000 + b"]" * 100_000):
+        with pytest.raises(CorruptSource) as broken:
+            _read(Path("b.json"), broken_json)
+        assert broken.value.code == "ingest.json_malformed"
+    nan = _read(Path("n.json"), b'{"segments": [{"start": NaN, "end": 1, "text": "a"}, {"start": 1, "end": 2, "text": "b"}]}')
+    assert [b.text for b in nan.records[0].blocks] == ["b"] and nan.notes[0].startswith("1 segment skipped")
     catalogue = _read(Path("fons.tsv"), b"id\ttitle\tdescription\nAF-1\tEl moli\tDues moles\n")
     assert catalogue.reader == "csv" and catalogue.records[0].title == "El moli"
     bad = _read(Path("t.tsv"), b"start\tend\ttext\n0\t1500\tHola\nx\t2\tmal\n")

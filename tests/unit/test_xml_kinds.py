@@ -93,3 +93,10 @@ def test_an_oai_response_without_records_is_a_kind_not_a_failure() -> None:
     with pytest.raises(UnsupportedKind) as kind:
         xmlkind.read(Path("identify.xml"), identify)
     assert str(kind.value) == "an OAI-PMH Identify response: it holds no records to index"
+
+
+def test_a_tree_nested_past_any_archive_format_is_refused_not_recursed() -> None:
+    deep = b"<TEI><text><body>" + b"<div>" * 5000 + b"<p>x</p>" + b"</div>" * 5000 + b"</body></text></TEI>"
+    with pytest.raises(CorruptSource) as refused:
+        xmlkind.read(Path("deep.xml"), deep)
+    assert refused.value.code == "ingest.xml_too_deep"

@@ -10,6 +10,7 @@ exactly Whisper's ``start\tend\ttext`` is read here; any other ``.tsv`` is a cat
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +59,8 @@ def read_json(path: Path, raw: bytes) -> ReadResult:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CorruptSource(f"malformed JSON at line {exc.lineno}: {exc.msg}") from exc
+    except RecursionError as exc:  # json's decoder stops itself at Python's recursion limit
+        raise CorruptSource("malformed JSON at line 1: nested too deeply") from exc
     lang: str | None = None
     items: Any = None
     ms = False
@@ -85,6 +88,8 @@ def read_json(path: Path, raw: bytes) -> ReadResult:
                 start = float(seg["start"])
                 end = float(seg["end"]) if seg.get("end") is not None else None
             body = str(seg.get("text") or "")
+            if not math.isfinite(start) or (end is not None and not math.isfinite(end)):
+                raise ValueError(start)
         except (KeyError, TypeError, ValueError, AttributeError):
             bad.append(f"segment {n}")
             continue

@@ -20,6 +20,7 @@ _DECLARED = re.compile(rb"""\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)[
 _HTML_ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
 _XML_ENTITIES = {"amp", "lt", "gt", "quot", "apos"}
 XML_NS = "{http://www.w3.org/XML/1998/namespace}"
+MAX_DEPTH = 200  # EAD components nest 12 deep, TEI divisions a few dozen
 # elements whose text never runs into its neighbours' (TEI and EAD block and line parts)
 BREAKS = frozenset({
     "lb", "br", "cb", "pb", "p", "l", "lg", "item", "list", "head", "label", "table", "row", "cell", "entry",
@@ -50,7 +51,20 @@ def parse_xml(raw: bytes, *, what: str = "XML file") -> tuple[ET.Element, list[s
         root = ET.fromstring(_xml_safe_entities(text))
     except ET.ParseError as exc:
         raise CorruptSource(f"malformed XML: {exc}") from exc
+    depth = _depth(root)
+    if depth > MAX_DEPTH:  # the readers walk the tree recursively; no archive format nests this deep
+        raise CorruptSource(f"XML nested {depth} levels deep (at most {MAX_DEPTH} are read): not a document")
     return root, notes
+
+
+def _depth(root: ET.Element) -> int:
+    """How deep the tree nests, counted without recursion."""
+    deepest, stack = 0, [(root, 1)]
+    while stack:
+        el, d = stack.pop()
+        deepest = max(deepest, d)
+        stack.extend((child, d + 1) for child in el)
+    return deepest
 
 
 def _declared(raw: bytes) -> tuple[str, list[str]] | None:
