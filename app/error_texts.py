@@ -126,9 +126,23 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "ingest.not_ohms": QT_TRANSLATE_NOOP(
         "CoreErrors", "XML is not an OHMS export (no <record> with <transcript> or <index>)"),
     "ingest.xml_other_ns": QT_TRANSLATE_NOOP(
-        "CoreErrors", "XML of another kind (root <{root}> in {namespace}): only OHMS exports are read"),
-    "ingest.xml_other": QT_TRANSLATE_NOOP(
-        "CoreErrors", "XML of another kind (root <{root}>): only OHMS exports are read"),
+        "CoreErrors", "XML of another kind (root <{root}> in {namespace}): no reader for it"),
+    "ingest.xml_other": QT_TRANSLATE_NOOP("CoreErrors", "XML of another kind (root <{root}>): no reader for it"),
+    "ingest.xml_too_deep": QT_TRANSLATE_NOOP(
+        "CoreErrors", "XML nested {depth} levels deep (at most {limit} are read): not a document"),
+    "ingest.ead_no_archdesc": QT_TRANSLATE_NOOP("CoreErrors", "EAD finding aid without <archdesc>: nothing to index"),
+    "ingest.ead_empty": QT_TRANSLATE_NOOP("CoreErrors", "EAD finding aid without a description or components"),
+    "ingest.tei_empty": QT_TRANSLATE_NOOP("CoreErrors", "TEI file without text or header"),
+    "ingest.oai_no_records": QT_TRANSLATE_NOOP(
+        "CoreErrors", "an OAI-PMH {verb} response: it holds no records to index"),
+    "ingest.no_catalogue_records": QT_TRANSLATE_NOOP(
+        "CoreErrors", "no records with a title or text in this {kind} file"),
+    "ingest.not_ttml": QT_TRANSLATE_NOOP("CoreErrors", "not a TTML file (root <{root}>, not <tt>)"),
+    "ingest.not_elan": QT_TRANSLATE_NOOP("CoreErrors", "not an ELAN file (root <{root}>, not <ANNOTATION_DOCUMENT>)"),
+    "ingest.json_malformed": QT_TRANSLATE_NOOP("CoreErrors", "malformed JSON at line {line}: {detail}"),
+    "ingest.json_other": QT_TRANSLATE_NOOP(
+        "CoreErrors", "JSON of another kind: only Whisper transcripts (with \"segments\") are read"),
+    "ingest.subtitles_unreadable": QT_TRANSLATE_NOOP("CoreErrors", "unreadable subtitle file: {detail}"),
     "ingest.ohms_empty": QT_TRANSLATE_NOOP("CoreErrors", "OHMS record without transcript text or index points"),
     "ingest.sidecar_unreadable": QT_TRANSLATE_NOOP("CoreErrors", "cannot read {name}: {detail}"),
     "ingest.sidecar_json": QT_TRANSLATE_NOOP("CoreErrors", "{name} is not valid JSON (line {line})"),

@@ -12,10 +12,11 @@ FALLBACK_ENCODINGS = ("cp1252", "latin-1")
 MAX_LINE_CHARS = 1_000_000
 
 
-def decode_text(raw: bytes, *, what: str = "file") -> tuple[str, list[str]]:
+def decode_text(raw: bytes, *, what: str = "file", max_line: int | None = MAX_LINE_CHARS) -> tuple[str, list[str]]:
     """Decode bytes to text; return the text and notes about how it was decoded.
 
-    Raises :class:`CorruptSource` for empty, binary or non-text content.
+    Raises :class:`CorruptSource` for empty, binary or non-text content (and, unless ``max_line`` is None,
+    for a line longer than it: markup read as a tree has no such limit).
     """
     if not raw.strip():
         raise CorruptSource(f"empty {what}: nothing to index")
@@ -45,8 +46,8 @@ def decode_text(raw: bytes, *, what: str = "file") -> tuple[str, list[str]]:
         else:  # latin-1 never fails, kept for type checkers
             raise CorruptSource(f"cannot decode {what}")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    longest = max((len(line) for line in text.split("\n")), default=0)
-    if longest > MAX_LINE_CHARS:
+    longest = max((len(line) for line in text.split("\n")), default=0) if max_line is not None else 0
+    if max_line is not None and longest > max_line:
         raise CorruptSource(
             f"a single line of {longest:,} characters: not a document (a data dump or minified export?)",
             hint="Split the text into lines or paragraphs, or import it as CSV.")

@@ -29,6 +29,9 @@ from core.text import fold
 KINDS: dict[str, str] = {
     "csv": "catalogue", "vtt": "interview", "srt": "interview", "ohms": "interview", "tc-marks": "interview",
     "pdf": "document", "scan": "document", "html": "text", "markdown": "text", "text": "text", "image": "image",
+    "ttml": "interview", "elan": "interview", "whisper": "interview", "ass": "interview", "ssa": "interview",
+    "ead": "catalogue", "mets": "catalogue", "mods": "catalogue", "dc": "catalogue", "oai-pmh": "catalogue",
+    "tei": "document",
 }
 OTHER_KIND = "other"  # records that name no reader (e.g. from the central archive)
 SORTS = ("relevance", "title", "date")

@@ -1,7 +1,7 @@
 """Exact identifiers: a query that names an inventory number or accession the archive holds finds it first.
 
 An identifier is the value of a record's id column (the CSV reader's ``id`` role: ``id``, ``inventario``,
-``codi``, …) or an OHMS ``accession``. It must hold a letter and a digit: a bare number (``12``, ``1654``)
+``codi``, …), an OHMS ``accession``, an EAD ``eadid``/``unitid`` or a catalogue record's ``identifier``. It must hold a letter and a digit: a bare number (``12``, ``1654``)
 is too often a year or a count to pin anything. Matching folds case and accents, ignores the
 separators between letter and digit runs (``CMF-038`` = ``cmf 038`` = ``CMF038``) and leading zeros of
 a digit run (``cmf 38``); the parts themselves must be equal, so ``CMF-38B`` or ``OH04`` do not
@@ -21,7 +21,8 @@ from core.ids import ID_COLUMNS
 from core.store.db import Store
 from core.text import fold_ascii
 
-ID_FIELDS: tuple[str, ...] = ID_COLUMNS + ("accession",)
+# the OHMS accession, an EAD finding aid's and unit's ids, a DC/MODS/OAI record's identifier
+ID_FIELDS: tuple[str, ...] = ID_COLUMNS + ("accession", "eadid", "unitid", "identifier")
 MAX_PARTS = 6  # longer runs of letters and digits are prose, not an identifier
 # words that often precede an identifier and carry nothing else ("inventario MNC-020", "ref CMF-777")
 ID_WORDS = frozenset({"id", "inventory", "inventario", "inventari", "ref", "reference", "referencia",

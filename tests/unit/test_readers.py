@@ -76,7 +76,7 @@ def test_ohms_xml(tmp_path: Path) -> None:
     assert rec.title == "Oral history 3" and rec.lang == "en"
     tcs = [(b.tc_in, b.component) for b in rec.blocks]
     assert (130.0, "rag:transcript") in tcs and (130.0, "rag:index") in tcs
-    with pytest.raises(UnsupportedKind, match=r"root <catalog>\): only OHMS exports are read"):
+    with pytest.raises(UnsupportedKind, match=r"root <catalog>\): no reader for it"):
         read(tmp_path / "other.xml", "<catalog><book/></catalog>")
     with pytest.raises(CorruptSource, match="malformed XML"):
         read(tmp_path / "bad.xml", "<ROOT><record>")

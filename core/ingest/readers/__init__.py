@@ -7,7 +7,8 @@ from pathlib import Path
 
 from core.errors import UnsupportedFormat
 from core.chunking.model import ReadResult
-from core.ingest.readers import csv_reader, html_reader, image_reader, ohms, pdf_reader, subtitles, text_reader
+from core.ingest.readers import csv_reader, html_reader, image_reader, pdf_reader, subtitles, text_reader
+from core.ingest.readers import ass, elan, ttml, whisper, xmlkind
 
 Reader = Callable[[Path, bytes], ReadResult]
 
@@ -20,12 +21,18 @@ READERS: dict[str, Reader] = {
     ".htm": html_reader.read,
     ".pdf": pdf_reader.read,
     ".csv": csv_reader.read,
-    ".tsv": csv_reader.read,
+    ".tsv": whisper.read_tsv,  # Whisper's start/end/text header, else a catalogue
     ".psv": csv_reader.read,
     ".ssv": csv_reader.read,
     ".vtt": subtitles.read,
     ".srt": subtitles.read,
-    ".xml": ohms.read,
+    ".xml": xmlkind.read,  # by root element: OHMS, EAD, TEI, METS, MODS, DC, OAI-PMH, TTML, ELAN
+    ".ttml": ttml.read,
+    ".dfxp": ttml.read,
+    ".eaf": elan.read,
+    ".json": whisper.read_json,
+    ".ass": ass.read,
+    ".ssa": ass.read,
     ".jpg": image_reader.read,
     ".jpeg": image_reader.read,
     ".png": image_reader.read,
@@ -36,8 +43,8 @@ READERS: dict[str, Reader] = {
 
 
 def is_supported(path: Path) -> bool:
-    """True when some reader handles this suffix."""
-    return path.suffix.lower() in READERS
+    """True when some reader handles this suffix (a sidecar's ``.json`` is read with its file, not alone)."""
+    return path.suffix.lower() in READERS and not path.name.endswith((".mapping.json", ".options.json"))
 
 
 def reader_for(path: Path) -> Reader:

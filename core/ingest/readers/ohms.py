@@ -19,15 +19,14 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from html.entities import name2codepoint
 from pathlib import Path
 
-from core.errors import CorruptSource, UnsupportedKind
+from core.errors import CorruptSource
 from core.chunking.model import Block, ParsedRecord, ReadResult
 from core.ingest.readers.common import language_code, parse_date_range, parse_timecode, split_speaker
 from core.ingest.readers.media import MEDIA_SUFFIXES, find_media
 from core.ingest.readers.subtitles import clean_cue_text, parse_cues
-from core.ingest.readers.textio import decode_tolerant
+from core.ingest.readers.xmlsafe import parse_xml, strip_namespaces
 from core.ingest.titles import choose_title
 
 _INLINE = re.compile(r"\[(\d{1,2}:\d{2}:\d{2}(?:\.\d{1,3})?)\]")
@@ -36,36 +35,17 @@ _FOOTNOTES = re.compile(r"\[\[footnotes\]\].*?\[\[/footnotes\]\]", re.S)
 _FOOTNOTE_REF = re.compile(r"\[\[footnote\]\].*?\[\[/footnote\]\]", re.S)
 _OHMS_SPEAKER = re.compile(r"^\s*([A-ZÀ-Ý][A-ZÀ-Ý\-.' ]*[A-ZÀ-Ý.]):\s")
 _PEOPLE = ("interviewee", "interviewer")
-_HTML_ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
-_XML_ENTITIES = {"amp", "lt", "gt", "quot", "apos"}
-
-
-def _xml_safe_entities(text: str) -> str:
-    """``&nbsp;``/``&eacute;`` pasted from web pages are not XML: as character references they parse."""
-    def swap(m: re.Match[str]) -> str:
-        name = m.group(1)
-        if name in _XML_ENTITIES or name not in name2codepoint:
-            return m.group(0)
-        return f"&#{name2codepoint[name]};"
-    return _HTML_ENTITY.sub(swap, text)
 
 
 def read(path: Path, raw: bytes) -> ReadResult:
-    """Read an OHMS export; refuse other XML clearly."""
-    text, notes = decode_tolerant(raw, what="XML file")
-    try:
-        root = ET.fromstring(_xml_safe_entities(text).encode("utf-8"))
-    except ET.ParseError as exc:
-        raise CorruptSource(f"malformed XML: {exc}") from exc
-    space, _, local = root.tag[1:].partition("}") if root.tag.startswith("{") else ("", "", root.tag)
-    if local != "record" and root.find(".//{*}record") is None:
-        # an EAD finding aid, TEI, METS, a TTML caption file: a kind no reader here reads, said as such
-        if space:
-            raise UnsupportedKind(f"XML of another kind (root <{local}> in {space}): only OHMS exports are read")
-        raise UnsupportedKind(f"XML of another kind (root <{local}>): only OHMS exports are read")
-    for el in root.iter():  # namespaced and legacy exports alike: compare local names
-        if isinstance(el.tag, str) and "}" in el.tag:
-            el.tag = el.tag.rsplit("}", 1)[1]
+    """Read an OHMS export (any other XML is refused as not OHMS)."""
+    root, notes = parse_xml(raw)
+    return read_tree(path, root, notes)
+
+
+def read_tree(path: Path, root: ET.Element, notes: list[str]) -> ReadResult:
+    """An OHMS export already parsed (:mod:`core.ingest.readers.xmlkind` recognised it)."""
+    strip_namespaces(root)  # namespaced and legacy exports alike
     record = root if root.tag == "record" else root.find(".//record")
     if record is None or not any(record.find(t) is not None for t in ("transcript", "vtt_transcript", "index")):
         raise CorruptSource("XML is not an OHMS export (no <record> with <transcript> or <index>)")

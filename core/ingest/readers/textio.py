@@ -11,14 +11,14 @@ from __future__ import annotations
 import codecs
 
 from core.errors import CorruptSource
-from core.ingest.decode import decode_text
+from core.ingest.decode import MAX_LINE_CHARS, decode_text
 
 # at most this share of NUL bytes is treated as damage to remove, not as a binary file
 MAX_STRAY_NUL_SHARE = 0.01
 MIN_STRAY_NULS_ALLOWED = 16
 
 
-def decode_tolerant(raw: bytes, *, what: str = "file") -> tuple[str, list[str]]:
+def decode_tolerant(raw: bytes, *, what: str = "file", max_line: int | None = MAX_LINE_CHARS) -> tuple[str, list[str]]:
     """Bytes → text like :func:`decode_text`, also reading UTF-32 and removing a few stray NULs."""
     wide = _wide_encoding(raw)
     if wide is not None:
@@ -38,7 +38,7 @@ def decode_tolerant(raw: bytes, *, what: str = "file") -> tuple[str, list[str]]:
     if nuls and nuls <= max(MIN_STRAY_NULS_ALLOWED, int(len(raw) * MAX_STRAY_NUL_SHARE)):
         raw = raw.replace(b"\x00", b"")
         notes.append(f"removed {nuls} stray NUL byte{'s' if nuls != 1 else ''}")
-    text, more = decode_text(raw, what=what)
+    text, more = decode_text(raw, what=what, max_line=max_line)
     return text, notes + more
 
 
