@@ -29,6 +29,8 @@ from core.text import fold
 KINDS: dict[str, str] = {
     "csv": "catalogue", "vtt": "interview", "srt": "interview", "ohms": "interview", "tc-marks": "interview",
     "pdf": "document", "scan": "document", "html": "text", "markdown": "text", "text": "text", "image": "image",
+    "docx": "document", "odt": "document", "rtf": "document", "xlsx": "catalogue", "ods": "catalogue",
+    "email": "mail",
 }
 OTHER_KIND = "other"  # records that name no reader (e.g. from the central archive)
 SORTS = ("relevance", "title", "date")

@@ -1,0 +1,119 @@
+"""Word ``.docx`` (python-docx): headings by style or outline level become sections, tables Markdown tables.
+
+A heading is a paragraph whose style — or the style it is based on — is "Heading N" / "Title",
+or that carries an outline level (Word's own headings do, in any language of the interface).
+The title is the core properties' title unless it is a placeholder (:mod:`core.ingest.titles`),
+then a "Title"-style paragraph, then the first heading; the date is the file name's, else the
+properties' creation date. Text boxes, headers and footers are not read.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from core.chunking.model import ParsedRecord, ReadResult
+from core.errors import CorruptSource
+from core.ingest.readers.common import date_from_filename, language_code
+from core.ingest.readers.outline import Outline
+from core.ingest.readers.package import check_package
+from core.ingest.titles import choose_title
+
+_HEADING_STYLE = re.compile(r"^heading\s*(\d)$", re.I)
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+MAX_NESTED_TABLES = 8  # tables inside table cells, this deep; deeper ones are read as the cell's text
+
+
+def read(path: Path, raw: bytes) -> ReadResult:
+    """Read a ``.docx`` into one record."""
+    import docx  # a few hundred ms of lxml and package setup: only when a .docx is read
+
+    check_package(raw, ".docx file")
+    try:
+        document = docx.Document(io.BytesIO(raw))
+    except Exception as exc:  # python-docx raises KeyError, ValueError, lxml errors… on damaged parts
+        raise CorruptSource(f"damaged Word document: {type(exc).__name__}: {exc}") from None
+    outline = Outline()
+    for item in document.iter_inner_content():
+        _item(item, outline, 0)
+    props = document.core_properties
+    title = choose_title([props.title, outline.title_paragraph, outline.first_heading], path)
+    blocks = outline.finish(title)
+    if not blocks:
+        raise CorruptSource("no text to index in this file")
+    start, end = date_from_filename(path)
+    if start is None and isinstance(props.created, datetime):
+        start = end = props.created.date()
+    data: dict[str, Any] = {k: v for k, v in (("author", props.author), ("subject", props.subject),
+                                              ("keywords", props.keywords)) if v}
+    rec = ParsedRecord(key="", title=title, blocks=blocks, lang=language_code(props.language),
+                       date_start=start, date_end=end, data=data)
+    return ReadResult([rec], reader="docx")
+
+
+def _item(item: Any, outline: Outline, depth: int) -> None:
+    """One paragraph or table of the body (or of a cell) into the outline."""
+    if hasattr(item, "rows"):
+        rows: list[list[str]] = []
+        nested: list[Any] = []
+        for row in item.rows:
+            seen: set[int] = set()
+            cells = []
+            for cell in row.cells:
+                if id(cell._tc) in seen:  # a merged cell is listed once per grid column it spans
+                    continue
+                seen.add(id(cell._tc))
+                cells.append(cell.text)
+                nested.extend(cell.tables)
+            rows.append(cells)
+        outline.table(rows)
+        if depth < MAX_NESTED_TABLES:
+            for inner in nested:
+                _item(inner, outline, depth + 1)
+        return
+    level = _heading_level(item)
+    if level == 0:
+        outline.title_paragraph = outline.title_paragraph or " ".join(item.text.split())
+    elif level is not None:
+        outline.heading(level, item.text)
+    else:
+        outline.paragraph(item.text)
+
+
+def _heading_level(paragraph: Any) -> int | None:
+    """1..9 for a heading, 0 for the document's title paragraph, None for body text."""
+    own = _outline_level(paragraph._p.pPr)
+    if own is not None:
+        return own
+    style = paragraph.style
+    for _ in range(10):  # a style chain is short; a loop in a damaged file is not followed forever
+        if style is None:
+            return None
+        name = (style.name or "").strip()
+        if name.lower() == "title":
+            return 0
+        m = _HEADING_STYLE.match(name)
+        if m and int(m.group(1)) > 0:
+            return int(m.group(1))
+        level = _outline_level(style.element.pPr)
+        if level is not None:
+            return level
+        style = style.base_style
+    return None
+
+
+def _outline_level(ppr: Any) -> int | None:
+    """The outline level a paragraph's properties give (0-based in the file; 9 means body text)."""
+    if ppr is None:
+        return None
+    el = ppr.find(f"{_W}outlineLvl")
+    if el is None:
+        return None
+    try:
+        value = int(el.get(f"{_W}val", "9"))
+    except ValueError:
+        return None
+    return value + 1 if 0 <= value < 9 else None
