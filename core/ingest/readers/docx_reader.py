@@ -76,7 +76,7 @@ def _item(item: Any, outline: Outline, depth: int) -> None:
         return
     level = _heading_level(item)
     if level == 0:
-        outline.title_paragraph = outline.title_paragraph or " ".join(item.text.split())
+        outline.title_line(item.text)
     elif level is not None:
         outline.heading(level, item.text)
     else:

@@ -99,14 +99,16 @@ def _record(msg: EmailMessage, path: Path, key: str, notes: list[str], number: i
     parts, attachments = _parts(msg)
     if parts > MAX_MAIL_PARTS:
         notes.append(f"{where}more than {MAX_MAIL_PARTS:,} MIME parts: only the first were looked at")
-    blocks = _body(msg, path)
+    cut: list[bool] = []
+    blocks = _body(msg, path, cut)
     chars = 0
     for i, b in enumerate(blocks):
         chars += len(b.text)
         if chars > MAX_MAIL_CHARS:
-            notes.append(f"{where}a body of more than {MAX_MAIL_CHARS:,} characters: the rest was not read")
-            blocks = blocks[:i]
+            blocks, cut = blocks[:i], [True]
             break
+    if cut:
+        notes.append(f"{where}a body of more than {MAX_MAIL_CHARS:,} characters: the rest was not read")
     if attachments:
         fields["attachments"] = attachments
         blocks.append(Block(" · ".join(attachments)))
@@ -172,7 +174,7 @@ def _parts(msg: EmailMessage) -> tuple[int, list[str]]:
     return count, names
 
 
-def _body(msg: EmailMessage, path: Path) -> list[Block]:
+def _body(msg: EmailMessage, path: Path, cut: list[bool]) -> list[Block]:
     """The plain-text body as paragraphs, else the HTML body's text blocks.
 
     A multipart/mixed message may carry its text in several inline parts (a list digest's masthead,
@@ -185,16 +187,17 @@ def _body(msg: EmailMessage, path: Path) -> list[Block]:
                 if child.is_attachment() or child.get_content_maintype() not in ("text", "multipart"):
                     continue
                 part = child.get_body(preferencelist=("plain", "html")) if child.is_multipart() else child
-                blocks.extend(_part_blocks(part, path))
+                blocks.extend(_part_blocks(part, path, cut))
             if blocks:
                 return blocks
-        return _part_blocks(msg.get_body(preferencelist=("plain", "html")), path)
+        return _part_blocks(msg.get_body(preferencelist=("plain", "html")), path, cut)
     except RecursionError:
         raise CorruptSource("damaged mail message: its parts nest too deeply") from None
 
 
-def _part_blocks(part: Any, path: Path) -> list[Block]:
-    """A text/plain part as paragraphs, a text/html part through the HTML reader; other parts give nothing."""
+def _part_blocks(part: Any, path: Path, cut: list[bool]) -> list[Block]:
+    """A text/plain part as paragraphs, a text/html part through the HTML reader; other parts give nothing.
+    A part longer than :data:`MAX_MAIL_CHARS` is cut there (and ``cut`` says so)."""
     if part is None or part.get_content_type() not in ("text/plain", "text/html"):
         return []
     try:
@@ -204,7 +207,9 @@ def _part_blocks(part: Any, path: Path) -> list[Block]:
         content = payload.decode("latin-1") if isinstance(payload, bytes) else str(payload or "")
     if not isinstance(content, str):
         return []
-    content = content[:MAX_MAIL_CHARS + 1]
+    if len(content) > MAX_MAIL_CHARS:
+        content = content[:MAX_MAIL_CHARS]
+        cut.append(True)
     if part.get_content_type() == "text/html":
         try:
             return html_reader.read(path, content.encode("utf-8")).records[0].blocks

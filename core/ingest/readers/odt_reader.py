@@ -74,7 +74,7 @@ def _walk(node: Any, outline: Outline, title_styles: set[str], depth: int) -> No
             outline.heading(level, teletype.extractText(child))
         elif qname == (_TEXT, "p"):
             if str(child.attributes.get((_TEXT, "style-name"), "")) in title_styles:
-                outline.title_paragraph = outline.title_paragraph or " ".join(teletype.extractText(child).split())
+                outline.title_line(teletype.extractText(child))
             else:
                 outline.paragraph(teletype.extractText(child))
             _walk_frames(child, outline, title_styles, depth)

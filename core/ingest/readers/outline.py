@@ -46,11 +46,19 @@ class Outline:
         for piece in markdown_table(rows):
             self.blocks.append(Block(piece, tuple(self.headings)))
 
+    def title_line(self, text: str) -> None:
+        """A paragraph in the document's "Title" style: a title candidate, kept as text unless it is the title."""
+        self.title_paragraph = self.title_paragraph or " ".join(text.split())
+        self.paragraph(text)
+
     def finish(self, title: str) -> list[Block]:
-        """The blocks, their paths without skipped levels or the title's own heading."""
+        """The blocks, their paths without skipped levels or the title's own heading; a first line that
+        is the title itself is not a passage of the record."""
         for b in self.blocks:
             path = tuple(h for h in b.heading_path if h)
             b.heading_path = path[1:] if path[:1] == (title,) else path
+        if len(self.blocks) > 1 and self.blocks[0].text == title and not self.blocks[0].heading_path:
+            del self.blocks[0]
         return self.blocks
 
 

@@ -49,8 +49,6 @@ def read(path: Path, raw: bytes) -> ReadResult:
     info = _info(raw[:_INFO_SCAN], encoding)
     title = choose_title([info.get("title"), plain_text_title(text)], path)
     blocks = outline.finish(title)
-    if blocks and blocks[0].text == title:  # the title line is the record's title, not a passage of it
-        blocks = blocks[1:] or blocks
     if not blocks:
         raise CorruptSource("no text to index in this file")
     start, end = date_from_filename(path)
