@@ -115,6 +115,7 @@ MESSAGES: dict[str, str] = {
     "ingest.package_damaged": "damaged {what}: not a readable zip package ({detail})",
     "ingest.package_parts": "this {what} holds {count} parts; at most {limit} are read",
     "ingest.package_bomb": "this {what} unpacks to {size} MB; at most {limit} MB are read (a zip bomb?)",
+    "ingest.package_markup": "this {what} holds {size} MB of document markup; at most {limit} MB are read",
     "ingest.package_ratio": "this {what} has a part that unpacks to {ratio} times its packed size (a zip bomb?)",
     "ingest.docx_damaged": "damaged Word document: {detail}",
     "ingest.odt_damaged": "damaged OpenDocument text: {detail}",
@@ -220,6 +221,7 @@ MESSAGES: dict[str, str] = {
     "hint.sheet_rename": "Rename a column or add {mapping}. Sheet {sheet} has: {header}",
     "hint.package_encrypted": "Open it in its program: remove the password, or save it again in this format, then "
                               "import that copy.",
+    "hint.split_document": "Split the document into parts and import those.",
     "hint.legacy_doc": "Open it in Word or LibreOffice and save it as .docx or .odt, then import that copy.",
     "hint.legacy_xls": "Open it in Excel or LibreOffice and save it as .xlsx or .ods, then import that copy.",
     "hint.legacy_msg": "Save it from Outlook as .eml (or drag it into Thunderbird and save it from there), then "

@@ -208,3 +208,14 @@ def test_zip_bomb_is_refused_before_unpacking(tmp_path: Path) -> None:
         zf.writestr("content.xml", bytes(8 * 1024 * 1024))
     with pytest.raises(CorruptSource, match="times its packed size"):
         read(tmp_path / "bomb.odt", small.getvalue())
+
+
+def test_a_document_too_large_to_parse_whole_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from core.ingest.readers import package
+
+    monkeypatch.setattr(package, "MAX_PARSED_PART_BYTES", 1_000)  # python-docx and odfpy hold the part whole
+    with pytest.raises(CorruptSource) as info:
+        read(tmp_path / "llarg.docx", docx_bytes())
+    assert "MB of document markup" in str(info.value) and info.value.code == "ingest.package_markup"
+    with pytest.raises(CorruptSource, match="MB of document markup"):
+        read(tmp_path / "llarg.odt", odt_bytes())

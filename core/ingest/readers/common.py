@@ -133,6 +133,9 @@ def language_code(value: str | None) -> str | None:
 # under max_file_mb can still claim gigabytes of XML, a million repeated rows or a million MIME parts.
 #: the uncompressed size of every part of a zip package (.docx, .xlsx, .odt, .ods), in all
 MAX_UNPACKED_BYTES = 256 * 1024 * 1024
+#: the part a library parses whole into memory (.docx word/document.xml, ODF content.xml): python-docx's tree
+#: took ~18x its XML in memory, odfpy's ~35x (0.65 MB → +12 MB, 6.1 MB → +150-250 MB) [M: note, 2026-12-04]
+MAX_PARSED_PART_BYTES = 24 * 1024 * 1024
 #: one part's uncompressed size over its compressed size, above which (and over 1 MiB) it is a zip bomb
 MAX_PACK_RATIO = 200
 #: parts of one zip package (a real document has tens)

@@ -31,7 +31,7 @@ def read(path: Path, raw: bytes) -> ReadResult:
     """Read a ``.docx`` into one record."""
     import docx  # a few hundred ms of lxml and package setup: only when a .docx is read
 
-    check_package(raw, ".docx file")
+    check_package(raw, ".docx file", whole="word/document.xml")
     try:
         document = docx.Document(io.BytesIO(raw))
     except Exception as exc:  # python-docx raises KeyError, ValueError, lxml errors… on damaged parts

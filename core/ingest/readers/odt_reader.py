@@ -36,7 +36,7 @@ def read(path: Path, raw: bytes) -> ReadResult:
     """Read an ``.odt`` into one record."""
     from odf.opendocument import load
 
-    check_package(raw, ".odt file")
+    check_package(raw, ".odt file", whole="content.xml")
     try:
         doc = load(io.BytesIO(raw))
         body = doc.text

@@ -47,7 +47,7 @@ def read_ods(path: Path, raw: bytes) -> ReadResult:
     from odf.opendocument import load
     from odf.table import Table
 
-    check_package(raw, ".ods file")
+    check_package(raw, ".ods file", whole="content.xml")
     try:
         doc = load(io.BytesIO(raw))
         tables = doc.spreadsheet.getElementsByType(Table)
