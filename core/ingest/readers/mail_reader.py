@@ -94,7 +94,7 @@ def _parse(raw: bytes) -> EmailMessage:
 def _record(msg: EmailMessage, path: Path, key: str, notes: list[str], number: int | None = None) -> ParsedRecord:
     """One message as a record: subject as title, headers as fields, body as blocks, attachments named."""
     where = f"message {number}: " if number is not None else ""
-    fields = {name: value for name in _FIELDS if (value := _header(msg, name))}
+    fields: dict[str, Any] = {name: value for name in _FIELDS if (value := _header(msg, name))}
     subject = _header(msg, "subject")
     parts, attachments = _parts(msg)
     if parts > MAX_MAIL_PARTS:
@@ -122,7 +122,7 @@ def _record(msg: EmailMessage, path: Path, key: str, notes: list[str], number: i
     return ParsedRecord(key=key, title=title, blocks=blocks, date_start=when, date_end=when, data=fields)
 
 
-def _header(msg: EmailMessage, name: str) -> str:
+def _header(msg: Any, name: str) -> str:
     """A header's decoded value ("" when absent or beyond repair)."""
     try:
         value = msg.get(name)

@@ -24,6 +24,7 @@ from core.ingest.readers.common import MAX_SHEET_CELLS, MAX_SHEET_COLUMNS, MAX_S
 from core.ingest.readers.package import check_package
 
 Sheet = tuple[str, Iterator[list[str]]]  # a sheet's name and its rows of cell texts, in order
+Mapping = tuple[dict[str, str], dict[str, str]]  # csv_reader.column_mapping: role → column, view → image column
 
 
 def read_xlsx(path: Path, raw: bytes) -> ReadResult:
@@ -60,37 +61,40 @@ def read_ods(path: Path, raw: bytes) -> ReadResult:
 def _read(path: Path, sheets: list[Sheet], reader: str) -> ReadResult:
     """The records of every sheet that maps as a catalogue; notes name the sheets left out."""
     notes: list[str] = []
-    found: list[tuple[str, list[str], list[tuple[int, list[str]]]]] = []
+    found: list[tuple[str, list[str], Mapping, list[tuple[int, list[str]]]]] = []
     budget = [MAX_SHEET_ROWS, MAX_SHEET_CELLS]  # rows, cells left
     first_error: CorruptSource | None = None
-    for name, rows in sheets:
-        numbered = _budgeted(rows, budget)
-        header_at, header = next(((n, r) for n, r in numbered if any(c.strip() for c in r)), (0, []))
-        if not header:
+    for name, cells in sheets:
+        numbered = _budgeted(cells, budget)
+        first = next((r for _, r in numbered if any(c.strip() for c in r)), None)
+        if first is None:
             continue
-        header = [h.strip() for h in header]
+        header = [h.strip() for h in first]
         try:
-            csv_reader.column_mapping(path, header, sheet=repr(name))
+            mapping = csv_reader.column_mapping(path, header, sheet=repr(name))
         except CorruptSource as exc:
             first_error = first_error or exc
             notes.append(f"sheet {name!r} left out: {exc}")
             continue
-        found.append((name, header, list(numbered)))
+        found.append((name, header, mapping, list(numbered)))
         if budget[0] <= 0:
             break
     if budget[0] <= 0:
-        notes.append(f"this workbook is larger than {MAX_SHEET_ROWS:,} rows or {MAX_SHEET_CELLS:,} cells: the rest was not read")
+        notes.append(f"this workbook is larger than {MAX_SHEET_ROWS:,} rows or {MAX_SHEET_CELLS:,} cells: "
+                     "the rest was not read")
     if not found:
         if first_error is not None:
             raise first_error
         raise CorruptSource("this workbook has no sheet with a header row")
     records: list[ParsedRecord] = []
-    for name, header, rows in found:
+    for name, header, mapping, rows in found:
         prefix = f"{name}/" if len(found) > 1 else ""
         sheet_notes: list[str] = []
-        got = csv_reader.catalogue_records(path, header, rows, csv_reader.column_mapping(path, header, sheet=repr(name)),
-                                           sheet_notes, where=lambda n, s=name: f"sheet {s!r}, row {n}",
-                                           key_prefix=prefix)
+
+        def where(n: int, sheet: str = name) -> str:
+            return f"sheet {sheet!r}, row {n}"
+
+        got = csv_reader.catalogue_records(path, header, rows, mapping, sheet_notes, where=where, key_prefix=prefix)
         for rec in got:
             rec.data["sheet"] = name
         records.extend(got)
