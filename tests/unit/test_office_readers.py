@@ -219,3 +219,15 @@ def test_a_document_too_large_to_parse_whole_is_refused(tmp_path: Path, monkeypa
     assert "MB of document markup" in str(info.value) and info.value.code == "ingest.package_markup"
     with pytest.raises(CorruptSource, match="MB of document markup"):
         read(tmp_path / "llarg.odt", odt_bytes())
+
+
+def test_docx_fixtures_of_python_docx_styles_and_merged_cells() -> None:
+    # python-docx's par-known-styles.docx: Normal, a paragraph naming a missing style, Heading 1, Body Text
+    (rec,) = read(FIX / "docx/par-known-styles.docx").records
+    assert rec.title == "Heading 1"  # no title property: the first heading
+    assert [(b.heading_path, b.text) for b in rec.blocks] == [((), "no specified style"), ((), "missing style"),
+                                                             ((), "Body Text")]
+    # python-docx's tbl-cell-access.docx: 3×3 tables, one with a cell merged across two columns
+    (rec,) = read(FIX / "docx/tbl-cell-access.docx").records
+    merged = rec.blocks[1].text.splitlines()
+    assert merged[0] == "| 1 | 2 | 3 |" and merged[2] == "| 4 |  | 6 |"  # 6 stays under its column

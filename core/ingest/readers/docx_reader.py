@@ -64,7 +64,8 @@ def _item(item: Any, outline: Outline, depth: int, styles: dict[str | None, int 
             seen: set[int] = set()
             cells = []
             for cell in row.cells:
-                if id(cell._tc) in seen:  # a merged cell is listed once per grid column it spans
+                if id(cell._tc) in seen:  # a merged cell is listed once per grid column it spans: blank after
+                    cells.append("")     # its first, so the columns to its right stay under their headers
                     continue
                 seen.add(id(cell._tc))
                 cells.append(cell.text)
