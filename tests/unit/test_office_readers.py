@@ -231,3 +231,50 @@ def test_docx_fixtures_of_python_docx_styles_and_merged_cells() -> None:
     (rec,) = read(FIX / "docx/tbl-cell-access.docx").records
     merged = rec.blocks[1].text.splitlines()
     assert merged[0] == "| 1 | 2 | 3 |" and merged[2] == "| 4 |  | 6 |"  # 6 stays under its column
+
+
+def test_odt_fixtures_of_odfpy_lists_and_an_external_entity() -> None:
+    # odfpy's twolevellist.odt: a list nested in a list item
+    (rec,) = read(FIX / "odt/twolevellist.odt").records
+    assert [b.text for b in rec.blocks][:5] == ["Line 1", "Item A", "Item B", "Subitem B.1", "Subitem B.2 (bold)"]
+    # odfpy's nasty.odt: content.xml declares an external entity (SYSTEM "examples/externalcontent.txt")
+    with pytest.raises(CorruptSource, match="damaged OpenDocument text: EntitiesForbidden"):
+        read(FIX / "odt/nasty.odt")
+
+
+def _with_entity(raw: bytes, part: str, secret: Path) -> bytes:
+    """The package with ``part`` declaring an external entity to ``secret`` and using it in its text."""
+    src = zipfile.ZipFile(io.BytesIO(raw))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        for info in src.infolist():
+            data = src.read(info.filename)
+            if info.filename == part:
+                at = data.find(b"?>") + 2 if data.startswith(b"<?xml") else 0
+                head, rest = data[:at], data[at:]
+                root_end = rest.index(b">", rest.index(b"<")) + 1
+                data = (head + f'<!DOCTYPE x [<!ENTITY s SYSTEM "file://{secret}">]>'.encode()
+                        + rest[:root_end] + rest[root_end:].replace(b"CMF-034", b"&s;", 1))
+            zf.writestr(info, data)
+    return out.getvalue()
+
+
+def test_external_entities_are_never_read(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("CONTRASENYA-SECRETA", encoding="utf-8")
+    raw = _with_entity(docx_bytes(), "word/document.xml", secret)
+    try:
+        res = read(tmp_path / "e.docx", raw)
+    except CorruptSource:
+        pass  # refusing the file is as good as not resolving the entity
+    else:
+        assert "CONTRASENYA" not in " ".join(b.text for r in res.records for b in r.blocks)
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.append(["Codi", "Títol", "Descripció"])
+    book.active.append(["CMF-034", "Croat", "Plata"])
+    buf = io.BytesIO()
+    book.save(buf)
+    with pytest.raises(CorruptSource, match="damaged Excel workbook"):
+        read(tmp_path / "e.xlsx", _with_entity(buf.getvalue(), "xl/worksheets/sheet1.xml", secret))

@@ -154,3 +154,17 @@ def test_an_oversized_cell_fails_the_file_naming_its_row(tmp_path: Path) -> None
     doc.save(buf)
     with pytest.raises(CorruptSource, match="row 2: a cell of more than"):
         read(tmp_path / "llarg.ods", buf.getvalue())
+
+
+def test_ods_fixture_of_odfpy_with_two_sheets_and_a_mapping(tmp_path: Path) -> None:
+    # odfpy's countrystatistics.ods: sheets "Population" and "HDI", headers with line breaks, numbers as floats
+    path = tmp_path / "countrystatistics.ods"
+    path.write_bytes((FIX / "ods/countrystatistics.ods").read_bytes())
+    with pytest.raises(CorruptSource, match="missing column"):  # "Country" is no title a catalogue names
+        reader_for(path)(path, path.read_bytes())
+    (tmp_path / "countrystatistics.ods.mapping.json").write_text(json.dumps({"title": "Country"}), encoding="utf-8")
+    res = reader_for(path)(path, path.read_bytes())
+    assert {r.data["sheet"] for r in res.records} == {"Population", "HDI"}
+    austria = res.records[0]
+    assert (austria.key, austria.title) == ("row:Population/2", "Austria")
+    assert austria.data["Area\nkm2"] == "83858" and "83858" in austria.blocks[0].text
