@@ -278,3 +278,23 @@ def test_external_entities_are_never_read(tmp_path: Path) -> None:
     book.save(buf)
     with pytest.raises(CorruptSource, match="damaged Excel workbook"):
         read(tmp_path / "e.xlsx", _with_entity(buf.getvalue(), "xl/worksheets/sheet1.xml", secret))
+
+
+def test_docx_content_controls_are_read_and_a_table_of_contents_is_not(tmp_path: Path) -> None:
+    import docx
+    from docx.oxml import parse_xml
+
+    w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+    d = docx.Document()
+    d.add_heading("Fitxa", level=1)
+    body = d.element.body
+    toc = (f'<w:sdt {w}><w:sdtPr><w:docPartObj><w:docPartGallery w:val="Table of Contents"/></w:docPartObj>'
+           '</w:sdtPr><w:sdtContent><w:p><w:r><w:t>Fitxa ........ 1</w:t></w:r></w:p></w:sdtContent></w:sdt>')
+    field = (f'<w:sdt {w}><w:sdtPr><w:alias w:val="Procedència"/></w:sdtPr><w:sdtContent>'
+             '<w:p><w:r><w:t>Donació de la família Roca, 1987.</w:t></w:r></w:p></w:sdtContent></w:sdt>')
+    body.insert(0, parse_xml(toc))
+    body.insert(len(body) - 1, parse_xml(field))  # before the final section properties
+    buf = io.BytesIO()
+    d.save(buf)
+    (rec,) = read(tmp_path / "fitxa.docx", buf.getvalue()).records
+    assert [b.text for b in rec.blocks] == ["Donació de la família Roca, 1987."]

@@ -4,13 +4,15 @@ A heading is a paragraph whose style — or the style it is based on — is "Hea
 or that carries an outline level (Word's own headings do, in any language of the interface).
 The title is the core properties' title unless it is a placeholder (:mod:`core.ingest.titles`),
 then a "Title"-style paragraph, then the first heading; the date is the file name's, else the
-properties' creation date. Text boxes, headers and footers are not read.
+properties' creation date. Content controls are read (a table of contents is not); text boxes, headers,
+footers, footnotes and comments are not.
 """
 
 from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -24,7 +26,7 @@ from core.ingest.titles import choose_title
 
 _HEADING_STYLE = re.compile(r"^heading\s*(\d)$", re.I)
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
-MAX_NESTED_TABLES = 8  # tables inside table cells, this deep; deeper ones are read as the cell's text
+MAX_NESTED_TABLES = 8  # tables in cells, and content controls in content controls, followed this deep
 
 
 def read(path: Path, raw: bytes) -> ReadResult:
@@ -38,7 +40,7 @@ def read(path: Path, raw: bytes) -> ReadResult:
         raise CorruptSource(f"damaged Word document: {type(exc).__name__}: {exc}") from None
     outline = Outline()
     styles: dict[str | None, int | None] = {}
-    for item in document.iter_inner_content():
+    for item in _body_items(document.element.body, document._body):
         _item(item, outline, 0, styles)
     props = document.core_properties
     title = choose_title([props.title, outline.title_paragraph, outline.first_heading], path)
@@ -53,6 +55,27 @@ def read(path: Path, raw: bytes) -> ReadResult:
     rec = ParsedRecord(key="", title=title, blocks=blocks, lang=language_code(props.language),
                        date_start=start, date_end=end, data=data)
     return ReadResult([rec], reader="docx")
+
+
+def _body_items(element: Any, parent: Any, depth: int = 0) -> Iterator[Any]:
+    """The body's paragraphs and tables in order, those inside content controls (``w:sdt``) too — a template's
+    fields and cover page are content controls, which python-docx's own iteration skips; a table of
+    contents (a content control of the "Table of Contents" gallery) is left out: it repeats the headings."""
+    from docx.table import Table
+    from docx.text.paragraph import Paragraph
+
+    for child in element.iterchildren():
+        if child.tag == f"{_W}p":
+            yield Paragraph(child, parent)
+        elif child.tag == f"{_W}tbl":
+            yield Table(child, parent)
+        elif child.tag == f"{_W}sdt" and depth < MAX_NESTED_TABLES:
+            gallery = child.find(f"{_W}sdtPr/{_W}docPartObj/{_W}docPartGallery")
+            if gallery is not None and gallery.get(f"{_W}val", "").lower().startswith("table of contents"):
+                continue
+            content = child.find(f"{_W}sdtContent")
+            if content is not None:
+                yield from _body_items(content, parent, depth + 1)
 
 
 def _item(item: Any, outline: Outline, depth: int, styles: dict[str | None, int | None]) -> None:
