@@ -298,3 +298,19 @@ def test_docx_content_controls_are_read_and_a_table_of_contents_is_not(tmp_path:
     d.save(buf)
     (rec,) = read(tmp_path / "fitxa.docx", buf.getvalue()).records
     assert [b.text for b in rec.blocks] == ["Donació de la família Roca, 1987."]
+
+
+def test_docx_table_of_contents_entries_are_left_out(tmp_path: Path) -> None:
+    import docx
+
+    d = docx.Document()
+    for name in ("toc 1", "toc 2"):  # Word's built-in entry styles (python-docx's template has none)
+        d.styles.add_style(name, 1).base_style = d.styles["Normal"]
+    d.add_paragraph("Capítol 1 ........ 3", style="toc 1")
+    d.add_paragraph("Secció 1.1 ....... 4", style="toc 2")
+    d.add_heading("Capítol 1", level=1)
+    d.add_paragraph("El text del capítol.")
+    buf = io.BytesIO()
+    d.save(buf)
+    (rec,) = read(tmp_path / "toc.docx", buf.getvalue()).records
+    assert [b.text for b in rec.blocks] == ["El text del capítol."]

@@ -25,6 +25,8 @@ from core.ingest.readers.package import check_package
 from core.ingest.titles import choose_title
 
 _HEADING_STYLE = re.compile(r"^heading\s*(\d)$", re.I)
+_TOC_STYLE = re.compile(r"^(?:toc\s*\d|toc heading)$", re.I)  # Word's table-of-contents entries: they repeat the headings
+_TOC = -1
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 MAX_NESTED_TABLES = 8  # tables in cells, and content controls in content controls, followed this deep
 
@@ -107,6 +109,8 @@ def _item(item: Any, outline: Outline, depth: int, styles: dict[str | None, int 
         if style_id not in styles:
             styles[style_id] = _style_level(item.style)
         level = styles[style_id]
+    if level == _TOC:
+        return
     if level == 0:
         outline.title_line(item.text)
     elif level is not None:
@@ -116,13 +120,16 @@ def _item(item: Any, outline: Outline, depth: int, styles: dict[str | None, int 
 
 
 def _style_level(style: Any) -> int | None:
-    """1..9 for a heading style, 0 for the title style, None for body text (following "based on")."""
+    """1..9 for a heading style, 0 for the title style, :data:`_TOC` for a table-of-contents entry, None for
+    body text (following "based on")."""
     for _ in range(10):  # a style chain is short; a loop in a damaged file is not followed forever
         if style is None:
             return None
         name = (style.name or "").strip()
         if name.lower() == "title":
             return 0
+        if _TOC_STYLE.match(name):
+            return _TOC
         m = _HEADING_STYLE.match(name)
         if m and int(m.group(1)) > 0:
             return int(m.group(1))
