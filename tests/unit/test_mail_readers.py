@@ -87,6 +87,7 @@ def test_mbox_fixture_keeps_an_unquoted_from_line_in_its_message() -> None:
     res = read(FIX / "mbox/mailbox_01.mbox")
     (rec,) = res.records
     assert rec.key == "msg:1" and rec.title == "unquoted From in body; extra info on From line"
+    assert rec.date_start == date(2022, 8, 7)  # no Date header: the From line's date
     assert [b.text for b in rec.blocks] == ["Hello", "From time to time"]
 
 

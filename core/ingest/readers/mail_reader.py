@@ -13,6 +13,7 @@ from __future__ import annotations
 import email
 import re
 from collections.abc import Iterator
+from datetime import date, datetime
 from email import policy
 from email.message import EmailMessage
 from pathlib import Path
@@ -55,7 +56,8 @@ def read_mbox(path: Path, raw: bytes) -> ReadResult:
         except CorruptSource as exc:
             notes.append(f"message {n}: {exc}, skipped")
             continue
-        records.append(_record(msg, path, f"msg:{n}", notes, number=n))
+        records.append(_record(msg, path, f"msg:{n}", notes, number=n,
+                               delivered=_from_line_date(raw[start:body_at])))
     if not records:
         raise CorruptSource("no readable messages in this mbox file")
     return ReadResult(records, reader="email", notes=notes)
@@ -91,7 +93,8 @@ def _parse(raw: bytes) -> EmailMessage:
     return msg
 
 
-def _record(msg: EmailMessage, path: Path, key: str, notes: list[str], number: int | None = None) -> ParsedRecord:
+def _record(msg: EmailMessage, path: Path, key: str, notes: list[str], number: int | None = None,
+            delivered: date | None = None) -> ParsedRecord:
     """One message as a record: subject as title, headers as fields, body as blocks, attachments named."""
     where = f"message {number}: " if number is not None else ""
     fields: dict[str, Any] = {name: value for name in _FIELDS if (value := _header(msg, name))}
@@ -115,7 +118,7 @@ def _record(msg: EmailMessage, path: Path, key: str, notes: list[str], number: i
     if subject:
         fields["subject"] = subject
     sender = _display_name(msg)
-    when = _date(msg)
+    when = _date(msg) or delivered  # a message without a Date header: the day its mbox received it
     title = clean_title(subject) or clean_title(" — ".join(p for p in (sender, when.isoformat() if when else "") if p))
     if not title:
         title = file_title(path) + (f" {number}" if number is not None else "")
@@ -129,6 +132,15 @@ def _header(msg: Any, name: str) -> str:
     except Exception:  # the header parser raises on some malformed address lists; the rest of the message stands
         return ""
     return " ".join(str(value).split()) if value is not None else ""
+
+
+def _from_line_date(line: bytes) -> date | None:
+    """The date of an mbox ``From sender Tue Mar  2 10:00:00 1999 …`` line (asctime after the sender), or None."""
+    words = line.decode("ascii", "replace").split()
+    try:
+        return datetime.strptime(" ".join(words[2:7]), "%a %b %d %H:%M:%S %Y").date()
+    except ValueError:
+        return None
 
 
 def _display_name(msg: EmailMessage) -> str:
