@@ -147,6 +147,7 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "ingest.sheet_no_rows": QT_TRANSLATE_NOOP("CoreErrors", "the workbook's sheets have headers but no rows with a title or text"),
     "ingest.sheet_cell": QT_TRANSLATE_NOOP("CoreErrors", "row {row}: a cell of more than {limit} characters (a document pasted into a field?)"),
     "ingest.mail_damaged": QT_TRANSLATE_NOOP("CoreErrors", "damaged mail message: {detail}"),
+    "ingest.mail_parts": QT_TRANSLATE_NOOP("CoreErrors", "this mail message has {count} MIME parts; at most {limit} are read"),
     "ingest.not_mbox": QT_TRANSLATE_NOOP("CoreErrors", "not an mbox file (it does not begin with a \"From \" line)"),
     "ingest.mbox_empty": QT_TRANSLATE_NOOP("CoreErrors", "no readable messages in this mbox file"),
     "ingest.legacy_doc": QT_TRANSLATE_NOOP("CoreErrors", "a Word 97–2003 document (.doc): this old binary format is not read"),

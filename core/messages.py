@@ -127,6 +127,7 @@ MESSAGES: dict[str, str] = {
     "ingest.sheet_no_rows": "the workbook's sheets have headers but no rows with a title or text",
     "ingest.sheet_cell": "row {row}: a cell of more than {limit} characters (a document pasted into a field?)",
     "ingest.mail_damaged": "damaged mail message: {detail}",
+    "ingest.mail_parts": "this mail message has {count} MIME parts; at most {limit} are read",
     "ingest.not_mbox": "not an mbox file (it does not begin with a \"From \" line)",
     "ingest.mbox_empty": "no readable messages in this mbox file",
     "ingest.legacy_doc": "a Word 97–2003 document (.doc): this old binary format is not read",

@@ -84,7 +84,14 @@ def _message_spans(raw: bytes) -> Iterator[tuple[int, int]]:
 
 
 def _parse(raw: bytes) -> EmailMessage:
-    """The message object; a structure the parser cannot follow is a per-file error."""
+    """The message object; a structure the parser cannot follow is a per-file error.
+
+    The parser builds every part's headers with the default policy's header classes (~1.5 ms a part
+    [M: note, 2026-12-04]: 20,000 parts took 31 s), so a message declaring more parts than
+    :data:`MAX_MAIL_PARTS` is refused before parsing; real mail has a handful."""
+    declared = raw.lower().count(b"content-type:")
+    if declared > MAX_MAIL_PARTS:
+        raise CorruptSource(f"this mail message has {declared} MIME parts; at most {MAX_MAIL_PARTS} are read")
     try:
         msg = email.message_from_bytes(raw, policy=policy.default)
     except (RecursionError, ValueError, TypeError, LookupError) as exc:
@@ -154,7 +161,7 @@ def _display_name(msg: EmailMessage) -> str:
     return ""
 
 
-def _date(msg: EmailMessage) -> Any:
+def _date(msg: EmailMessage) -> date | None:
     """The Date header as a date, or None."""
     try:
         when = getattr(msg.get("date"), "datetime", None)
@@ -195,7 +202,9 @@ def _body(msg: EmailMessage, path: Path, cut: list[bool]) -> list[Block]:
     try:
         if msg.get_content_type() == "multipart/mixed":
             blocks: list[Block] = []
-            for child in msg.iter_parts():
+            for n, child in enumerate(msg.iter_parts()):
+                if n >= MAX_MAIL_PARTS:
+                    break
                 if child.is_attachment() or child.get_content_maintype() not in ("text", "multipart"):
                     continue
                 part = child.get_body(preferencelist=("plain", "html")) if child.is_multipart() else child
