@@ -44,6 +44,7 @@ def kind_label(kind: str | None) -> str:
         "interview": QCoreApplication.translate("Kind", "Interview"),
         "document": QCoreApplication.translate("Kind", "Document"),
         "text": QCoreApplication.translate("Kind", "Text"),
+        "mail": QCoreApplication.translate("Kind", "Mail message"),
         "image": QCoreApplication.translate("Kind", "Image"),
         "object": QCoreApplication.translate("Kind", "Object"),
         "other": QCoreApplication.translate("Kind", "Other"),
@@ -52,8 +53,8 @@ def kind_label(kind: str | None) -> str:
 
 
 def field_label(name: str) -> str:
-    """The translated label of an interview's element (the names Ovillo gives what it reads from an OHMS
-    export); any other name is shown as stored."""
+    """The translated label of an interview's or a mail message's element (the names Ovillo gives what it
+    reads from an OHMS export or a message's headers); any other name is shown as stored."""
     names = {
         "repository": QCoreApplication.translate("Field", "Repository"),
         "accession": QCoreApplication.translate("Field", "Accession"),
@@ -65,5 +66,9 @@ def field_label(name: str) -> str:
         "duration": QCoreApplication.translate("Field", "Duration"),
         "rights": QCoreApplication.translate("Field", "Rights"),
         "usage": QCoreApplication.translate("Field", "Usage"),
+        "from": QCoreApplication.translate("Field", "From"),
+        "to": QCoreApplication.translate("Field", "To"),
+        "cc": QCoreApplication.translate("Field", "Cc"),
+        "attachments": QCoreApplication.translate("Field", "Attachments"),
     }
     return names.get(name, name)

@@ -53,6 +53,8 @@ def record_dates(start: date | None, end: date | None, data: dict[str, Any]) -> 
 # an interview's elements worth reading beside it (OHMS), in the order a catalogue card gives them
 _INTERVIEW_FIELDS = ("repository", "accession", "collection_name", "series_name", "interviewee", "interviewer",
                      "date", "duration", "rights", "usage")
+# a mail message's headers worth reading beside it, in a mail program's order
+_MAIL_FIELDS = ("from", "to", "cc", "date", "attachments")
 _LONG = 160  # a value this long is the record's text, already shown in full beside the fields
 
 
@@ -73,6 +75,9 @@ def record_fields(title: str, classification: str, lang: str | None, data: dict[
                 if name != "csv_line" and isinstance(value, (str, int, float)) and str(value).strip()
                 and str(value).strip() not in shown and len(str(value)) <= _LONG
                 and not is_image_name(str(value))]
+    if "message-id" in fields or ("from" in fields and "subject" in fields):  # a mail message
+        values = {n: ", ".join(map(str, v)) if isinstance(v, list) else str(v) for n, v in fields.items()}
+        return [(n, values[n].strip()) for n in _MAIL_FIELDS if values.get(n, "").strip()]
     if "accession" in fields or "repository" in fields:
         out = [(name, str(fields[name]).strip()) for name in _INTERVIEW_FIELDS if str(fields.get(name) or "").strip()]
         # OHMS gives the duration in seconds; a reader counts hours, minutes and seconds

@@ -86,14 +86,18 @@ def prepare_views(images: dict[str, str], *, base: Path, roots: list[str], follo
     return views, errors
 
 
+#: files whose rows may name photographs (catalogues)
+CATALOGUE_SUFFIXES = (".csv", ".xlsx", ".ods")
 _NAMED_BY: dict[tuple[str, int, int], list[str]] = {}  # (catalogue, its mtime, its size) → photographs it names
 
 
 def catalogue_images(path: Path) -> list[str]:
-    """The photographs a catalogue CSV names (parsed once per version of the file; none for other files)."""
-    from core.ingest.readers import csv_reader
+    """The photographs a catalogue (CSV or spreadsheet) names (parsed once per version of the file; none for
+    other files)."""
+    from core.ingest.readers import csv_reader, sheet_reader
 
-    if path.suffix.lower() != ".csv":
+    readers = {".csv": csv_reader.read, ".xlsx": sheet_reader.read_xlsx, ".ods": sheet_reader.read_ods}
+    if path.suffix.lower() not in readers:
         return []
     try:
         st = path.stat()
@@ -102,7 +106,7 @@ def catalogue_images(path: Path) -> list[str]:
         key = (str(path), st.st_mtime_ns, st.st_size)
         if key not in _NAMED_BY:
             raw, _ = read_regular(path, follow=True, roots=[], limit=SCAN_LIMIT)
-            result = csv_reader.read(path, raw)
+            result = readers[path.suffix.lower()](path, raw)
             if len(_NAMED_BY) > 256:
                 _NAMED_BY.clear()
             _NAMED_BY[key] = sorted({p for rec in result.records for p in rec.images.values()})

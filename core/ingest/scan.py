@@ -15,7 +15,7 @@ from pathlib import Path
 from core.ids import slug
 from core.ingest import queue
 from core.ingest.images import is_image, is_member
-from core.ingest.objects import catalogued_images, embeds_images, source_signature
+from core.ingest.objects import CATALOGUE_SUFFIXES, catalogued_images, embeds_images, source_signature
 from core.ingest.options import FileOptions, IngestOptions
 from core.ingest.readers import is_supported
 from core.ingest.readers.media import find_media
@@ -56,7 +56,8 @@ class Scanner:
                 collection = slug(options.collection or p.name)
                 seen: set[str] = set()
                 entries = list(walk(p, follow=options.follow_symlinks, roots=[os.path.realpath(p)]))
-                claimed = catalogued_images([f for f, err in entries if not err and f.suffix.lower() == ".csv"])
+                claimed = catalogued_images([f for f, err in entries
+                                             if not err and f.suffix.lower() in CATALOGUE_SUFFIXES])
                 indexed = {r[0] for r in self.store.cursor().execute("SELECT path FROM sources WHERE root = ?",
                                                                      [root]).fetchall()}
                 names = {str(f) for f, _ in entries}

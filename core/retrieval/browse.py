@@ -32,6 +32,8 @@ KINDS: dict[str, str] = {
     "ttml": "interview", "elan": "interview", "whisper": "interview", "ass": "interview", "ssa": "interview",
     "ead": "catalogue", "mets": "catalogue", "mods": "catalogue", "dc": "catalogue", "oai-pmh": "catalogue",
     "tei": "document",
+    "docx": "document", "odt": "document", "rtf": "document", "xlsx": "catalogue", "ods": "catalogue",
+    "email": "mail",
 }
 OTHER_KIND = "other"  # records that name no reader (e.g. from the central archive)
 SORTS = ("relevance", "title", "date")

@@ -45,11 +45,11 @@ def test_hits_play_from_the_words_that_matched(tmp_path: Path, encoder: TextEnco
     target = interview(root / "ribas.vtt")
     (root / "ribas.mp3").write_bytes(b"ID3")
     shutil.copy(FIX / "ohms/namespaced_sync.xml", root / "pallares.xml")
-    (root / "acta.docx").write_bytes(b"PK\x03\x04")
+    (root / "acta.pptx").write_bytes(b"PK\x03\x04")
     with Ovillo(tmp_path / "home", models_dir=models_dir, encoder=encoder) as app:
         _, summary = drain(app.library.ingest([root]))
         assert sorted(Path(o.path).name for o in summary.ok) == ["pallares.xml", "ribas.vtt"]
-        assert [Path(o.path).name for o in summary.unsupported] == ["acta.docx"]
+        assert [Path(o.path).name for o in summary.unsupported] == ["acta.pptx"]
 
         hit = next(h for h in app.search.passages("Very good, Lieutenant")
                    if (h.source_path or "").endswith("ribas.vtt"))
@@ -74,11 +74,11 @@ def test_cli_summary_lists_what_was_left_out(tmp_path: Path) -> None:
     d = tmp_path / "in"
     d.mkdir()
     (d / "nota.md").write_text("# Nota\n\nEl molino de abajo tenía dos muelas.\n", encoding="utf-8")
-    for name in ("a.docx", "b.docx", "c.odt"):
+    for name in ("a.pptx", "b.pptx", "c.odp"):
         (d / name).write_bytes(b"PK")
     r = subprocess.run([sys.executable, "-m", "cli", "--home", str(tmp_path / "h"), "ingest", str(d)],
                        capture_output=True, text=True, timeout=600, cwd=REPO)
     assert r.returncode == 0, r.stderr
     assert "files ok: 1" in r.stdout and "failed: 0" in r.stdout
     assert "not indexed, unsupported file type: 3" in r.stdout
-    assert "  .docx: 2 — a.docx, b.docx" in r.stdout and "  .odt: 1 — c.odt" in r.stdout
+    assert "  .pptx: 2 — a.pptx, b.pptx" in r.stdout and "  .odp: 1 — c.odp" in r.stdout

@@ -21,10 +21,15 @@ def bad_folder(root: Path) -> dict[str, str]:
     (root / "empty.txt").write_bytes(b"")
     (root / "oneline.txt").write_bytes(b"x" * (50 * 1024 * 1024))
     (root / "missing_col.csv").write_text("id,name,date\n1,Coin,1200\n")
+    docx = (Path(__file__).resolve().parents[1] / "fixtures/docx/paragraphs_and_tables.docx").read_bytes()
+    (root / "truncated.docx").write_bytes(docx[: len(docx) // 2])  # a copy cut short
+    (root / "renamed.xlsx").write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(1024))  # an old .xls renamed
+    (root / "broken.mbox").write_bytes(b"\x00\x01 not mail")
     os.mkfifo(root / "pipe.txt")
     (root / "dangling.md").symlink_to(root / "nowhere.md")
     return {"corrupt.pdf": "PDF", "binary.txt": "binary", "empty.txt": "empty", "oneline.txt": "single line",
-            "missing_col.csv": "missing column", "pipe.txt": "not a regular file", "dangling.md": "symbolic link not followed"}
+            "missing_col.csv": "missing column", "truncated.docx": "damaged .docx file",
+            "renamed.xlsx": "older binary file renamed", "broken.mbox": "not an mbox file", "pipe.txt": "not a regular file", "dangling.md": "symbolic link not followed"}
 
 
 def test_bad_inputs_do_not_stop_the_batch(fake_app: Ovillo, tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ def deposit(root: Path) -> None:
     (root / "entrevista.mp3").write_bytes(b"ID3")  # the recording the transcript plays: a companion
     (root / "cataleg.csv").write_text("codi,nom,text\n1,Moneda,Denari de plata\n", encoding="utf-8")
     (root / "cataleg.csv.mapping.json").write_text(json.dumps({"title": "nom", "text": "text"}), encoding="utf-8")
-    for name in ("inventari.docx", "fitxa.docx", "plànol.dwg", "LLEGEIX"):
+    for name in ("inventari.pptx", "fitxa.pptx", "plànol.dwg", "LLEGEIX"):
         (root / name).write_bytes(b"PK\x03\x04 not read")
     (root / "sub").mkdir()
     (root / "sub" / "fotos.zip").write_bytes(b"PK\x05\x06")
@@ -34,14 +34,14 @@ def test_unsupported_files_are_listed_by_type_and_recorded(fake_app: Ovillo, tmp
     _, s = drain(fake_app.library.ingest([root]))
     assert sorted(Path(o.path).name for o in s.ok) == ["cataleg.csv", "diari.md", "entrevista.vtt"]
     assert not s.failed
-    assert sorted(Path(o.path).name for o in s.unsupported) == ["LLEGEIX", "fitxa.docx", "fotos.zip",
-                                                                "inventari.docx", "plànol.dwg"]
-    assert by_type(o.path for o in s.unsupported) == {".docx": 2, "(no extension)": 1, ".dwg": 1, ".zip": 1}
+    assert sorted(Path(o.path).name for o in s.unsupported) == ["LLEGEIX", "fitxa.pptx", "fotos.zip",
+                                                                "inventari.pptx", "plànol.dwg"]
+    assert by_type(o.path for o in s.unsupported) == {".pptx": 2, "(no extension)": 1, ".dwg": 1, ".zip": 1}
     assert all(o.reason.startswith("unsupported file type") for o in s.unsupported)
     cur = fake_app.store.cursor()
     rows = dict(cur.execute("SELECT path, error FROM sources WHERE status = 'unsupported'").fetchall())
     assert {Path(p).name for p in rows} == {Path(o.path).name for o in s.unsupported}
-    assert rows[str(root / "inventari.docx")] == "unsupported file type .docx: not indexed"
+    assert rows[str(root / "inventari.pptx")] == "unsupported file type .pptx: not indexed"
     assert cur.execute("SELECT count(*) FROM index_queue").fetchone() == (0,)  # nothing waits to retry them
 
     stamp = cur.execute("SELECT path, updated_at FROM sources ORDER BY path").fetchall()
@@ -49,17 +49,17 @@ def test_unsupported_files_are_listed_by_type_and_recorded(fake_app: Ovillo, tmp
     assert len(again.unsupported) == 5 and len(again.skipped) == 3 and not again.failed
     assert cur.execute("SELECT path, updated_at FROM sources ORDER BY path").fetchall() == stamp  # not rewritten
 
-    (root / "fitxa.docx").unlink()
+    (root / "fitxa.pptx").unlink()
     _, after = drain(fake_app.library.ingest([root]))
     assert len(after.unsupported) == 4
-    assert str(root / "fitxa.docx") not in {r[0] for r in cur.execute("SELECT path FROM sources").fetchall()}
+    assert str(root / "fitxa.pptx") not in {r[0] for r in cur.execute("SELECT path FROM sources").fetchall()}
 
 
 def test_a_file_named_explicitly_still_fails_clearly(fake_app: Ovillo, tmp_path: Path) -> None:
-    f = tmp_path / "inventari.docx"
+    f = tmp_path / "inventari.pptx"
     f.write_bytes(b"PK")
     _, s = drain(fake_app.library.ingest([f]))
-    assert [o.status for o in s.outcomes] == ["failed"] and "unsupported file type .docx" in s.failed[0].reason
+    assert [o.status for o in s.outcomes] == ["failed"] and "unsupported file type .pptx" in s.failed[0].reason
 
 
 def test_migration_allows_unsupported_and_rereads_transcripts(tmp_path: Path) -> None:

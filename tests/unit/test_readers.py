@@ -140,4 +140,4 @@ def test_pdf_encrypted_and_corrupt(tmp_path: Path) -> None:
 
 def test_unsupported_suffix(tmp_path: Path) -> None:
     with pytest.raises(UnsupportedFormat):
-        reader_for(tmp_path / "a.docx")
+        reader_for(tmp_path / "a.pptx")

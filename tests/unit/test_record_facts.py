@@ -68,3 +68,12 @@ def test_an_interview_s_duration_reads_as_hours_minutes_and_seconds() -> None:
     # a duration OHMS already wrote as a time stays as written
     assert record_fields("Elena", "public", "en", {"fields": {"accession": "A", "duration": "1:02:03"}})[-1] == \
         ("duration", "1:02:03")
+
+
+def test_a_mail_message_shows_its_headers_in_a_mail_program_s_order() -> None:
+    data = {"fields": {"subject": "La riada", "message-id": "<1@a>", "date": "Tue, 02 Mar 1999 10:00:00 +0100",
+                       "to": "joan@museu.example", "from": "Marta Pujol <marta@arxiu.example>",
+                       "attachments": ["informe.pdf", "foto.jpg"]}}
+    assert record_fields("La riada", "restricted", None, data) == [
+        ("from", "Marta Pujol <marta@arxiu.example>"), ("to", "joan@museu.example"),
+        ("date", "Tue, 02 Mar 1999 10:00:00 +0100"), ("attachments", "informe.pdf, foto.jpg")]

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from core.errors import UnsupportedFormat
 from core.chunking.model import ReadResult
-from core.ingest.readers import csv_reader, html_reader, image_reader, pdf_reader, subtitles, text_reader
+from core.ingest.readers import (csv_reader, docx_reader, html_reader, image_reader, legacy, mail_reader, odt_reader,
+                                 pdf_reader, rtf_reader, sheet_reader, subtitles, text_reader)
 from core.ingest.readers import ass, elan, ttml, whisper, xmlkind
 
 Reader = Callable[[Path, bytes], ReadResult]
@@ -39,6 +40,16 @@ READERS: dict[str, Reader] = {
     ".tif": image_reader.read,
     ".tiff": image_reader.read,
     ".webp": image_reader.read,
+    ".docx": docx_reader.read,
+    ".odt": odt_reader.read,
+    ".rtf": rtf_reader.read,
+    ".xlsx": sheet_reader.read_xlsx,
+    ".ods": sheet_reader.read_ods,
+    ".eml": mail_reader.read_eml,
+    ".mbox": mail_reader.read_mbox,
+    ".doc": legacy.read,  # old binary office files: unsupported, with what to save them as
+    ".xls": legacy.read,
+    ".msg": legacy.read,
 }
 
 

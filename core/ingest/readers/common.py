@@ -127,3 +127,28 @@ def language_code(value: str | None) -> str | None:
     if re.fullmatch(r"[a-z]{2}", base):
         return base
     return None
+
+
+# Limits for formats that unpack or multiply what the file holds (zip packages, sheets, mail): a file
+# under max_file_mb can still claim gigabytes of XML, a million repeated rows or a million MIME parts.
+#: the uncompressed size of every part of a zip package (.docx, .xlsx, .odt, .ods), in all
+MAX_UNPACKED_BYTES = 256 * 1024 * 1024
+#: the part a library parses whole into memory (.docx word/document.xml, ODF content.xml): python-docx's tree
+#: took ~18x its XML in memory, odfpy's ~35x (0.65 MB → +12 MB, 6.1 MB → +150-250 MB) [M: note, 2026-12-04]
+MAX_PARSED_PART_BYTES = 24 * 1024 * 1024
+#: one part's uncompressed size over its compressed size, above which (and over 1 MiB) it is a zip bomb
+MAX_PACK_RATIO = 200
+#: parts of one zip package (a real document has tens)
+MAX_PACK_MEMBERS = 10_000
+#: rows looked at in a workbook, over all its sheets, empty rows included; the rest is left out with a note
+MAX_SHEET_ROWS = 200_000
+#: cells kept in a workbook, over all its sheets (rows × columns a catalogue can hold in memory)
+MAX_SHEET_CELLS = 4_000_000
+#: columns read per row (Excel allows 16,384; a catalogue has tens)
+MAX_SHEET_COLUMNS = 512
+#: MIME parts walked in one mail message
+MAX_MAIL_PARTS = 1_000
+#: characters kept of one message's body
+MAX_MAIL_CHARS = 2_000_000
+#: messages read from one mbox file
+MAX_MBOX_MESSAGES = 100_000

@@ -17,7 +17,7 @@ from __future__ import annotations
 import csv
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -84,13 +84,28 @@ def read(path: Path, raw: bytes) -> ReadResult:
     if first is None:
         raise CorruptSource("empty CSV file")
     header = [h.strip() for h in first]
-    mapping, image_cols = _mapping(path, header)
-    idx = {role: header.index(col) for role, col in mapping.items()}
+    mapping = column_mapping(path, header)
+    records = catalogue_records(path, header, enumerate(rows, start=2), mapping, notes)
+    if not records:
+        raise CorruptSource("the CSV has a header but no rows with a title or text")
+    return ReadResult(records, reader="csv", notes=notes)
+
+
+def catalogue_records(path: Path, header: list[str], rows: Iterable[tuple[int, list[str]]],
+                      mapping: tuple[dict[str, str], dict[str, str]], notes: list[str], *,
+                      where: Callable[[int], str] = lambda n: f"line {n}", key_prefix: str = "") -> list[ParsedRecord]:
+    """One record per (number, cells) row under ``header`` and its :func:`column_mapping`.
+
+    Spreadsheets come here too (:mod:`core.ingest.readers.sheet_reader`): ``where`` names a row in
+    notes, ``key_prefix`` keeps the keys of several sheets of one workbook apart. Notes are appended.
+    """
+    roles, image_cols = mapping
+    idx = {role: header.index(col) for role, col in roles.items()}
     image_idx = {view: header.index(col) for view, col in image_cols.items()}
     records: list[ParsedRecord] = []
     seen_ids: dict[str, int] = {}
     id_events: dict[str, list[str]] = {"blank": [], "repeated": []}
-    for line_no, row in enumerate(rows, start=2):
+    for line_no, row in rows:
         if not any(c.strip() for c in row):
             continue
         row = [restore(c) for c in row]
@@ -104,34 +119,33 @@ def read(path: Path, raw: bytes) -> ReadResult:
         images = {view: str((path.parent / row[i].strip()).absolute()) for view, i in image_idx.items()
                   if row[i].strip()}
         if not title and not body and not images:
-            notes.append(f"line {line_no}: no title, text or image, skipped")
+            notes.append(f"{where(line_no)}: no title, text or image, skipped")
             continue
-        row_id = _unique_id(get("id"), line_no, seen_ids, id_events, has_ids="id" in idx)
+        row_id = _unique_id(get("id"), line_no, seen_ids, id_events, has_ids="id" in idx, where=where)
         classification = get("classification").lower() or None
         if classification and classification not in CLASSIFICATIONS:
-            notes.append(f"line {line_no}: unknown classification {classification!r}, using the default")
+            notes.append(f"{where(line_no)}: unknown classification {classification!r}, using the default")
             classification = None
         start, end = parse_date_range(get("date"))
         data: dict[str, object] = {h: row[i] for i, h in enumerate(header) if i < len(row) and row[i].strip()}
         data["csv_line"] = line_no
         # identifiers and descriptive columns are part of the record: people search for "CMF-033" or "silver"
         facts = [row[i].strip() for i, h in enumerate(header)
-                 if i < len(row) and row[i].strip() and h not in (mapping.get("title"), mapping.get("text"),
-                                                                   mapping.get("classification"),
-                                                                   mapping.get("lang"))]
+                 if i < len(row) and row[i].strip() and h not in (roles.get("title"), roles.get("text"),
+                                                                   roles.get("classification"),
+                                                                   roles.get("lang"))]
         image_names = {row[i].strip() for i in image_idx.values()}
         facts = [f for f in facts if f not in image_names]  # a file name is not what the object is about
         text = body or title
         if facts:
             text = f"{text}\n{' · '.join(facts)}"
         blocks = [Block(text, component="rag:catalogue")] if text else []
-        records.append(ParsedRecord(key=f"row:{row_id}", title=title or body[:80] or row_id, blocks=blocks,
+        records.append(ParsedRecord(key=f"row:{key_prefix}{row_id}", title=title or body[:80] or row_id, blocks=blocks,
                                     lang=get("lang").lower() or None, classification=classification,
                                     date_start=start, date_end=end, data=data, images=images,
                                     roles=_roles(get)))
-    if not records:
-        raise CorruptSource("the CSV has a header but no rows with a title or text")
-    return ReadResult(records, reader="csv", notes=notes + _id_notes(id_events))
+    notes.extend(_id_notes(id_events))
+    return records
 
 
 def neutralise(cell: str) -> str:
@@ -181,7 +195,7 @@ def _rows(reader: Reader) -> Iterator[list[str]]:
 
 
 def _unique_id(given: str, line_no: int, seen: dict[str, int], events: dict[str, list[str]], *,
-               has_ids: bool) -> str:
+               has_ids: bool, where: Callable[[int], str]) -> str:
     """A row's record key: its id, made unique and stable when ids repeat or are blank.
 
     The same file read again gives the same keys (they depend on the file's content only), so an
@@ -196,7 +210,7 @@ def _unique_id(given: str, line_no: int, seen: dict[str, int], events: dict[str,
         while new in seen:
             seen[key] += 1
             new = f"{key}~{seen[key]}"
-        events["repeated"].append(f"line {line_no} ({given!r} → {new!r})")
+        events["repeated"].append(f"{where(line_no)} ({given!r} → {new!r})")
         key = new
     seen[key] = 1
     return key
@@ -225,8 +239,12 @@ def _roles(get: Callable[[str], str]) -> dict[str, object]:
     return roles
 
 
-def _mapping(path: Path, header: list[str]) -> tuple[dict[str, str], dict[str, str]]:
-    """(role → column, view → image column), from the sidecar or by known names; missing ones raise."""
+def column_mapping(path: Path, header: list[str], *, sheet: str | None = None) -> tuple[dict[str, str], dict[str, str]]:
+    """(role → column, view → image column), from the sidecar or by known names; missing ones raise.
+
+    ``sheet`` names a workbook's sheet in the messages (a CSV is "the CSV").
+    """
+    columns = ", ".join(header)
     sidecar = path.with_name(path.name + ".mapping.json")
     lowered = {h.lower(): h for h in header}
     raw = read_beside(path, sidecar)  # checked and capped like any file: a FIFO or /dev/zero is refused
@@ -243,8 +261,11 @@ def _mapping(path: Path, header: list[str]) -> tuple[dict[str, str], dict[str, s
         pairs = [(r, c) for r, c in given.items() if r != "images"] + [(f"images.{v}", c) for v, c in images.items()]
         missing = [f"{role}={col!r}" for role, col in pairs if col not in header]
         if missing:
-            raise CorruptSource(f"column(s) named in {sidecar.name} not in the CSV: {', '.join(missing)}",
-                                hint=f"The CSV has: {', '.join(header)}")
+            if sheet is None:
+                raise CorruptSource(f"column(s) named in {sidecar.name} not in the CSV: {', '.join(missing)}",
+                                    hint=f"The CSV has: {columns}")
+            raise CorruptSource(f"column(s) named in {sidecar.name} not in sheet {sheet}: {', '.join(missing)}",
+                                hint=f"Sheet {sheet} has: {columns}")
         return ({role: col for role, col in given.items() if role in ROLES},
                 {str(view): str(col) for view, col in images.items()})
     image_cols: dict[str, str] = {}
@@ -261,6 +282,7 @@ def _mapping(path: Path, header: list[str]) -> tuple[dict[str, str], dict[str, s
     missing_roles = [r for r in REQUIRED if r not in mapping]
     if missing_roles and not image_cols:  # an object catalogue may be photographs and facts alone
         expected = "; ".join(f"{r}: one of {', '.join(KNOWN[r][:5])}" for r in missing_roles)
-        raise CorruptSource(f"missing column(s) for {', '.join(missing_roles)} ({expected})",
-                            hint=f"Rename a column or add {path.name}.mapping.json. The CSV has: {', '.join(header)}")
+        hint = (f"Rename a column or add {path.name}.mapping.json. The CSV has: {columns}" if sheet is None else
+                f"Rename a column or add {path.name}.mapping.json. Sheet {sheet} has: {columns}")
+        raise CorruptSource(f"missing column(s) for {', '.join(missing_roles)} ({expected})", hint=hint)
     return mapping, image_cols

@@ -1,0 +1,137 @@
+"""Mail (.eml, mbox): subject as title, headers as fields, the plain body before the HTML one, attachments named
+and never read, one record per mbox message; huge and broken mail capped or failing alone."""
+
+from __future__ import annotations
+
+from datetime import date
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from core.chunking.model import ReadResult
+from core.errors import CorruptSource
+from core.ingest.readers import mail_reader, reader_for
+
+FIX = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def read(path: Path, raw: bytes | None = None) -> ReadResult:
+    data = path.read_bytes() if raw is None else raw
+    return reader_for(path)(path, data)
+
+
+def letter(subject: str = "La riada de 1962", html: bool = False, plain: bool = True) -> EmailMessage:
+    msg = EmailMessage()
+    msg["From"] = "Marta Pujol <marta@arxiu.example>"
+    msg["To"] = "Joan Vidal <joan@museu.example>"
+    msg["Date"] = "Tue, 02 Mar 1999 10:00:00 +0100"
+    msg["Subject"] = subject
+    msg["Message-ID"] = "<1@arxiu.example>"
+    if plain:
+        msg.set_content("Benvolgut Joan,\n\nEl pantà va cobrir l'església.\nHi ha fotografies.\n\n> Què en saps?\n> Res més.\n")
+    if html:
+        page = ("<html><body><nav><a href='/'>Inici</a></nav><p>El pantà va cobrir "
+                "<b>l'església</b> de Sant Romà.</p></body></html>")
+        if plain:
+            msg.add_alternative(page, subtype="html")
+        else:
+            msg.set_content(page, subtype="html")
+    return msg
+
+
+def test_eml_fixture_from_outlook_with_a_forwarded_message() -> None:
+    # textract's raw_text.eml: Outlook 2003, multipart/mixed → alternative (plain + HTML) and an attached message
+    res = read(FIX / "eml/outlook_forward.eml")
+    (rec,) = res.records
+    assert res.reader == "email" and rec.title == "test" and rec.date_start == date(2010, 3, 27)
+    assert rec.data["from"] == "Example <from@example.com>" and rec.data["to"] == "to@example.com"
+    assert rec.data["attachments"] == ["test"]  # the forwarded message, by its subject, not read
+    assert rec.blocks[0].text == "test"
+
+
+def test_eml_fixture_mailman_digest_reads_every_inline_part() -> None:
+    # CPython's msg_02.txt: a Mailman digest, its masthead, topics and footer inline, five messages as parts
+    (rec,) = read(FIX / "eml/mailman_digest.eml").records
+    assert rec.title == "Ppp digest, Vol 1 #2 - 5 msgs" and rec.date_start == date(2001, 4, 20)
+    text = "\n".join(b.text for b in rec.blocks)
+    assert "Send Ppp mailing list submissions" in text and "Today's Topics" in text and "Ppp mailing list" in text
+    assert rec.data["attachments"][0] == "[Ppp] testing #1" and len(rec.data["attachments"]) == 5
+
+
+def test_plain_text_is_preferred_and_quotes_keep_their_lines(tmp_path: Path) -> None:
+    (rec,) = read(tmp_path / "a.eml", bytes(letter(html=True))).records
+    assert [b.text for b in rec.blocks] == ["Benvolgut Joan,", "El pantà va cobrir l'església. Hi ha fotografies.",
+                                           "> Què en saps?\n> Res més."]
+    assert rec.title == "La riada de 1962" and rec.date_start == date(1999, 3, 2) == rec.date_end
+    assert rec.data["from"] == "Marta Pujol <marta@arxiu.example>" and rec.data["message-id"] == "<1@arxiu.example>"
+
+
+def test_html_only_goes_through_the_html_reader(tmp_path: Path) -> None:
+    (rec,) = read(tmp_path / "b.eml", bytes(letter(plain=False, html=True))).records
+    assert [b.text for b in rec.blocks] == ["El pantà va cobrir l'església de Sant Romà."]  # the menu left out
+
+
+def test_attachments_are_listed_not_read(tmp_path: Path) -> None:
+    msg = letter()
+    msg.add_attachment(b"%PDF-1.4 secret contents", maintype="application", subtype="pdf", filename="informe.pdf")
+    msg.add_attachment("texto adjunto que no se lee", filename="notes.txt")
+    (rec,) = read(tmp_path / "c.eml", bytes(msg)).records
+    assert rec.data["attachments"] == ["informe.pdf", "notes.txt"]
+    text = " ".join(b.text for b in rec.blocks)
+    assert "informe.pdf · notes.txt" in text and "secret" not in text and "no se lee" not in text
+
+
+def test_mbox_fixture_keeps_an_unquoted_from_line_in_its_message() -> None:
+    # CPython's mailbox_01.mbox: "From time to time" in a body; mailbox.mbox would cut a second message there
+    res = read(FIX / "mbox/mailbox_01.mbox")
+    (rec,) = res.records
+    assert rec.key == "msg:1" and rec.title == "unquoted From in body; extra info on From line"
+    assert rec.date_start == date(2022, 8, 7)  # no Date header: the From line's date
+    assert [b.text for b in rec.blocks] == ["Hello", "From time to time"]
+
+
+def test_mbox_one_record_per_message(tmp_path: Path) -> None:
+    parts = []
+    for n, subject in enumerate(["Primera carta", "", "Tercera carta"], start=1):
+        msg = letter(subject=subject)
+        parts.append(f"From marta@arxiu.example Tue Mar  {n} 10:00:00 1999\n".encode() + bytes(msg) + b"\n")
+    res = read(tmp_path / "cartes.mbox", b"".join(parts))
+    assert [r.key for r in res.records] == ["msg:1", "msg:2", "msg:3"]
+    assert res.records[0].title == "Primera carta"
+    assert res.records[1].title == "Marta Pujol — 1999-03-02"  # no subject: sender and date
+
+
+def test_huge_and_hostile_mail_is_capped_or_fails_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mail_reader, "MAX_MAIL_CHARS", 1000)
+    msg = letter()
+    msg.set_content("Paràgraf llarg del pantà. " * 20 + "\n\n" + "Un altre paràgraf. " * 200)
+    res = read(tmp_path / "gran.eml", bytes(msg))
+    assert sum(len(b.text) for b in res.records[0].blocks) <= 1000
+    assert any("the rest was not read" in n for n in res.notes)
+    monkeypatch.setattr(mail_reader, "MAX_MAIL_PARTS", 10)
+    many = letter()
+    for i in range(30):
+        many.add_attachment(b"x", maintype="application", subtype="octet-stream", filename=f"f{i}.bin")
+    with pytest.raises(CorruptSource, match="has 32 MIME parts; at most 10 are read"):  # refused before parsing
+        read(tmp_path / "parts.eml", bytes(many))
+    box = b"From a Tue Mar  1 10:00:00 1999\n" + bytes(many) + b"\nFrom a Tue Mar  1 10:00:00 1999\n" + bytes(letter())
+    res = read(tmp_path / "parts.mbox", box)  # in an mbox, that message alone is left out
+    assert [r.key for r in res.records] == ["msg:2"] and any("message 1: this mail message has 32" in n
+                                                             for n in res.notes)
+    monkeypatch.setattr(mail_reader, "MAX_MBOX_MESSAGES", 2)
+    one = b"From a Tue Mar  1 10:00:00 1999\n" + bytes(letter()) + b"\n"
+    res = read(tmp_path / "many.mbox", one * 5)
+    assert len(res.records) == 2 and any("first 2 messages" in n for n in res.notes)
+
+
+def test_deep_nesting_and_garbage_fail_clearly(tmp_path: Path) -> None:
+    for depth in (990, 3000):  # multiparts in multiparts: walk() recurses once a level, Python stops at 1,000
+        head = "".join(f'Content-Type: multipart/mixed; boundary="b{i}"\n\n--b{i}\n' for i in range(depth))
+        raw = ("Subject: nido\nMIME-Version: 1.0\n" + head + "Content-Type: text/plain\n\nhola\n").encode()
+        with pytest.raises(CorruptSource, match="damaged mail message|MIME parts"):
+            read(tmp_path / "nido.eml", raw)
+    with pytest.raises(CorruptSource, match="not an mbox file"):
+        read(tmp_path / "x.mbox", b"\x00\x01binary")
+    with pytest.raises(CorruptSource, match="empty mail message"):
+        read(tmp_path / "vacio.eml", b"  \n")
