@@ -272,7 +272,7 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
         "CoreErrors", "The central archive needs repair; everything committed before this record is kept."),
     "hint.max_file": QT_TRANSLATE_NOOP("CoreErrors", "Raise max_file_mb in the settings or split the file."),
     "hint.binary": QT_TRANSLATE_NOOP(
-        "CoreErrors", "Check the file type; only text, HTML, PDF, CSV and transcripts are read."),
+        "CoreErrors", "Check the file type: this is not text. Documents, spreadsheets, mail, PDFs and scans are read by their own suffix."),
     "hint.long_line": QT_TRANSLATE_NOOP("CoreErrors", "Split the text into lines or paragraphs, or import it as CSV."),
     "hint.ocr_empty": QT_TRANSLATE_NOOP("CoreErrors", "Check that the scan is legible and upright."),
     "hint.image_formats": QT_TRANSLATE_NOOP("CoreErrors", "Supported: JPEG, PNG, TIFF (first page), WebP"),

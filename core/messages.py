@@ -217,7 +217,7 @@ MESSAGES: dict[str, str] = {
     "hint.sync_resume": "What arrived is kept; run the same sync again to resume.",
     "hint.sync_repair": "The central archive needs repair; everything committed before this record is kept.",
     "hint.max_file": "Raise max_file_mb in the settings or split the file.",
-    "hint.binary": "Check the file type; only text, HTML, PDF, CSV and transcripts are read.",
+    "hint.binary": "Check the file type: this is not text. Documents, spreadsheets, mail, PDFs and scans are read by their own suffix.",
     "hint.long_line": "Split the text into lines or paragraphs, or import it as CSV.",
     "hint.ocr_empty": "Check that the scan is legible and upright.",
     "hint.image_formats": "Supported: JPEG, PNG, TIFF (first page), WebP",

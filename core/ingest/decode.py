@@ -31,7 +31,7 @@ def decode_text(raw: bytes, *, what: str = "file", max_line: int | None = MAX_LI
     sample = raw[:65536]
     if b"\x00" in sample or _control_ratio(sample) > 0.05:
         raise CorruptSource(f"binary data, not text ({what} looks like a binary file)",
-                            hint="Check the file type; only text, HTML, PDF, CSV and transcripts are read.")
+                            hint="Check the file type: this is not text. Documents, spreadsheets, mail, PDFs and scans are read by their own suffix.")
     notes: list[str] = []
     try:
         text = raw.decode("utf-8")

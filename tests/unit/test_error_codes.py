@@ -62,7 +62,7 @@ def test_almost_every_message_core_raises_has_an_id() -> None:
 
 def test_english_message_is_unchanged_and_the_parts_are_kept() -> None:
     exc = CorruptSource("binary data, not text (notes.txt looks like a binary file)",
-                        hint="Check the file type; only text, HTML, PDF, CSV and transcripts are read.")
+                        hint="Check the file type: this is not text. Documents, spreadsheets, mail, PDFs and scans are read by their own suffix.")
     assert str(exc) == "binary data, not text (notes.txt looks like a binary file)"
     assert (exc.code, exc.params) == ("ingest.binary", {"what": "notes.txt"})
     assert exc.hint_code == "hint.binary"
