@@ -799,572 +799,778 @@
     </message>
     <message>
         <location filename="../error_texts.py" line="128"/>
-        <source>XML of another kind (root &lt;{root}&gt; in {namespace}): only OHMS exports are read</source>
-        <translation>XML d&apos;un altre tipus (arrel &lt;{root}&gt; a {namespace}): només es llegeixen exportacions OHMS</translation>
+        <source>XML of another kind (root &lt;{root}&gt; in {namespace}): no reader for it</source>
+        <translation>XML d&apos;un altre tipus (arrel &lt;{root}&gt; a {namespace}): no hi ha cap lector per a ell</translation>
     </message>
     <message>
         <location filename="../error_texts.py" line="130"/>
-        <source>XML of another kind (root &lt;{root}&gt;): only OHMS exports are read</source>
-        <translation>XML d&apos;un altre tipus (arrel &lt;{root}&gt;): només es llegeixen exportacions OHMS</translation>
+        <source>XML of another kind (root &lt;{root}&gt;): no reader for it</source>
+        <translation>XML d&apos;un altre tipus (arrel &lt;{root}&gt;): no hi ha cap lector per a ell</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="132"/>
+        <location filename="../error_texts.py" line="131"/>
+        <source>XML nested {depth} levels deep (at most {limit} are read): not a document</source>
+        <translation>XML niat a {depth} nivells de profunditat (se&apos;n llegeixen com a màxim {limit}): no és un document</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="133"/>
+        <source>EAD finding aid without &lt;archdesc&gt;: nothing to index</source>
+        <translation>Instrument de descripció EAD sense &lt;archdesc&gt;: res a indexar</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="134"/>
+        <source>EAD finding aid without a description or components</source>
+        <translation>Instrument de descripció EAD sense descripció ni components</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="135"/>
+        <source>TEI file without text or header</source>
+        <translation>Fitxer TEI sense text ni capçalera</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="136"/>
+        <source>an OAI-PMH {verb} response: it holds no records to index</source>
+        <translation>una resposta OAI-PMH {verb}: no conté registres per indexar</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="138"/>
+        <source>no records with a title or text in this {kind} file</source>
+        <translation>no hi ha registres amb títol o text en aquest fitxer {kind}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="140"/>
+        <source>not a TTML file (root &lt;{root}&gt;, not &lt;tt&gt;)</source>
+        <translation>no és un fitxer TTML (arrel &lt;{root}&gt;, no &lt;tt&gt;)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="141"/>
+        <source>not an ELAN file (root &lt;{root}&gt;, not &lt;ANNOTATION_DOCUMENT&gt;)</source>
+        <translation>no és un fitxer ELAN (arrel &lt;{root}&gt;, no &lt;ANNOTATION_DOCUMENT&gt;)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="142"/>
+        <source>malformed JSON at line {line}: {detail}</source>
+        <translation>JSON mal format a la línia {line}: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="143"/>
+        <source>JSON of another kind: only Whisper transcripts (with &quot;segments&quot;) are read</source>
+        <translation>JSON d&apos;un altre tipus: només es llegeixen transcripcions de Whisper (amb &quot;segments&quot;)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="145"/>
+        <source>unreadable subtitle file: {detail}</source>
+        <translation>fitxer de subtítols il·legible: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="274"/>
+        <source>Check the file type: this is not text. Documents, spreadsheets, mail, PDFs and scans are read by their own suffix.</source>
+        <translation>Comproveu el tipus de fitxer: això no és text. Els documents, fulls de càlcul, correus, PDF i escanejos es llegeixen per la seva pròpia extensió.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="146"/>
         <source>OHMS record without transcript text or index points</source>
         <translation>registre OHMS sense text de transcripció ni punts d&apos;índex</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="133"/>
+        <location filename="../error_texts.py" line="147"/>
+        <source>column(s) named in {name} not in sheet {sheet}: {columns}</source>
+        <translation>columna(es) anomenada(es) a {name} que no són al full {sheet}: {columns}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="148"/>
+        <source>this {what} is encrypted, or is an older binary file renamed</source>
+        <translation>aquest {what} està xifrat, o és un fitxer binari antic reanomenat</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="149"/>
+        <source>damaged {what}: not a readable zip package ({detail})</source>
+        <translation>{what} malmès: no és un paquet zip llegible ({detail})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="150"/>
+        <source>this {what} holds {count} parts; at most {limit} are read</source>
+        <translation>aquest {what} conté {count} parts; se&apos;n llegeixen com a màxim {limit}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="151"/>
+        <source>this {what} unpacks to {size} MB; at most {limit} MB are read (a zip bomb?)</source>
+        <translation>aquest {what} es descomprimeix en {size} MB; se&apos;n llegeixen com a màxim {limit} MB (una bomba zip?)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="152"/>
+        <source>this {what} holds {size} MB of document markup; at most {limit} MB are read</source>
+        <translation>aquest {what} conté {size} MB de marcatge del document; se&apos;n llegeixen com a màxim {limit} MB</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="153"/>
+        <source>this {what} has a part that unpacks to {ratio} times its packed size (a zip bomb?)</source>
+        <translation>aquest {what} té una part que es descomprimeix en {ratio} vegades la seva mida comprimida (una bomba zip?)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="154"/>
+        <source>damaged Word document: {detail}</source>
+        <translation>document de Word malmès: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="155"/>
+        <source>damaged OpenDocument text: {detail}</source>
+        <translation>text OpenDocument malmès: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="156"/>
+        <source>damaged RTF document: {detail}</source>
+        <translation>document RTF malmès: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="157"/>
+        <source>not an RTF document (no {\rtf header)</source>
+        <translation>no és un document RTF (sense capçalera {
+tf)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="158"/>
+        <source>damaged Excel workbook: {detail}</source>
+        <translation>llibre d&apos;Excel malmès: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="159"/>
+        <source>damaged OpenDocument spreadsheet: {detail}</source>
+        <translation>full de càlcul OpenDocument malmès: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="160"/>
+        <source>this workbook has no sheet with a header row</source>
+        <translation>aquest llibre no té cap full amb fila de capçalera</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="161"/>
+        <source>the workbook&apos;s sheets have headers but no rows with a title or text</source>
+        <translation>els fulls del llibre tenen capçaleres però cap fila amb títol o text</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="162"/>
+        <source>row {row}: a cell of more than {limit} characters (a document pasted into a field?)</source>
+        <translation>fila {row}: una cel·la de més de {limit} caràcters (un document enganxat en un camp?)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="163"/>
+        <source>damaged mail message: {detail}</source>
+        <translation>missatge de correu malmès: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="164"/>
+        <source>this mail message has {count} MIME parts; at most {limit} are read</source>
+        <translation>aquest missatge de correu té {count} parts MIME; se&apos;n llegeixen com a màxim {limit}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="165"/>
+        <source>not an mbox file (it does not begin with a &quot;From &quot; line)</source>
+        <translation>no és un fitxer mbox (no comença amb una línia &quot;From &quot;)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="166"/>
+        <source>no readable messages in this mbox file</source>
+        <translation>no hi ha missatges llegibles en aquest fitxer mbox</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="167"/>
+        <source>a Word 97–2003 document (.doc): this old binary format is not read</source>
+        <translation>un document de Word 97–2003 (.doc): aquest format binari antic no es llegeix</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="168"/>
+        <source>an Excel 97–2003 workbook (.xls): this old binary format is not read</source>
+        <translation>un llibre d&apos;Excel 97–2003 (.xls): aquest format binari antic no es llegeix</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="169"/>
+        <source>an Outlook message (.msg): this old binary format is not read</source>
+        <translation>un missatge d&apos;Outlook (.msg): aquest format binari antic no es llegeix</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="170"/>
         <source>cannot read {name}: {detail}</source>
         <translation>no es pot llegir {name}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="134"/>
+        <location filename="../error_texts.py" line="171"/>
         <source>{name} is not valid JSON (line {line})</source>
         <translation>{name} no és JSON vàlid (línia {line})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="135"/>
+        <location filename="../error_texts.py" line="172"/>
         <source>{name} must be a JSON object such as {&quot;password&quot;: &quot;…&quot;}</source>
         <translation>{name} ha de ser un objecte JSON com {&quot;password&quot;: &quot;…&quot;}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="137"/>
+        <location filename="../error_texts.py" line="174"/>
         <source>{name}: unknown option(s) {options}</source>
         <translation>{name}: opcions desconegudes {options}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="138"/>
+        <location filename="../error_texts.py" line="175"/>
         <source>{name} changed while it was being indexed</source>
         <translation>{name} ha canviat mentre s&apos;indexava</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="139"/>
+        <location filename="../error_texts.py" line="176"/>
         <source>{name} changed since it was looked up</source>
         <translation>{name} ha canviat des que es va cercar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="140"/>
+        <location filename="../error_texts.py" line="177"/>
         <source>photographs need the image encoder, and none was given</source>
         <translation>les fotografies necessiten el codificador d&apos;imatges i no se n&apos;ha indicat cap</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="142"/>
+        <location filename="../error_texts.py" line="179"/>
         <source>photographs need the image model: {detail}</source>
         <translation>les fotografies necessiten el model d&apos;imatge: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="143"/>
+        <location filename="../error_texts.py" line="180"/>
         <source>the image encoder is {name}, the settings say {setting}</source>
         <translation>el codificador d&apos;imatges és {name}, però la configuració indica {setting}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="145"/>
+        <location filename="../error_texts.py" line="182"/>
         <source>cannot re-embed {record}: its photograph {path} cannot be read ({detail})</source>
         <translation>no es pot tornar a vectoritzar {record}: no es pot llegir la seva fotografia {path} ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="147"/>
+        <location filename="../error_texts.py" line="184"/>
         <source>unexpected error: {detail}</source>
         <translation>error inesperat: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="148"/>
+        <location filename="../error_texts.py" line="185"/>
         <source>the central server at {where} refused user {user}: wrong user or password</source>
         <translation>el servidor central de {where} ha rebutjat l&apos;usuari {user}: usuari o contrasenya incorrectes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="150"/>
+        <location filename="../error_texts.py" line="187"/>
         <source>TLS with {where} failed: {detail}</source>
         <translation>ha fallat la connexió TLS amb {where}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="151"/>
+        <location filename="../error_texts.py" line="188"/>
         <source>cannot reach the central server at {where}</source>
         <translation>no es pot contactar amb el servidor central de {where}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="152"/>
+        <location filename="../error_texts.py" line="189"/>
         <source>the connection to the central server was lost mid-sync ({detail})</source>
         <translation>s&apos;ha perdut la connexió amb el servidor central enmig de la sincronització ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="153"/>
+        <location filename="../error_texts.py" line="190"/>
         <source>not a PostgreSQL address: {detail}</source>
         <translation>no és una adreça de PostgreSQL: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="154"/>
+        <location filename="../error_texts.py" line="191"/>
         <source>the server address contains a password</source>
         <translation>l&apos;adreça del servidor conté una contrasenya</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="155"/>
+        <location filename="../error_texts.py" line="192"/>
         <source>refusing to send credentials to {host} without verified TLS</source>
         <translation>no s&apos;envien credencials a {host} sense TLS verificat</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="156"/>
+        <location filename="../error_texts.py" line="193"/>
         <source>--ca-file needs sslmode=verify-full, but the address asks for sslmode={mode}</source>
         <translation>--ca-file requereix sslmode=verify-full, però l&apos;adreça demana sslmode={mode}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="158"/>
+        <location filename="../error_texts.py" line="195"/>
         <source>the central {modality} vectors name a model ({model}) the server does not register</source>
         <translation>els vectors centrals ({modality}) remeten a un model ({model}) que el servidor no té registrat</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="160"/>
+        <location filename="../error_texts.py" line="197"/>
         <source>no password for {user}</source>
         <translation>no hi ha contrasenya per a {user}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="161"/>
+        <location filename="../error_texts.py" line="198"/>
         <source>the page size must be between 1 and 10000</source>
         <translation>la mida de pàgina ha d&apos;estar entre 1 i 10000</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="162"/>
+        <location filename="../error_texts.py" line="199"/>
         <source>the central schema is version {version}, newer than this Ovillo knows ({known})</source>
         <translation>l&apos;esquema central és la versió {version}, més recent que la que coneix aquest Ovillo ({known})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="164"/>
+        <location filename="../error_texts.py" line="201"/>
         <source>a central vector of {where} has {n} dimensions, {model} has {dim}</source>
         <translation>un vector central de {where} té {n} dimensions i {model} en té {dim}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="166"/>
+        <location filename="../error_texts.py" line="203"/>
         <source>the central server sent a vector that does not match its stated dimension</source>
         <translation>el servidor central ha enviat un vector que no coincideix amb la dimensió que declara</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="168"/>
+        <location filename="../error_texts.py" line="205"/>
         <source>the central server sent a value this Ovillo cannot read ({detail})</source>
         <translation>el servidor central ha enviat un valor que aquest Ovillo no pot llegir ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="169"/>
+        <location filename="../error_texts.py" line="206"/>
         <source>no record {collection} {id}</source>
         <translation>no existeix el registre {collection} {id}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="170"/>
+        <location filename="../error_texts.py" line="207"/>
         <source>record {collection} {id} has no photographs</source>
         <translation>el registre {collection} {id} no té fotografies</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="171"/>
+        <location filename="../error_texts.py" line="208"/>
         <source>record {record} belongs to the central archive: only the central archive can change it</source>
         <translation>el registre {record} pertany a l&apos;arxiu central: només l&apos;arxiu central el pot canviar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="173"/>
+        <location filename="../error_texts.py" line="210"/>
         <source>making record {record} {wanted} instead of {current} would let more people see it</source>
         <translation>fer el registre {record} {wanted} en lloc de {current} deixaria que més persones el veiessin</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="175"/>
+        <location filename="../error_texts.py" line="212"/>
         <source>no dates in {value}: write a year (1660), a date (1957-03-02) or a range (1336–1350)</source>
         <translation>no hi ha dates a {value}: escriviu un any (1660), una data (1957-03-02) o un interval (1336–1350)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="177"/>
+        <location filename="../error_texts.py" line="214"/>
         <source>no profile named {name}</source>
         <translation>no hi ha cap perfil anomenat {name}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="178"/>
+        <location filename="../error_texts.py" line="215"/>
         <source>no photograph to look up</source>
         <translation>no hi ha cap fotografia per cercar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="179"/>
+        <location filename="../error_texts.py" line="216"/>
         <source>a new object needs a title or a description</source>
         <translation>un objecte nou necessita un títol o una descripció</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="180"/>
+        <location filename="../error_texts.py" line="217"/>
         <source>{inventory} is already in the {collection} catalogue</source>
         <translation>{inventory} ja és al catàleg de {collection}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="181"/>
+        <location filename="../error_texts.py" line="218"/>
         <source>unknown classification {value}</source>
         <translation>classificació desconeguda {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="182"/>
+        <location filename="../error_texts.py" line="219"/>
         <source>unknown modality {value}</source>
         <translation>modalitat desconeguda {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="183"/>
+        <location filename="../error_texts.py" line="220"/>
         <source>{what} is not available in kiosk mode</source>
         <translation>{what}: no disponible en el mode quiosc</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="184"/>
+        <location filename="../error_texts.py" line="221"/>
         <source>this version of Ovillo cannot answer questions</source>
         <translation>aquesta versió d&apos;Ovillo no pot respondre preguntes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="185"/>
+        <location filename="../error_texts.py" line="222"/>
         <source>Another Ovillo may be using it, or the file is damaged.</source>
         <translation>Potser un altre Ovillo l&apos;està fent servir, o el fitxer està malmès.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="186"/>
+        <location filename="../error_texts.py" line="223"/>
         <source>Close the other Ovillo window (or wait until its import ends), then try again.</source>
         <translation>Tanqueu l&apos;altra finestra d&apos;Ovillo (o espereu que acabi la seva importació) i torneu-ho a provar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="188"/>
+        <location filename="../error_texts.py" line="225"/>
         <source>Another Ovillo may be using it (or another program): wait for it to finish, or close it.</source>
         <translation>Potser l&apos;està fent servir un altre Ovillo (o un altre programa): espereu que acabi o tanqueu-lo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="191"/>
+        <location filename="../error_texts.py" line="228"/>
         <source>The server&apos;s certificate is not signed by the CA in --ca-file (or has expired): ask the server&apos;s administrator for the CA certificate that signed it.</source>
         <translation>El certificat del servidor no està signat per la CA de --ca-file (o ha caducat): demaneu a l&apos;administrador del servidor el certificat de la CA que el va signar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="194"/>
+        <location filename="../error_texts.py" line="231"/>
         <source>Connect with a name or address the server&apos;s certificate names, as the administrator gave it.</source>
         <translation>Connecteu-vos amb un nom o una adreça que figuri al certificat del servidor, tal com us l&apos;ha donat l&apos;administrador.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="197"/>
+        <location filename="../error_texts.py" line="234"/>
         <source>The CA file given with --ca-file cannot be read.</source>
         <translation>No es pot llegir el fitxer de la CA indicat amb --ca-file.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="199"/>
+        <location filename="../error_texts.py" line="236"/>
         <source>This server does not offer TLS: ask its administrator, or use --insecure on a trusted network.</source>
         <translation>Aquest servidor no ofereix TLS: consulteu-ho al seu administrador o feu servir --insecure en una xarxa de confiança.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="202"/>
+        <location filename="../error_texts.py" line="239"/>
         <source>Check --ca-file and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
         <translation>Comproveu --ca-file i la configuració TLS del servidor; no s&apos;ha enviat res ni ha canviat res en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="205"/>
+        <location filename="../error_texts.py" line="242"/>
         <source>Upgrade Ovillo to open this data folder.</source>
         <translation>Actualitzeu Ovillo per obrir aquesta carpeta de dades.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="206"/>
+        <location filename="../error_texts.py" line="243"/>
         <source>Run ./scripts/run or ./scripts/test once to set up dependencies.</source>
         <translation>Executeu una vegada ./scripts/run o ./scripts/test per instal·lar les dependències.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="208"/>
+        <location filename="../error_texts.py" line="245"/>
         <source>DuckDB must be {version}; reinstall the pinned versions.</source>
         <translation>DuckDB ha de ser la versió {version}; reinstal·leu les versions fixades.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="209"/>
+        <location filename="../error_texts.py" line="246"/>
         <source>The packaged extensions only load into the pinned version.</source>
         <translation>Les extensions empaquetades només es carreguen a la versió fixada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="211"/>
+        <location filename="../error_texts.py" line="248"/>
         <source>Run ./scripts/run or ./scripts/test to install dependencies.</source>
         <translation>Executeu ./scripts/run o ./scripts/test per instal·lar les dependències.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="212"/>
+        <location filename="../error_texts.py" line="249"/>
         <source>Run ./scripts/run or ./scripts/test once to assemble the default models.</source>
         <translation>Executeu una vegada ./scripts/run o ./scripts/test per preparar els models predeterminats.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="214"/>
+        <location filename="../error_texts.py" line="251"/>
         <source>Re-run setup (./scripts/run) to assemble it again.</source>
         <translation>Torneu a executar la instal·lació (./scripts/run) per preparar-lo de nou.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="215"/>
+        <location filename="../error_texts.py" line="252"/>
         <source>The file is damaged or was replaced; re-run setup to rebuild it.</source>
         <translation>El fitxer està malmès o s&apos;ha substituït; torneu a executar la instal·lació per reconstruir-lo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="217"/>
+        <location filename="../error_texts.py" line="254"/>
         <source>Run ./scripts/run once to install Ovillo&apos;s dependencies.</source>
         <translation>Executeu una vegada ./scripts/run per instal·lar les dependències d&apos;Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="218"/>
+        <location filename="../error_texts.py" line="255"/>
         <source>Reinstall rapidocr 3.10 (its wheel bundles the models).</source>
         <translation>Reinstal·leu rapidocr 3.10 (el seu wheel inclou els models).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="220"/>
+        <location filename="../error_texts.py" line="257"/>
         <source>Reinstall {first} and {second}.</source>
         <translation>Reinstal·leu {first} i {second}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="221"/>
+        <location filename="../error_texts.py" line="258"/>
         <source>Run ./scripts/run (setup installs the answer model&apos;s packages).</source>
         <translation>Executeu ./scripts/run (la instal·lació afegeix els paquets del model de resposta).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="223"/>
+        <location filename="../error_texts.py" line="260"/>
         <source>Run ./scripts/run (setup builds it once and caches the wheel).</source>
         <translation>Executeu ./scripts/run (la instal·lació el compila una vegada i desa el wheel a la memòria cau).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="224"/>
+        <location filename="../error_texts.py" line="261"/>
         <source>Switch with `ovillo reindex --model {model}`.</source>
         <translation>Canvieu de model amb `ovillo reindex --model {model}`.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="225"/>
+        <location filename="../error_texts.py" line="262"/>
         <source>Use `ovillo reindex --model {model}` to build the new index beside the old one and switch when complete.</source>
         <translation>Feu servir `ovillo reindex --model {model}` per construir l&apos;índex nou al costat de l&apos;antic i canviar-hi quan estigui acabat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="228"/>
+        <location filename="../error_texts.py" line="265"/>
         <source>Ask again to start it afresh. If it keeps stopping, choose the smaller answer model in Preferences or lower its context size.</source>
         <translation>Torneu a preguntar per iniciar-lo de nou. Si es continua aturant, trieu el model de resposta més petit a Preferències o reduïu-ne la mida del context.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="231"/>
+        <location filename="../error_texts.py" line="268"/>
         <source>What arrived is kept; free some space, then sync again to resume.</source>
         <translation>Es conserva el que ha arribat; allibereu espai i torneu a sincronitzar per reprendre.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="233"/>
+        <location filename="../error_texts.py" line="270"/>
         <source>What arrived is kept; run the same sync again to resume.</source>
         <translation>Es conserva el que ha arribat; torneu a executar la mateixa sincronització per reprendre.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="234"/>
+        <location filename="../error_texts.py" line="271"/>
         <source>The central archive needs repair; everything committed before this record is kept.</source>
         <translation>Cal reparar l&apos;arxiu central; es conserva tot el que s&apos;ha desat abans d&apos;aquest registre.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="236"/>
+        <location filename="../error_texts.py" line="273"/>
         <source>Raise max_file_mb in the settings or split the file.</source>
         <translation>Augmenteu max_file_mb a la configuració o dividiu el fitxer.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="237"/>
-        <source>Check the file type; only text, HTML, PDF, CSV and transcripts are read.</source>
-        <translation>Comproveu el tipus de fitxer; només es llegeixen text, HTML, PDF, CSV i transcripcions.</translation>
-    </message>
-    <message>
-        <location filename="../error_texts.py" line="239"/>
+        <location filename="../error_texts.py" line="276"/>
         <source>Split the text into lines or paragraphs, or import it as CSV.</source>
         <translation>Dividiu el text en línies o paràgrafs, o importeu-lo com a CSV.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="240"/>
+        <location filename="../error_texts.py" line="277"/>
         <source>Check that the scan is legible and upright.</source>
         <translation>Comproveu que l&apos;escaneig sigui llegible i estigui ben orientat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="241"/>
+        <location filename="../error_texts.py" line="278"/>
         <source>Supported: JPEG, PNG, TIFF (first page), WebP</source>
         <translation>Formats admesos: JPEG, PNG, TIFF (primera pàgina), WebP</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="242"/>
+        <location filename="../error_texts.py" line="279"/>
         <source>Supported: {formats}</source>
         <translation>Formats admesos: {formats}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="243"/>
+        <location filename="../error_texts.py" line="280"/>
         <source>Open it in Adobe Reader and print it to PDF, then import that copy.</source>
         <translation>Obriu-lo amb Adobe Reader, imprimiu-lo com a PDF i importeu aquesta còpia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="245"/>
+        <location filename="../error_texts.py" line="282"/>
         <source>Reinstall Ovillo&apos;s dependencies (./scripts/run does it).</source>
         <translation>Reinstal·leu les dependències d&apos;Ovillo (ho fa ./scripts/run).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="246"/>
+        <location filename="../error_texts.py" line="283"/>
         <source>Correct the password in {sidecar}, or import an unprotected copy.</source>
         <translation>Corregiu la contrasenya de {sidecar} o importeu una còpia sense protecció.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="248"/>
+        <location filename="../error_texts.py" line="285"/>
         <source>Write {&quot;password&quot;: &quot;…&quot;} into {sidecar} beside it, or import an unprotected copy.</source>
         <translation>Escriviu {&quot;password&quot;: &quot;…&quot;} a {sidecar}, al costat del PDF, o importeu una còpia sense protecció.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="250"/>
+        <location filename="../error_texts.py" line="287"/>
         <source>Open it in a PDF viewer and save or print a new copy, then import that.</source>
         <translation>Obriu-lo en un visor de PDF, deseu o imprimiu una còpia nova i importeu-la.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="252"/>
+        <location filename="../error_texts.py" line="289"/>
         <source>The CSV has: {header}</source>
         <translation>El CSV té: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="253"/>
+        <location filename="../error_texts.py" line="290"/>
         <source>Rename a column or add {mapping}. The CSV has: {header}</source>
         <translation>Canvieu el nom d&apos;una columna o afegiu {mapping}. El CSV té: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="254"/>
+        <location filename="../error_texts.py" line="291"/>
+        <source>Sheet {sheet} has: {header}</source>
+        <translation>El full {sheet} té: {header}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="292"/>
+        <source>Rename a column or add {mapping}. Sheet {sheet} has: {header}</source>
+        <translation>Reanomeneu una columna o afegiu {mapping}. El full {sheet} té: {header}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="293"/>
+        <source>Open it in its program: remove the password, or save it again in this format, then import that copy.</source>
+        <translation>Obriu-lo amb el seu programa: traieu-ne la contrasenya o deseu-lo de nou en aquest format, i després importeu aquesta còpia.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="294"/>
+        <source>Split the document into parts and import those.</source>
+        <translation>Dividiu el document en parts i importeu-les.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="295"/>
+        <source>Open it in Word or LibreOffice and save it as .docx or .odt, then import that copy.</source>
+        <translation>Obriu-lo amb Word o LibreOffice i deseu-lo com a .docx o .odt; després importeu aquesta còpia.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="296"/>
+        <source>Open it in Excel or LibreOffice and save it as .xlsx or .ods, then import that copy.</source>
+        <translation>Obriu-lo amb Excel o LibreOffice i deseu-lo com a .xlsx o .ods; després importeu aquesta còpia.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="297"/>
+        <source>Save it from Outlook as .eml (or drag it into Thunderbird and save it from there), then import that copy.</source>
+        <translation>Deseu-lo des d&apos;Outlook com a .eml (o arrossegueu-lo a Thunderbird i deseu-lo des d&apos;allà); després importeu aquesta còpia.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="298"/>
         <source>Shorten that cell, or keep long texts in files of their own.</source>
         <translation>Escurceu aquesta cel·la, o deseu els textos llargs en fitxers propis.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="255"/>
+        <location filename="../error_texts.py" line="299"/>
         <source>Known options: {options}.</source>
         <translation>Opcions conegudes: {options}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="256"/>
+        <location filename="../error_texts.py" line="300"/>
         <source>Run the ingest again.</source>
         <translation>Torneu a executar la importació.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="257"/>
+        <location filename="../error_texts.py" line="301"/>
         <source>Look it up again.</source>
         <translation>Torneu-lo a cercar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="258"/>
+        <location filename="../error_texts.py" line="302"/>
         <source>Put the file back (or remove the record), then run the same reindex again: it resumes where it stopped.</source>
         <translation>Torneu a posar el fitxer (o elimineu el registre) i executeu de nou la mateixa reindexació: es reprèn on s&apos;havia aturat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="261"/>
+        <location filename="../error_texts.py" line="305"/>
         <source>Check the address and that you are in range; nothing local was changed.</source>
         <translation>Comproveu l&apos;adreça i que teniu connexió amb el servidor; no s&apos;ha canviat res en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="263"/>
+        <location filename="../error_texts.py" line="307"/>
         <source>Use postgresql://HOST:PORT/DATABASE</source>
         <translation>Feu servir postgresql://HOST:PORT/BASE_DE_DADES</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="264"/>
+        <location filename="../error_texts.py" line="308"/>
         <source>Pass it with --password-file, or let Ovillo ask for it.</source>
         <translation>Indiqueu-la amb --password-file o deixeu que Ovillo la demani.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="265"/>
+        <location filename="../error_texts.py" line="309"/>
         <source>Add sslmode=verify-full and --ca-file FILE, or --insecure on a trusted network.</source>
         <translation>Afegiu sslmode=verify-full i --ca-file FITXER, o --insecure en una xarxa de confiança.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="267"/>
+        <location filename="../error_texts.py" line="311"/>
         <source>Remove sslmode from the address, or set it to verify-full.</source>
         <translation>Traieu sslmode de l&apos;adreça o poseu-lo a verify-full.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="268"/>
+        <location filename="../error_texts.py" line="312"/>
         <source>Update Ovillo, then sync again; nothing was changed.</source>
         <translation>Actualitzeu Ovillo i torneu a sincronitzar; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="269"/>
+        <location filename="../error_texts.py" line="313"/>
         <source>Type the password (it can be remembered in the system keyring).</source>
         <translation>Escriviu la contrasenya (es pot recordar al clauer del sistema).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="270"/>
+        <location filename="../error_texts.py" line="314"/>
         <source>Update Ovillo.</source>
         <translation>Actualitzeu Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="271"/>
+        <location filename="../error_texts.py" line="315"/>
         <source>Built-in profiles: owner, public.</source>
         <translation>Perfils integrats: owner, public.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="272"/>
+        <location filename="../error_texts.py" line="316"/>
         <source>Add at least one face of the object.</source>
         <translation>Afegiu com a mínim una cara de l&apos;objecte.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="273"/>
+        <location filename="../error_texts.py" line="317"/>
         <source>Give the object another inventory number.</source>
         <translation>Assigneu a l&apos;objecte un altre número d&apos;inventari.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="274"/>
+        <location filename="../error_texts.py" line="318"/>
         <source>Use one of: {values}.</source>
         <translation>Feu servir un d&apos;aquests valors: {values}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="275"/>
+        <location filename="../error_texts.py" line="319"/>
         <source>Confirm that you mean to loosen it (--reclassify on the command line).</source>
         <translation>Confirmeu que el voleu obrir (--reclassify a la línia d&apos;ordres).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="277"/>
+        <location filename="../error_texts.py" line="321"/>
         <source>Use text or image.</source>
         <translation>Feu servir «text» o «image».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="278"/>
+        <location filename="../error_texts.py" line="322"/>
         <source>Fix or delete the file; defaults will be used.</source>
         <translation>Corregiu o suprimiu el fitxer; es faran servir els valors predeterminats.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="279"/>
+        <location filename="../error_texts.py" line="323"/>
         <source>Move the file out of the data folder to start with no saved work.</source>
         <translation>Traieu el fitxer de la carpeta de dades per començar sense feina desada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="287"/>
+        <location filename="../error_texts.py" line="331"/>
         <source>file</source>
         <extracomment>the few English words put in a message&apos;s ``{what}`` part (&quot;empty {what}: nothing to index&quot;)</extracomment>
         <translation>el fitxer</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="288"/>
+        <location filename="../error_texts.py" line="332"/>
         <source>transcript</source>
         <translation>la transcripció</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="289"/>
+        <location filename="../error_texts.py" line="333"/>
         <source>CSV file</source>
         <translation>el fitxer CSV</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="290"/>
+        <location filename="../error_texts.py" line="334"/>
         <source>XML file</source>
         <translation>el fitxer XML</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="292"/>
+        <location filename="../error_texts.py" line="336"/>
         <source>Saving objects</source>
         <translation>Desar objectes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="293"/>
+        <location filename="../error_texts.py" line="337"/>
         <source>Importing</source>
         <translation>Importar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="294"/>
+        <location filename="../error_texts.py" line="338"/>
         <source>Sync</source>
         <translation>Sincronitzar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="295"/>
+        <location filename="../error_texts.py" line="339"/>
         <source>Maintenance</source>
         <translation>Manteniment</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="296"/>
+        <location filename="../error_texts.py" line="340"/>
         <source>The import log</source>
         <translation>L&apos;historial d&apos;importació</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="297"/>
+        <location filename="../error_texts.py" line="341"/>
         <source>Preferences</source>
         <translation>Preferències</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="298"/>
+        <location filename="../error_texts.py" line="342"/>
         <source>Editing records</source>
         <translation>Editar registres</translation>
     </message>
@@ -1496,54 +1702,74 @@
 <context>
     <name>Field</name>
     <message>
-        <location filename="../labels.py" line="58"/>
+        <location filename="../labels.py" line="59"/>
         <source>Repository</source>
         <translation>Dipòsit</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="59"/>
+        <location filename="../labels.py" line="60"/>
         <source>Accession</source>
         <translation>Número d&apos;ingrés</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="60"/>
+        <location filename="../labels.py" line="61"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="61"/>
+        <location filename="../labels.py" line="62"/>
         <source>Series</source>
         <translation>Sèrie</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="62"/>
+        <location filename="../labels.py" line="63"/>
         <source>Interviewee</source>
         <translation>Persona entrevistada</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="63"/>
+        <location filename="../labels.py" line="64"/>
         <source>Interviewer</source>
         <translation>Entrevistador/a</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="64"/>
+        <location filename="../labels.py" line="65"/>
         <source>Date</source>
         <translation>Data</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="65"/>
+        <location filename="../labels.py" line="66"/>
         <source>Duration</source>
         <translation>Durada</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="66"/>
+        <location filename="../labels.py" line="67"/>
         <source>Rights</source>
         <translation>Drets</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="67"/>
+        <location filename="../labels.py" line="68"/>
         <source>Usage</source>
         <translation>Ús</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="69"/>
+        <source>From</source>
+        <translation>De</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="70"/>
+        <source>To</source>
+        <translation>Per a</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="71"/>
+        <source>Cc</source>
+        <translation>A/c</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="72"/>
+        <source>Attachments</source>
+        <translation>Adjunts</translation>
     </message>
 </context>
 <context>
@@ -1799,16 +2025,21 @@
     </message>
     <message>
         <location filename="../labels.py" line="47"/>
+        <source>Mail message</source>
+        <translation>Missatge de correu</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="48"/>
         <source>Image</source>
         <translation>Imatge</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="48"/>
+        <location filename="../labels.py" line="49"/>
         <source>Object</source>
         <translation>Objecte</translation>
     </message>
     <message>
-        <location filename="../labels.py" line="49"/>
+        <location filename="../labels.py" line="50"/>
         <source>Other</source>
         <translation>Altres</translation>
     </message>
@@ -2848,37 +3079,37 @@
         <translation>Desa aquesta cerca…</translation>
     </message>
     <message>
-        <location filename="../views/search_memory.py" line="71"/>
+        <location filename="../views/search_memory.py" line="69"/>
         <source>Forget a saved search</source>
         <translation>Oblida una cerca desada</translation>
     </message>
     <message>
-        <location filename="../views/search_memory.py" line="77"/>
+        <location filename="../views/search_memory.py" line="75"/>
         <source>Recent searches</source>
         <translation>Cerques recents</translation>
     </message>
     <message>
-        <location filename="../views/search_memory.py" line="82"/>
+        <location filename="../views/search_memory.py" line="78"/>
         <source>Clear recent searches</source>
         <translation>Esborra les cerques recents</translation>
     </message>
     <message>
-        <location filename="../views/search_memory.py" line="91"/>
+        <location filename="../views/search_memory.py" line="87"/>
         <source>Save this search</source>
         <translation>Desa aquesta cerca</translation>
     </message>
     <message>
-        <location filename="../views/search_memory.py" line="91"/>
+        <location filename="../views/search_memory.py" line="87"/>
         <source>Name:</source>
         <translation>Nom:</translation>
     </message>
     <message>
-        <location filename="../views/search_memory.py" line="98"/>
+        <location filename="../views/search_memory.py" line="94"/>
         <source>Search saved as “%1”.</source>
         <translation>Cerca desada com a «%1».</translation>
     </message>
     <message>
-        <location filename="../views/search_memory.py" line="132"/>
+        <location filename="../views/search_memory.py" line="134"/>
         <source>Forgot “%1”.</source>
         <translation>S&apos;ha oblidat «%1».</translation>
     </message>
@@ -3438,38 +3669,38 @@
 <context>
     <name>WindowErrors</name>
     <message>
-        <location filename="../error_texts.py" line="305"/>
+        <location filename="../error_texts.py" line="349"/>
         <source>a CA certificate file needs sslmode=verify-full, but the address asks for sslmode={mode}</source>
         <extracomment>the window&apos;s own wording of the messages and hints core words for the command line (``--ca-file``, ``--insecure``): the Sync page has a CA certificate field and a trusted-network box instead</extracomment>
         <translation>un fitxer de certificat de la CA necessita sslmode=verify-full, però l&apos;adreça demana sslmode={mode}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="307"/>
+        <location filename="../error_texts.py" line="351"/>
         <source>Choose the server&apos;s CA certificate file under “CA certificate” (ask the server&apos;s administrator for it); only on a trusted network, tick “Allow a server without verified TLS” instead.</source>
         <translation>Trieu el fitxer del certificat de la CA del servidor a «Certificat de la CA» (demaneu-lo al seu administrador); només en una xarxa de confiança, marqueu en canvi «Permet un servidor sense TLS verificat».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="311"/>
+        <location filename="../error_texts.py" line="355"/>
         <source>The server&apos;s certificate is not signed by the CA certificate chosen here (or has expired): ask the server&apos;s administrator for the one that signed it, then choose it here.</source>
         <translation>El certificat del servidor no està signat pel certificat de la CA triat aquí (o ha caducat): demaneu a l&apos;administrador del servidor el que el va signar i trieu-lo aquí.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="314"/>
+        <location filename="../error_texts.py" line="358"/>
         <source>The CA certificate file chosen here cannot be read: choose it again.</source>
         <translation>No es pot llegir el fitxer del certificat de la CA triat aquí: torneu-lo a triar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="316"/>
+        <location filename="../error_texts.py" line="360"/>
         <source>This server does not offer TLS: ask its administrator; only on a trusted network, tick “Allow a server without verified TLS”.</source>
         <translation>Aquest servidor no ofereix TLS: consulteu el seu administrador; només en una xarxa de confiança, marqueu «Permet un servidor sense TLS verificat».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="319"/>
+        <location filename="../error_texts.py" line="363"/>
         <source>Check the CA certificate file chosen here and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
         <translation>Comproveu el fitxer del certificat de la CA triat aquí i la configuració TLS del servidor; no s&apos;ha enviat res i no ha canviat res local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="322"/>
+        <location filename="../error_texts.py" line="366"/>
         <source>Type the password.</source>
         <translation>Escriviu la contrasenya.</translation>
     </message>
