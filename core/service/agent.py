@@ -146,7 +146,7 @@ class Agent:
         f = self._f
         ctx = agent_context(f.searcher(), question, f.profile(profile), max_tokens=budget,
                             options=AskOptions.from_settings(f.settings))
-        return {"notice": NOTICE, "question": question, "max_tokens": budget, "tokens": ctx.tokens,
+        return {"notice": NOTICE, "max_tokens": budget, "tokens": ctx.tokens,
                 "why_empty": ctx.why or None,
                 "passages": [{**_place(p.hit), "text": p.text, "excerpt": p.excerpt} for p in ctx.passages]}
 
