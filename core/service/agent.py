@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.errors import ConfigError, NotFound
 from core.filters import SearchFilters
+from core.records import RecordChunk, RecordText
 from core.retrieval.hits import Hit
 from core.service.folder import Folder
 
@@ -152,7 +153,8 @@ class Agent:
 
     def _tool_get_record(self, args: dict[str, Any], profile: str) -> dict[str, Any]:
         rec = self._record(args.get("id"), profile)
-        passages, used, cut = [], 0, False
+        passages: list[dict[str, Any]] = []
+        used, cut = 0, False
         for c in rec.chunks:
             if used + len(c.text) > MAX_RECORD_CHARS and passages:
                 cut = True
@@ -222,7 +224,7 @@ class Agent:
 
     # -- helpers --------------------------------------------------------------------------------------------
 
-    def _record(self, value: object, profile: str) -> Any:
+    def _record(self, value: object, profile: str) -> RecordText:
         tipo, sid, _ = parse_id(value)
         try:
             return self._library.record(tipo, sid, profile)
@@ -230,6 +232,6 @@ class Agent:
             raise _missing(str(value)) from None
 
     @staticmethod
-    def _chunk(rec: Any, c: Any) -> dict[str, Any]:
+    def _chunk(rec: RecordText, c: RecordChunk) -> dict[str, Any]:
         return {"id": f"{rec.section_tipo}-{rec.section_id}#{c.chunk_index}", "page": c.page, "tc_in": c.tc_in,
                 "tc_out": c.tc_out, "heading_path": list(c.heading_path), "text": c.text, "content": ARCHIVE_TEXT}
