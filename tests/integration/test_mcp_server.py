@@ -302,3 +302,18 @@ def test_it_answers_through_the_window_holding_the_folder(home: Path, tmp_path: 
         assert window.agent  # the window holds the folder (and serves its socket) all along
         seen = session(held, run, "--allow-ask")
     assert not [found for text in seen for found in _leaks(text, hidden)]
+
+
+def test_ask_is_offered_only_when_allowed_and_answers_as_the_fixed_profile(home: Path, hidden: dict[str, Any]) -> None:
+    async def run(s: ClientSession, init: Any) -> list[Any]:
+        assert "ask" in {t.name for t in (await s.list_tools()).tools}
+        out = []
+        for question in ("Where did the denarius of Trajan come from?", SECRET_QUESTION):
+            ok, res = await call(s, "ask", question=question)
+            assert ok and res["profile"] == "public" and res["reason"] in (
+                "grounded", "archive_does_not_say", "no_relevant_passages"), res
+            out.append(res)
+        return out
+    results = session(home, run, "--allow-ask")
+    assert results[0]["model"] or results[0]["reason"] == "no_relevant_passages"
+    assert not _leaks(json.dumps(results, ensure_ascii=False), hidden)
