@@ -203,6 +203,20 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "sync.bad_vector": QT_TRANSLATE_NOOP(
         "CoreErrors", "the central server sent a vector that does not match its stated dimension"),
     "sync.unreadable": QT_TRANSLATE_NOOP("CoreErrors", "the central server sent a value this Ovillo cannot read ({detail})"),
+    "agent.not_found": QT_TRANSLATE_NOOP("CoreErrors", "no record or passage {id}"),
+    "agent.bad_id": QT_TRANSLATE_NOOP(
+        "CoreErrors", "{value} is not an Ovillo id: write collection-number, or collection-number#passage"),
+    "agent.text": QT_TRANSLATE_NOOP("CoreErrors", "{name} must be text of 1 to {most} characters"),
+    "agent.whole": QT_TRANSLATE_NOOP("CoreErrors", "{name} must be a whole number"),
+    "agent.date": QT_TRANSLATE_NOOP("CoreErrors", "{name} must be a date (YYYY-MM-DD)"),
+    "agent.unknown_tool": QT_TRANSLATE_NOOP("CoreErrors", "unknown tool {name}"),
+    "agent.args": QT_TRANSLATE_NOOP("CoreErrors", "a tool's arguments are a JSON object"),
+    "agent.unknown_args": QT_TRANSLATE_NOOP("CoreErrors", "unknown argument(s) for {tool}: {names}"),
+    "agent.images": QT_TRANSLATE_NOOP("CoreErrors", "images must map 1 to {most} views to photograph paths"),
+    "agent.views": QT_TRANSLATE_NOOP(
+        "CoreErrors", "images must map distinct views (image, obverse, reverse, …) to file paths"),
+    "agent.ask_held": QT_TRANSLATE_NOOP(
+        "CoreErrors", "ask is not available while another Ovillo holds the data folder"),
     "record.not_found": QT_TRANSLATE_NOOP("CoreErrors", "no record {collection} {id}"),
     "record.no_photos": QT_TRANSLATE_NOOP("CoreErrors", "record {collection} {id} has no photographs"),
     "record.central": QT_TRANSLATE_NOOP(
@@ -219,6 +233,8 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "modality.unknown": QT_TRANSLATE_NOOP("CoreErrors", "unknown modality {value}"),
     "kiosk.staff_only": QT_TRANSLATE_NOOP("CoreErrors", "{what} is not available in kiosk mode"),
     "ask.unavailable": QT_TRANSLATE_NOOP("CoreErrors", "this version of Ovillo cannot answer questions"),
+    "hint.agent_ask_held": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Use get_agent_context, or ask again when the other Ovillo has closed."),
     "hint.store_open": QT_TRANSLATE_NOOP("CoreErrors", "Another Ovillo may be using it, or the file is damaged."),
     "hint.store_locked": QT_TRANSLATE_NOOP(
         "CoreErrors", "Close the other Ovillo window (or wait until its import ends), then try again."),

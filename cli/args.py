@@ -36,7 +36,7 @@ def check_args(args: argparse.Namespace) -> None:
         else:
             args.section_tipo = section_tipo_name(args.section_tipo)
             args.section_id = whole(args.section_id, "SECTION_ID", *SECTION_IDS)
-    elif cmd == "status":
+    elif cmd in ("status", "mcp"):
         args.profile = profile_name(args.profile)
     elif cmd == "ask":
         _check_ask(args)

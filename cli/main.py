@@ -97,9 +97,11 @@ def build_parser() -> argparse.ArgumentParser:
     from cli.sync import add_parsers as add_sync_parsers
 
     add_sync_parsers(sub)  # sync, central
+    from cli.mcp_server import add_parser as add_mcp_parser
     from cli.objects import add_parser as add_objects_parser
 
     add_objects_parser(sub)  # objects lookup|similar|characterize
+    add_mcp_parser(sub)  # mcp: the archive for the user's AI tools
     return p
 
 
@@ -161,6 +163,9 @@ def _dispatch(args: argparse.Namespace) -> int:
         if args.command == "sync" and not args.forget_password:
             _wait_for_holder(Path(args.home))  # sync writes: it waits like ingest (cli_sync opens the store)
         return run_sync(args)
+    if args.command == "mcp":  # opens the folder per call, or asks its holder (cli/mcp_source.py)
+        from cli.mcp_server import run as run_mcp
+        return run_mcp(args, models)
     opened = _open(args, models)
     if not isinstance(opened, Ovillo):
         return _remote(opened, args)
@@ -177,9 +182,8 @@ def _dispatch(args: argparse.Namespace) -> int:
             cancel = CancelToken()
             embedded = run_with_progress(app.library.reindex(args.model, modality=args.modality, cancel=cancel), cancel,
                                          sys.stderr)
-            summary = {"model": args.model, "modality": args.modality, "embedded": embedded}
             if args.json:
-                print_json(summary)
+                print_json({"model": args.model, "modality": args.modality, "embedded": embedded})
             else:
                 say(f"switched the {args.modality} index to {args.model} ({embedded} passages embedded)")
             return 0
@@ -394,7 +398,3 @@ def _print_hits(hits: list[Hit], as_json: bool, query: str) -> None:
             f"score {h.score:.4f}")
         say(f"    {h.snippet}")
         say(f"    {h.source_path or ''} {where}".rstrip())
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -171,6 +171,18 @@ MESSAGES: dict[str, str] = {
     "sync.wrong_dimension": "a central vector of {where} has {n} dimensions, {model} has {dim}",
     "sync.bad_vector": "the central server sent a vector that does not match its stated dimension",
     "sync.unreadable": "the central server sent a value this Ovillo cannot read ({detail})",
+    # the agent server (`ovillo mcp`): before record.not_found, whose template would also match the first
+    "agent.not_found": "no record or passage {id}",
+    "agent.bad_id": "{value} is not an Ovillo id: write collection-number, or collection-number#passage",
+    "agent.text": "{name} must be text of 1 to {most} characters",
+    "agent.whole": "{name} must be a whole number",
+    "agent.date": "{name} must be a date (YYYY-MM-DD)",
+    "agent.unknown_tool": "unknown tool {name}",
+    "agent.args": "a tool's arguments are a JSON object",
+    "agent.unknown_args": "unknown argument(s) for {tool}: {names}",
+    "agent.images": "images must map 1 to {most} views to photograph paths",
+    "agent.views": "images must map distinct views (image, obverse, reverse, …) to file paths",
+    "agent.ask_held": "ask is not available while another Ovillo holds the data folder",
     # records, objects, settings, profiles, the kiosk
     "record.not_found": "no record {collection} {id}",
     "record.no_photos": "record {collection} {id} has no photographs",
@@ -186,6 +198,7 @@ MESSAGES: dict[str, str] = {
     "kiosk.staff_only": "{what} is not available in kiosk mode",
     "ask.unavailable": "this version of Ovillo cannot answer questions",
     # hints shown under a message
+    "hint.agent_ask_held": "Use get_agent_context, or ask again when the other Ovillo has closed.",
     "hint.store_open": "Another Ovillo may be using it, or the file is damaged.",
     "hint.store_locked": "Close the other Ovillo window (or wait until its import ends), then try again.",
     "hint.store_held": "Another Ovillo may be using it (or another program): wait for it to finish, or close it.",

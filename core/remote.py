@@ -45,7 +45,8 @@ from core.retrieval.hits import Hit
 from core.store.holder import HolderInfo, HolderLock, socket_path
 
 __all__ = ["BACKLOG", "MAX_CLIENTS", "MAX_LINE", "MAX_QUERY_CHARS", "PROTOCOL", "REQUEST_S", "WORKERS",
-           "HolderGone", "ProtocolError", "RemoteOvillo", "Server", "filters_to_json", "handle", "peer_uid"]
+           "HolderGone", "ProtocolError", "RemoteAgent", "RemoteOvillo", "Server", "filters_to_json", "handle",
+           "peer_uid"]
 
 REQUEST_S = 30.0  # from connecting or the last reply to a whole request line; also bounds writing a reply
 MAX_CLIENTS = 64  # connections open at once; each holds at most MAX_LINE bytes of a request
@@ -315,6 +316,7 @@ class RemoteOvillo:
             raise
         self._reader = self._sock.makefile("rb")
         self.search = RemoteSearch(self)
+        self.agent = RemoteAgent(self)
 
     def call(self, op: str, **fields: Any) -> Any:
         """Send one request; return its result or raise the holder's error as the same kind."""
@@ -377,3 +379,14 @@ class RemoteSearch:
               passages: bool) -> list[Hit]:
         return [Hit(**h) for h in self._remote.call("search", query=query, profile=profile, limit=limit,
                                                     passages=passages, filters=filters_to_json(filters))]
+
+
+class RemoteAgent:
+    """The facade's agent room (:class:`core.service.agent.Agent`), run by the holder."""
+
+    def __init__(self, remote: RemoteOvillo) -> None:
+        self._remote = remote
+
+    def call(self, tool: str, args: dict[str, Any], *, profile: str) -> dict[str, Any]:
+        """One tool's JSON result, as the holder's own :meth:`Agent.call` gives it (``ask`` is refused there)."""
+        return dict(self._remote.call("agent", tool=tool, args=args, profile=profile))

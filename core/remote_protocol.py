@@ -35,6 +35,7 @@ _FIELDS = {
     "status": {"profile"},
     "search": {"profile", "query", "limit", "passages", "filters"},
     "similar": {"profile", "section_tipo", "section_id", "limit", "filters"},
+    "agent": {"profile", "tool", "args"},  # ``ovillo mcp`` beside a window: core.service.agent checks the rest
 }
 
 
@@ -147,6 +148,11 @@ class _Sync(Protocol):
     def status(self, profile: str = "owner") -> dict[str, Any] | None: ...
 
 
+class _Agent(Protocol):
+    def call(self, tool: str, args: dict[str, Any], *, profile: str,
+             through_holder: bool = False) -> dict[str, Any]: ...
+
+
 class Answering(Protocol):
     """What the holder answers for other processes: the facade's read operations (:class:`core.service.Ovillo`)."""
 
@@ -158,6 +164,8 @@ class Answering(Protocol):
     def search(self) -> _Search: ...
     @property
     def sync(self) -> _Sync: ...
+    @property
+    def agent(self) -> _Agent: ...
 
 
 def handle(app: Answering, req: object, holder: HolderInfo | None = None) -> Any:
@@ -176,6 +184,11 @@ def handle(app: Answering, req: object, holder: HolderInfo | None = None) -> Any
         owner = status.profile == "owner"
         return {**status.to_json(), "sync": app.sync.status(profile),  # as `ovillo status --json` prints locally
                 "failed": [list(f) for f in app.library.failed_sources()] if owner else []}
+    if op == "agent":
+        tool, args = req.get("tool"), req.get("args")
+        if not isinstance(tool, str) or not isinstance(args, dict):
+            raise ProtocolError("agent needs tool (text) and args (an object)")
+        return app.agent.call(tool, args, profile=profile, through_holder=True)
     if op == "search":
         query = req.get("query")
         if not isinstance(query, str) or not query.strip() or len(query) > MAX_QUERY_CHARS:

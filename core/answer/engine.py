@@ -98,6 +98,24 @@ def gate_support(best: float, coverage: float, opt: AskOptions) -> tuple[float, 
     return best + opt.coverage_weight * coverage, opt.min_relevance + opt.support_margin
 
 
+def relevance_gate(searcher: Searcher, query: str, hits: list[Hit],
+                   opt: AskOptions) -> tuple[list[Hit], float | None, str]:
+    """The passages an answer may rest on (dense cosine at the threshold, and the gate's support), the best
+    cosine, and why none passed (agents are given the same evidence: :mod:`core.answer.agent_context`)."""
+    relevant = [h for h in hits if h.dense_score is not None and h.dense_score >= opt.min_relevance]
+    best = max((h.dense_score for h in hits if h.dense_score is not None), default=None)
+    why = ("nothing in the archive visible to this profile matched" if not hits else
+           f"no passage is relevant enough (best cosine {best or 0:.3f} < {opt.min_relevance:.2f})")
+    if relevant and best is not None:
+        coverage = lexical_coverage(searcher, query, hits)
+        support, needed = gate_support(best, coverage, opt)
+        if support < needed:
+            why = (f"the passages found share too few of the question's words (cosine {best:.3f} + "
+                   f"{opt.coverage_weight:g} × coverage {coverage:.2f} = {support:.3f} < {needed:.3f})")
+            relevant = []
+    return relevant, best, why
+
+
 class Answerer:
     """Answers questions over one searcher with a lazily created generator (the reader of the spans)."""
 
@@ -116,17 +134,7 @@ class Answerer:
             query = f"{conversation.turns[-1].question} {question}"  # follow-ups lean on the last question
         hits = self.searcher.retrieve(query, profile, limit=opt.limit, filters=opt.filters)
         timings = Timings(retrieval_ms=_ms(t0))
-        relevant = [h for h in hits if h.dense_score is not None and h.dense_score >= opt.min_relevance]
-        best = max((h.dense_score for h in hits if h.dense_score is not None), default=None)
-        why = ("nothing in the archive visible to this profile matched" if not hits else
-               f"no passage is relevant enough (best cosine {best or 0:.3f} < {opt.min_relevance:.2f})")
-        if relevant and best is not None:
-            coverage = lexical_coverage(self.searcher, query, hits)
-            support, needed = gate_support(best, coverage, opt)
-            if support < needed:
-                why = (f"the passages found share too few of the question's words (cosine {best:.3f} + "
-                       f"{opt.coverage_weight:g} × coverage {coverage:.2f} = {support:.3f} < {needed:.3f})")
-                relevant = []
+        relevant, best, why = relevance_gate(self.searcher, query, hits, opt)
         yield RetrievalDone(len(hits), [h.citation for h in relevant], best, timings.retrieval_ms)
         if not relevant:
             timings.total_ms = _ms(t0)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from core.models.encoder import ImageEncoder, TextEncoder
 from core.models.generator import Generator as AnswerModel
+from core.service.agent import Agent
 from core.service.answers import Answers
 from core.service.folder import Folder
 from core.service.library import Library
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 class Ovillo(Folder):
     """An open data folder (:class:`Folder`: store, settings, models) and the operations on it, by room:
     :attr:`library`, :attr:`search`, :attr:`answers`, :attr:`objects` and :attr:`catalogue`, :attr:`sync`,
-    :attr:`work` (the person's saved searches and working lists)."""
+    :attr:`work` (the person's saved searches and working lists), :attr:`agent` (what an outside AI tool
+    may read)."""
 
     def __init__(self, home: str | os.PathLike[str] | None = None, *, models_dir: Path | None = None,
                  settings: Settings | None = None, encoder: TextEncoder | None = None,
@@ -39,6 +41,7 @@ class Ovillo(Folder):
         self.answers = Answers(self)
         self.sync = Sync(self)
         self.work = Work(self)
+        self.agent = Agent(self, self.library, self.search, self.answers, self.sync, lambda: self.objects)
         self._catalogue: Catalogue | None = None
         self._server: Server | None = None
         if serve and self._holder is not None:  # other processes on this folder ask us (core/remote.py)
