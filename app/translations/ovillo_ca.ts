@@ -863,7 +863,7 @@
         <translation>fitxer de subtítols il·legible: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="274"/>
+        <location filename="../error_texts.py" line="290"/>
         <source>Check the file type: this is not text. Documents, spreadsheets, mail, PDFs and scans are read by their own suffix.</source>
         <translation>Comproveu el tipus de fitxer: això no és text. Els documents, fulls de càlcul, correus, PDF i escanejos es llegeixen per la seva pròpia extensió.</translation>
     </message>
@@ -1120,457 +1120,517 @@ tf)</translation>
     </message>
     <message>
         <location filename="../error_texts.py" line="206"/>
+        <source>no record or passage {id}</source>
+        <translation>no hi ha cap registre ni passatge {id}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="207"/>
+        <source>{value} is not an Ovillo id: write collection-number, or collection-number#passage</source>
+        <translation>{value} no és un identificador d&apos;Ovillo: escriviu col·lecció-número, o col·lecció-número#passatge</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="209"/>
+        <source>{name} must be text of 1 to {most} characters</source>
+        <translation>{name} ha de ser un text d&apos;1 a {most} caràcters</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="210"/>
+        <source>{name} must be a whole number</source>
+        <translation>{name} ha de ser un nombre enter</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="211"/>
+        <source>{name} must be a date (YYYY-MM-DD)</source>
+        <translation>{name} ha de ser una data (AAAA-MM-DD)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="212"/>
+        <source>unknown tool {name}</source>
+        <translation>eina desconeguda {name}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="213"/>
+        <source>a tool&apos;s arguments are a JSON object</source>
+        <translation>els arguments d&apos;una eina són un objecte JSON</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="214"/>
+        <source>unknown argument(s) for {tool}: {names}</source>
+        <translation>argument(s) desconegut(s) per a {tool}: {names}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="215"/>
+        <source>images must map 1 to {most} views to photograph paths</source>
+        <translation>images ha d&apos;associar d&apos;1 a {most} vistes amb camins de fotografies</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="216"/>
+        <source>images must map distinct views (image, obverse, reverse, …) to file paths</source>
+        <translation>images ha d&apos;associar vistes diferents (image, obverse, reverse, …) amb camins de fitxer</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="218"/>
+        <source>ask is not available while another Ovillo holds the data folder</source>
+        <translation>ask no està disponible mentre un altre Ovillo té oberta la carpeta de dades</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="220"/>
         <source>no record {collection} {id}</source>
         <translation>no existeix el registre {collection} {id}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="207"/>
+        <location filename="../error_texts.py" line="221"/>
         <source>record {collection} {id} has no photographs</source>
         <translation>el registre {collection} {id} no té fotografies</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="208"/>
+        <location filename="../error_texts.py" line="222"/>
         <source>record {record} belongs to the central archive: only the central archive can change it</source>
         <translation>el registre {record} pertany a l&apos;arxiu central: només l&apos;arxiu central el pot canviar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="210"/>
+        <location filename="../error_texts.py" line="224"/>
         <source>making record {record} {wanted} instead of {current} would let more people see it</source>
         <translation>fer el registre {record} {wanted} en lloc de {current} deixaria que més persones el veiessin</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="212"/>
+        <location filename="../error_texts.py" line="226"/>
         <source>no dates in {value}: write a year (1660), a date (1957-03-02) or a range (1336–1350)</source>
         <translation>no hi ha dates a {value}: escriviu un any (1660), una data (1957-03-02) o un interval (1336–1350)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="214"/>
+        <location filename="../error_texts.py" line="228"/>
         <source>no profile named {name}</source>
         <translation>no hi ha cap perfil anomenat {name}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="215"/>
+        <location filename="../error_texts.py" line="229"/>
         <source>no photograph to look up</source>
         <translation>no hi ha cap fotografia per cercar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="216"/>
+        <location filename="../error_texts.py" line="230"/>
         <source>a new object needs a title or a description</source>
         <translation>un objecte nou necessita un títol o una descripció</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="217"/>
+        <location filename="../error_texts.py" line="231"/>
         <source>{inventory} is already in the {collection} catalogue</source>
         <translation>{inventory} ja és al catàleg de {collection}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="218"/>
+        <location filename="../error_texts.py" line="232"/>
         <source>unknown classification {value}</source>
         <translation>classificació desconeguda {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="219"/>
+        <location filename="../error_texts.py" line="233"/>
         <source>unknown modality {value}</source>
         <translation>modalitat desconeguda {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="220"/>
+        <location filename="../error_texts.py" line="234"/>
         <source>{what} is not available in kiosk mode</source>
         <translation>{what}: no disponible en el mode quiosc</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="221"/>
+        <location filename="../error_texts.py" line="235"/>
         <source>this version of Ovillo cannot answer questions</source>
         <translation>aquesta versió d&apos;Ovillo no pot respondre preguntes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="222"/>
+        <location filename="../error_texts.py" line="236"/>
+        <source>Use get_agent_context, or ask again when the other Ovillo has closed.</source>
+        <translation>Feu servir get_agent_context, o torneu a preguntar quan l&apos;altre Ovillo s&apos;hagi tancat.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="238"/>
         <source>Another Ovillo may be using it, or the file is damaged.</source>
         <translation>Potser un altre Ovillo l&apos;està fent servir, o el fitxer està malmès.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="223"/>
+        <location filename="../error_texts.py" line="239"/>
         <source>Close the other Ovillo window (or wait until its import ends), then try again.</source>
         <translation>Tanqueu l&apos;altra finestra d&apos;Ovillo (o espereu que acabi la seva importació) i torneu-ho a provar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="225"/>
+        <location filename="../error_texts.py" line="241"/>
         <source>Another Ovillo may be using it (or another program): wait for it to finish, or close it.</source>
         <translation>Potser l&apos;està fent servir un altre Ovillo (o un altre programa): espereu que acabi o tanqueu-lo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="228"/>
+        <location filename="../error_texts.py" line="244"/>
         <source>The server&apos;s certificate is not signed by the CA in --ca-file (or has expired): ask the server&apos;s administrator for the CA certificate that signed it.</source>
         <translation>El certificat del servidor no està signat per la CA de --ca-file (o ha caducat): demaneu a l&apos;administrador del servidor el certificat de la CA que el va signar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="231"/>
+        <location filename="../error_texts.py" line="247"/>
         <source>Connect with a name or address the server&apos;s certificate names, as the administrator gave it.</source>
         <translation>Connecteu-vos amb un nom o una adreça que figuri al certificat del servidor, tal com us l&apos;ha donat l&apos;administrador.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="234"/>
+        <location filename="../error_texts.py" line="250"/>
         <source>The CA file given with --ca-file cannot be read.</source>
         <translation>No es pot llegir el fitxer de la CA indicat amb --ca-file.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="236"/>
+        <location filename="../error_texts.py" line="252"/>
         <source>This server does not offer TLS: ask its administrator, or use --insecure on a trusted network.</source>
         <translation>Aquest servidor no ofereix TLS: consulteu-ho al seu administrador o feu servir --insecure en una xarxa de confiança.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="239"/>
+        <location filename="../error_texts.py" line="255"/>
         <source>Check --ca-file and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
         <translation>Comproveu --ca-file i la configuració TLS del servidor; no s&apos;ha enviat res ni ha canviat res en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="242"/>
+        <location filename="../error_texts.py" line="258"/>
         <source>Upgrade Ovillo to open this data folder.</source>
         <translation>Actualitzeu Ovillo per obrir aquesta carpeta de dades.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="243"/>
+        <location filename="../error_texts.py" line="259"/>
         <source>Run ./scripts/run or ./scripts/test once to set up dependencies.</source>
         <translation>Executeu una vegada ./scripts/run o ./scripts/test per instal·lar les dependències.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="245"/>
+        <location filename="../error_texts.py" line="261"/>
         <source>DuckDB must be {version}; reinstall the pinned versions.</source>
         <translation>DuckDB ha de ser la versió {version}; reinstal·leu les versions fixades.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="246"/>
+        <location filename="../error_texts.py" line="262"/>
         <source>The packaged extensions only load into the pinned version.</source>
         <translation>Les extensions empaquetades només es carreguen a la versió fixada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="248"/>
+        <location filename="../error_texts.py" line="264"/>
         <source>Run ./scripts/run or ./scripts/test to install dependencies.</source>
         <translation>Executeu ./scripts/run o ./scripts/test per instal·lar les dependències.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="249"/>
+        <location filename="../error_texts.py" line="265"/>
         <source>Run ./scripts/run or ./scripts/test once to assemble the default models.</source>
         <translation>Executeu una vegada ./scripts/run o ./scripts/test per preparar els models predeterminats.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="251"/>
+        <location filename="../error_texts.py" line="267"/>
         <source>Re-run setup (./scripts/run) to assemble it again.</source>
         <translation>Torneu a executar la instal·lació (./scripts/run) per preparar-lo de nou.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="252"/>
+        <location filename="../error_texts.py" line="268"/>
         <source>The file is damaged or was replaced; re-run setup to rebuild it.</source>
         <translation>El fitxer està malmès o s&apos;ha substituït; torneu a executar la instal·lació per reconstruir-lo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="254"/>
+        <location filename="../error_texts.py" line="270"/>
         <source>Run ./scripts/run once to install Ovillo&apos;s dependencies.</source>
         <translation>Executeu una vegada ./scripts/run per instal·lar les dependències d&apos;Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="255"/>
+        <location filename="../error_texts.py" line="271"/>
         <source>Reinstall rapidocr 3.10 (its wheel bundles the models).</source>
         <translation>Reinstal·leu rapidocr 3.10 (el seu wheel inclou els models).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="257"/>
+        <location filename="../error_texts.py" line="273"/>
         <source>Reinstall {first} and {second}.</source>
         <translation>Reinstal·leu {first} i {second}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="258"/>
+        <location filename="../error_texts.py" line="274"/>
         <source>Run ./scripts/run (setup installs the answer model&apos;s packages).</source>
         <translation>Executeu ./scripts/run (la instal·lació afegeix els paquets del model de resposta).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="260"/>
+        <location filename="../error_texts.py" line="276"/>
         <source>Run ./scripts/run (setup builds it once and caches the wheel).</source>
         <translation>Executeu ./scripts/run (la instal·lació el compila una vegada i desa el wheel a la memòria cau).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="261"/>
+        <location filename="../error_texts.py" line="277"/>
         <source>Switch with `ovillo reindex --model {model}`.</source>
         <translation>Canvieu de model amb `ovillo reindex --model {model}`.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="262"/>
+        <location filename="../error_texts.py" line="278"/>
         <source>Use `ovillo reindex --model {model}` to build the new index beside the old one and switch when complete.</source>
         <translation>Feu servir `ovillo reindex --model {model}` per construir l&apos;índex nou al costat de l&apos;antic i canviar-hi quan estigui acabat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="265"/>
+        <location filename="../error_texts.py" line="281"/>
         <source>Ask again to start it afresh. If it keeps stopping, choose the smaller answer model in Preferences or lower its context size.</source>
         <translation>Torneu a preguntar per iniciar-lo de nou. Si es continua aturant, trieu el model de resposta més petit a Preferències o reduïu-ne la mida del context.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="268"/>
+        <location filename="../error_texts.py" line="284"/>
         <source>What arrived is kept; free some space, then sync again to resume.</source>
         <translation>Es conserva el que ha arribat; allibereu espai i torneu a sincronitzar per reprendre.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="270"/>
+        <location filename="../error_texts.py" line="286"/>
         <source>What arrived is kept; run the same sync again to resume.</source>
         <translation>Es conserva el que ha arribat; torneu a executar la mateixa sincronització per reprendre.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="271"/>
+        <location filename="../error_texts.py" line="287"/>
         <source>The central archive needs repair; everything committed before this record is kept.</source>
         <translation>Cal reparar l&apos;arxiu central; es conserva tot el que s&apos;ha desat abans d&apos;aquest registre.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="273"/>
+        <location filename="../error_texts.py" line="289"/>
         <source>Raise max_file_mb in the settings or split the file.</source>
         <translation>Augmenteu max_file_mb a la configuració o dividiu el fitxer.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="276"/>
+        <location filename="../error_texts.py" line="292"/>
         <source>Split the text into lines or paragraphs, or import it as CSV.</source>
         <translation>Dividiu el text en línies o paràgrafs, o importeu-lo com a CSV.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="277"/>
+        <location filename="../error_texts.py" line="293"/>
         <source>Check that the scan is legible and upright.</source>
         <translation>Comproveu que l&apos;escaneig sigui llegible i estigui ben orientat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="278"/>
+        <location filename="../error_texts.py" line="294"/>
         <source>Supported: JPEG, PNG, TIFF (first page), WebP</source>
         <translation>Formats admesos: JPEG, PNG, TIFF (primera pàgina), WebP</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="279"/>
+        <location filename="../error_texts.py" line="295"/>
         <source>Supported: {formats}</source>
         <translation>Formats admesos: {formats}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="280"/>
+        <location filename="../error_texts.py" line="296"/>
         <source>Open it in Adobe Reader and print it to PDF, then import that copy.</source>
         <translation>Obriu-lo amb Adobe Reader, imprimiu-lo com a PDF i importeu aquesta còpia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="282"/>
+        <location filename="../error_texts.py" line="298"/>
         <source>Reinstall Ovillo&apos;s dependencies (./scripts/run does it).</source>
         <translation>Reinstal·leu les dependències d&apos;Ovillo (ho fa ./scripts/run).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="283"/>
+        <location filename="../error_texts.py" line="299"/>
         <source>Correct the password in {sidecar}, or import an unprotected copy.</source>
         <translation>Corregiu la contrasenya de {sidecar} o importeu una còpia sense protecció.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="285"/>
+        <location filename="../error_texts.py" line="301"/>
         <source>Write {&quot;password&quot;: &quot;…&quot;} into {sidecar} beside it, or import an unprotected copy.</source>
         <translation>Escriviu {&quot;password&quot;: &quot;…&quot;} a {sidecar}, al costat del PDF, o importeu una còpia sense protecció.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="287"/>
+        <location filename="../error_texts.py" line="303"/>
         <source>Open it in a PDF viewer and save or print a new copy, then import that.</source>
         <translation>Obriu-lo en un visor de PDF, deseu o imprimiu una còpia nova i importeu-la.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="289"/>
+        <location filename="../error_texts.py" line="305"/>
         <source>The CSV has: {header}</source>
         <translation>El CSV té: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="290"/>
+        <location filename="../error_texts.py" line="306"/>
         <source>Rename a column or add {mapping}. The CSV has: {header}</source>
         <translation>Canvieu el nom d&apos;una columna o afegiu {mapping}. El CSV té: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="291"/>
+        <location filename="../error_texts.py" line="307"/>
         <source>Sheet {sheet} has: {header}</source>
         <translation>El full {sheet} té: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="292"/>
+        <location filename="../error_texts.py" line="308"/>
         <source>Rename a column or add {mapping}. Sheet {sheet} has: {header}</source>
         <translation>Reanomeneu una columna o afegiu {mapping}. El full {sheet} té: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="293"/>
+        <location filename="../error_texts.py" line="309"/>
         <source>Open it in its program: remove the password, or save it again in this format, then import that copy.</source>
         <translation>Obriu-lo amb el seu programa: traieu-ne la contrasenya o deseu-lo de nou en aquest format, i després importeu aquesta còpia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="294"/>
+        <location filename="../error_texts.py" line="310"/>
         <source>Split the document into parts and import those.</source>
         <translation>Dividiu el document en parts i importeu-les.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="295"/>
+        <location filename="../error_texts.py" line="311"/>
         <source>Open it in Word or LibreOffice and save it as .docx or .odt, then import that copy.</source>
         <translation>Obriu-lo amb Word o LibreOffice i deseu-lo com a .docx o .odt; després importeu aquesta còpia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="296"/>
+        <location filename="../error_texts.py" line="312"/>
         <source>Open it in Excel or LibreOffice and save it as .xlsx or .ods, then import that copy.</source>
         <translation>Obriu-lo amb Excel o LibreOffice i deseu-lo com a .xlsx o .ods; després importeu aquesta còpia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="297"/>
+        <location filename="../error_texts.py" line="313"/>
         <source>Save it from Outlook as .eml (or drag it into Thunderbird and save it from there), then import that copy.</source>
         <translation>Deseu-lo des d&apos;Outlook com a .eml (o arrossegueu-lo a Thunderbird i deseu-lo des d&apos;allà); després importeu aquesta còpia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="298"/>
+        <location filename="../error_texts.py" line="314"/>
         <source>Shorten that cell, or keep long texts in files of their own.</source>
         <translation>Escurceu aquesta cel·la, o deseu els textos llargs en fitxers propis.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="299"/>
+        <location filename="../error_texts.py" line="315"/>
         <source>Known options: {options}.</source>
         <translation>Opcions conegudes: {options}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="300"/>
+        <location filename="../error_texts.py" line="316"/>
         <source>Run the ingest again.</source>
         <translation>Torneu a executar la importació.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="301"/>
+        <location filename="../error_texts.py" line="317"/>
         <source>Look it up again.</source>
         <translation>Torneu-lo a cercar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="302"/>
+        <location filename="../error_texts.py" line="318"/>
         <source>Put the file back (or remove the record), then run the same reindex again: it resumes where it stopped.</source>
         <translation>Torneu a posar el fitxer (o elimineu el registre) i executeu de nou la mateixa reindexació: es reprèn on s&apos;havia aturat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="305"/>
+        <location filename="../error_texts.py" line="321"/>
         <source>Check the address and that you are in range; nothing local was changed.</source>
         <translation>Comproveu l&apos;adreça i que teniu connexió amb el servidor; no s&apos;ha canviat res en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="307"/>
+        <location filename="../error_texts.py" line="323"/>
         <source>Use postgresql://HOST:PORT/DATABASE</source>
         <translation>Feu servir postgresql://HOST:PORT/BASE_DE_DADES</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="308"/>
+        <location filename="../error_texts.py" line="324"/>
         <source>Pass it with --password-file, or let Ovillo ask for it.</source>
         <translation>Indiqueu-la amb --password-file o deixeu que Ovillo la demani.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="309"/>
+        <location filename="../error_texts.py" line="325"/>
         <source>Add sslmode=verify-full and --ca-file FILE, or --insecure on a trusted network.</source>
         <translation>Afegiu sslmode=verify-full i --ca-file FITXER, o --insecure en una xarxa de confiança.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="311"/>
+        <location filename="../error_texts.py" line="327"/>
         <source>Remove sslmode from the address, or set it to verify-full.</source>
         <translation>Traieu sslmode de l&apos;adreça o poseu-lo a verify-full.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="312"/>
+        <location filename="../error_texts.py" line="328"/>
         <source>Update Ovillo, then sync again; nothing was changed.</source>
         <translation>Actualitzeu Ovillo i torneu a sincronitzar; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="313"/>
+        <location filename="../error_texts.py" line="329"/>
         <source>Type the password (it can be remembered in the system keyring).</source>
         <translation>Escriviu la contrasenya (es pot recordar al clauer del sistema).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="314"/>
+        <location filename="../error_texts.py" line="330"/>
         <source>Update Ovillo.</source>
         <translation>Actualitzeu Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="315"/>
+        <location filename="../error_texts.py" line="331"/>
         <source>Built-in profiles: owner, public.</source>
         <translation>Perfils integrats: owner, public.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="316"/>
+        <location filename="../error_texts.py" line="332"/>
         <source>Add at least one face of the object.</source>
         <translation>Afegiu com a mínim una cara de l&apos;objecte.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="317"/>
+        <location filename="../error_texts.py" line="333"/>
         <source>Give the object another inventory number.</source>
         <translation>Assigneu a l&apos;objecte un altre número d&apos;inventari.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="318"/>
+        <location filename="../error_texts.py" line="334"/>
         <source>Use one of: {values}.</source>
         <translation>Feu servir un d&apos;aquests valors: {values}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="319"/>
+        <location filename="../error_texts.py" line="335"/>
         <source>Confirm that you mean to loosen it (--reclassify on the command line).</source>
         <translation>Confirmeu que el voleu obrir (--reclassify a la línia d&apos;ordres).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="321"/>
+        <location filename="../error_texts.py" line="337"/>
         <source>Use text or image.</source>
         <translation>Feu servir «text» o «image».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="322"/>
+        <location filename="../error_texts.py" line="338"/>
         <source>Fix or delete the file; defaults will be used.</source>
         <translation>Corregiu o suprimiu el fitxer; es faran servir els valors predeterminats.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="323"/>
+        <location filename="../error_texts.py" line="339"/>
         <source>Move the file out of the data folder to start with no saved work.</source>
         <translation>Traieu el fitxer de la carpeta de dades per començar sense feina desada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="331"/>
+        <location filename="../error_texts.py" line="347"/>
         <source>file</source>
         <extracomment>the few English words put in a message&apos;s ``{what}`` part (&quot;empty {what}: nothing to index&quot;)</extracomment>
         <translation>el fitxer</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="332"/>
+        <location filename="../error_texts.py" line="348"/>
         <source>transcript</source>
         <translation>la transcripció</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="333"/>
+        <location filename="../error_texts.py" line="349"/>
         <source>CSV file</source>
         <translation>el fitxer CSV</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="334"/>
+        <location filename="../error_texts.py" line="350"/>
         <source>XML file</source>
         <translation>el fitxer XML</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="336"/>
+        <location filename="../error_texts.py" line="352"/>
         <source>Saving objects</source>
         <translation>Desar objectes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="337"/>
+        <location filename="../error_texts.py" line="353"/>
         <source>Importing</source>
         <translation>Importar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="338"/>
+        <location filename="../error_texts.py" line="354"/>
         <source>Sync</source>
         <translation>Sincronitzar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="339"/>
+        <location filename="../error_texts.py" line="355"/>
         <source>Maintenance</source>
         <translation>Manteniment</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="340"/>
+        <location filename="../error_texts.py" line="356"/>
         <source>The import log</source>
         <translation>L&apos;historial d&apos;importació</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="341"/>
+        <location filename="../error_texts.py" line="357"/>
         <source>Preferences</source>
         <translation>Preferències</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="342"/>
+        <location filename="../error_texts.py" line="358"/>
         <source>Editing records</source>
         <translation>Editar registres</translation>
     </message>
@@ -3669,38 +3729,38 @@ tf)</translation>
 <context>
     <name>WindowErrors</name>
     <message>
-        <location filename="../error_texts.py" line="349"/>
+        <location filename="../error_texts.py" line="365"/>
         <source>a CA certificate file needs sslmode=verify-full, but the address asks for sslmode={mode}</source>
         <extracomment>the window&apos;s own wording of the messages and hints core words for the command line (``--ca-file``, ``--insecure``): the Sync page has a CA certificate field and a trusted-network box instead</extracomment>
         <translation>un fitxer de certificat de la CA necessita sslmode=verify-full, però l&apos;adreça demana sslmode={mode}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="351"/>
+        <location filename="../error_texts.py" line="367"/>
         <source>Choose the server&apos;s CA certificate file under “CA certificate” (ask the server&apos;s administrator for it); only on a trusted network, tick “Allow a server without verified TLS” instead.</source>
         <translation>Trieu el fitxer del certificat de la CA del servidor a «Certificat de la CA» (demaneu-lo al seu administrador); només en una xarxa de confiança, marqueu en canvi «Permet un servidor sense TLS verificat».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="355"/>
+        <location filename="../error_texts.py" line="371"/>
         <source>The server&apos;s certificate is not signed by the CA certificate chosen here (or has expired): ask the server&apos;s administrator for the one that signed it, then choose it here.</source>
         <translation>El certificat del servidor no està signat pel certificat de la CA triat aquí (o ha caducat): demaneu a l&apos;administrador del servidor el que el va signar i trieu-lo aquí.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="358"/>
+        <location filename="../error_texts.py" line="374"/>
         <source>The CA certificate file chosen here cannot be read: choose it again.</source>
         <translation>No es pot llegir el fitxer del certificat de la CA triat aquí: torneu-lo a triar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="360"/>
+        <location filename="../error_texts.py" line="376"/>
         <source>This server does not offer TLS: ask its administrator; only on a trusted network, tick “Allow a server without verified TLS”.</source>
         <translation>Aquest servidor no ofereix TLS: consulteu el seu administrador; només en una xarxa de confiança, marqueu «Permet un servidor sense TLS verificat».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="363"/>
+        <location filename="../error_texts.py" line="379"/>
         <source>Check the CA certificate file chosen here and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
         <translation>Comproveu el fitxer del certificat de la CA triat aquí i la configuració TLS del servidor; no s&apos;ha enviat res i no ha canviat res local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="366"/>
+        <location filename="../error_texts.py" line="382"/>
         <source>Type the password.</source>
         <translation>Escriviu la contrasenya.</translation>
     </message>

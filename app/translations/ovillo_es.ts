@@ -863,7 +863,7 @@
         <translation>archivo de subtítulos ilegible: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="274"/>
+        <location filename="../error_texts.py" line="290"/>
         <source>Check the file type: this is not text. Documents, spreadsheets, mail, PDFs and scans are read by their own suffix.</source>
         <translation>Compruebe el tipo de archivo: esto no es texto. Los documentos, hojas de cálculo, correos, PDF y escaneos se leen por su propia extensión.</translation>
     </message>
@@ -1120,457 +1120,517 @@ tf)</translation>
     </message>
     <message>
         <location filename="../error_texts.py" line="206"/>
+        <source>no record or passage {id}</source>
+        <translation>no hay ningún registro ni pasaje {id}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="207"/>
+        <source>{value} is not an Ovillo id: write collection-number, or collection-number#passage</source>
+        <translation>{value} no es un identificador de Ovillo: escriba colección-número, o colección-número#pasaje</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="209"/>
+        <source>{name} must be text of 1 to {most} characters</source>
+        <translation>{name} debe ser un texto de 1 a {most} caracteres</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="210"/>
+        <source>{name} must be a whole number</source>
+        <translation>{name} debe ser un número entero</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="211"/>
+        <source>{name} must be a date (YYYY-MM-DD)</source>
+        <translation>{name} debe ser una fecha (AAAA-MM-DD)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="212"/>
+        <source>unknown tool {name}</source>
+        <translation>herramienta desconocida {name}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="213"/>
+        <source>a tool&apos;s arguments are a JSON object</source>
+        <translation>los argumentos de una herramienta son un objeto JSON</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="214"/>
+        <source>unknown argument(s) for {tool}: {names}</source>
+        <translation>argumento(s) desconocido(s) para {tool}: {names}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="215"/>
+        <source>images must map 1 to {most} views to photograph paths</source>
+        <translation>images debe asociar de 1 a {most} vistas con rutas de fotografías</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="216"/>
+        <source>images must map distinct views (image, obverse, reverse, …) to file paths</source>
+        <translation>images debe asociar vistas distintas (image, obverse, reverse, …) con rutas de archivo</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="218"/>
+        <source>ask is not available while another Ovillo holds the data folder</source>
+        <translation>ask no está disponible mientras otro Ovillo tiene abierta la carpeta de datos</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="220"/>
         <source>no record {collection} {id}</source>
         <translation>no existe el registro {collection} {id}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="207"/>
+        <location filename="../error_texts.py" line="221"/>
         <source>record {collection} {id} has no photographs</source>
         <translation>el registro {collection} {id} no tiene fotografías</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="208"/>
+        <location filename="../error_texts.py" line="222"/>
         <source>record {record} belongs to the central archive: only the central archive can change it</source>
         <translation>el registro {record} pertenece al archivo central: solo el archivo central puede cambiarlo</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="210"/>
+        <location filename="../error_texts.py" line="224"/>
         <source>making record {record} {wanted} instead of {current} would let more people see it</source>
         <translation>hacer el registro {record} {wanted} en lugar de {current} dejaría que más personas lo vieran</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="212"/>
+        <location filename="../error_texts.py" line="226"/>
         <source>no dates in {value}: write a year (1660), a date (1957-03-02) or a range (1336–1350)</source>
         <translation>no hay fechas en {value}: escriba un año (1660), una fecha (1957-03-02) o un intervalo (1336–1350)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="214"/>
+        <location filename="../error_texts.py" line="228"/>
         <source>no profile named {name}</source>
         <translation>no hay ningún perfil llamado {name}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="215"/>
+        <location filename="../error_texts.py" line="229"/>
         <source>no photograph to look up</source>
         <translation>no hay ninguna fotografía que buscar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="216"/>
+        <location filename="../error_texts.py" line="230"/>
         <source>a new object needs a title or a description</source>
         <translation>un objeto nuevo necesita un título o una descripción</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="217"/>
+        <location filename="../error_texts.py" line="231"/>
         <source>{inventory} is already in the {collection} catalogue</source>
         <translation>{inventory} ya está en el catálogo de {collection}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="218"/>
+        <location filename="../error_texts.py" line="232"/>
         <source>unknown classification {value}</source>
         <translation>clasificación desconocida {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="219"/>
+        <location filename="../error_texts.py" line="233"/>
         <source>unknown modality {value}</source>
         <translation>modalidad desconocida {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="220"/>
+        <location filename="../error_texts.py" line="234"/>
         <source>{what} is not available in kiosk mode</source>
         <translation>{what}: no disponible en el modo quiosco</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="221"/>
+        <location filename="../error_texts.py" line="235"/>
         <source>this version of Ovillo cannot answer questions</source>
         <translation>esta versión de Ovillo no puede responder preguntas</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="222"/>
+        <location filename="../error_texts.py" line="236"/>
+        <source>Use get_agent_context, or ask again when the other Ovillo has closed.</source>
+        <translation>Use get_agent_context, o vuelva a preguntar cuando el otro Ovillo se haya cerrado.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="238"/>
         <source>Another Ovillo may be using it, or the file is damaged.</source>
         <translation>Puede que otro Ovillo lo esté usando o que el archivo esté dañado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="223"/>
+        <location filename="../error_texts.py" line="239"/>
         <source>Close the other Ovillo window (or wait until its import ends), then try again.</source>
         <translation>Cierre la otra ventana de Ovillo (o espere a que termine su importación) y vuelva a intentarlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="225"/>
+        <location filename="../error_texts.py" line="241"/>
         <source>Another Ovillo may be using it (or another program): wait for it to finish, or close it.</source>
         <translation>Puede que lo esté usando otro Ovillo (u otro programa): espere a que termine o ciérrelo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="228"/>
+        <location filename="../error_texts.py" line="244"/>
         <source>The server&apos;s certificate is not signed by the CA in --ca-file (or has expired): ask the server&apos;s administrator for the CA certificate that signed it.</source>
         <translation>El certificado del servidor no está firmado por la CA de --ca-file (o ha caducado): pida al administrador del servidor el certificado de la CA que lo firmó.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="231"/>
+        <location filename="../error_texts.py" line="247"/>
         <source>Connect with a name or address the server&apos;s certificate names, as the administrator gave it.</source>
         <translation>Conéctese con un nombre o una dirección que figure en el certificado del servidor, tal como se lo dio el administrador.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="234"/>
+        <location filename="../error_texts.py" line="250"/>
         <source>The CA file given with --ca-file cannot be read.</source>
         <translation>No se puede leer el archivo de la CA indicado con --ca-file.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="236"/>
+        <location filename="../error_texts.py" line="252"/>
         <source>This server does not offer TLS: ask its administrator, or use --insecure on a trusted network.</source>
         <translation>Este servidor no ofrece TLS: consulte a su administrador o use --insecure en una red de confianza.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="239"/>
+        <location filename="../error_texts.py" line="255"/>
         <source>Check --ca-file and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
         <translation>Compruebe --ca-file y la configuración TLS del servidor; no se ha enviado nada ni ha cambiado nada en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="242"/>
+        <location filename="../error_texts.py" line="258"/>
         <source>Upgrade Ovillo to open this data folder.</source>
         <translation>Actualice Ovillo para abrir esta carpeta de datos.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="243"/>
+        <location filename="../error_texts.py" line="259"/>
         <source>Run ./scripts/run or ./scripts/test once to set up dependencies.</source>
         <translation>Ejecute una vez ./scripts/run o ./scripts/test para instalar las dependencias.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="245"/>
+        <location filename="../error_texts.py" line="261"/>
         <source>DuckDB must be {version}; reinstall the pinned versions.</source>
         <translation>DuckDB debe ser la versión {version}; reinstale las versiones fijadas.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="246"/>
+        <location filename="../error_texts.py" line="262"/>
         <source>The packaged extensions only load into the pinned version.</source>
         <translation>Las extensiones empaquetadas solo se cargan en la versión fijada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="248"/>
+        <location filename="../error_texts.py" line="264"/>
         <source>Run ./scripts/run or ./scripts/test to install dependencies.</source>
         <translation>Ejecute ./scripts/run o ./scripts/test para instalar las dependencias.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="249"/>
+        <location filename="../error_texts.py" line="265"/>
         <source>Run ./scripts/run or ./scripts/test once to assemble the default models.</source>
         <translation>Ejecute una vez ./scripts/run o ./scripts/test para preparar los modelos predeterminados.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="251"/>
+        <location filename="../error_texts.py" line="267"/>
         <source>Re-run setup (./scripts/run) to assemble it again.</source>
         <translation>Vuelva a ejecutar la instalación (./scripts/run) para prepararlo de nuevo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="252"/>
+        <location filename="../error_texts.py" line="268"/>
         <source>The file is damaged or was replaced; re-run setup to rebuild it.</source>
         <translation>El archivo está dañado o se ha sustituido; vuelva a ejecutar la instalación para reconstruirlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="254"/>
+        <location filename="../error_texts.py" line="270"/>
         <source>Run ./scripts/run once to install Ovillo&apos;s dependencies.</source>
         <translation>Ejecute una vez ./scripts/run para instalar las dependencias de Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="255"/>
+        <location filename="../error_texts.py" line="271"/>
         <source>Reinstall rapidocr 3.10 (its wheel bundles the models).</source>
         <translation>Reinstale rapidocr 3.10 (su wheel incluye los modelos).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="257"/>
+        <location filename="../error_texts.py" line="273"/>
         <source>Reinstall {first} and {second}.</source>
         <translation>Reinstale {first} y {second}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="258"/>
+        <location filename="../error_texts.py" line="274"/>
         <source>Run ./scripts/run (setup installs the answer model&apos;s packages).</source>
         <translation>Ejecute ./scripts/run (la instalación añade los paquetes del modelo de respuesta).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="260"/>
+        <location filename="../error_texts.py" line="276"/>
         <source>Run ./scripts/run (setup builds it once and caches the wheel).</source>
         <translation>Ejecute ./scripts/run (la instalación lo compila una vez y guarda el wheel en caché).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="261"/>
+        <location filename="../error_texts.py" line="277"/>
         <source>Switch with `ovillo reindex --model {model}`.</source>
         <translation>Cambie de modelo con `ovillo reindex --model {model}`.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="262"/>
+        <location filename="../error_texts.py" line="278"/>
         <source>Use `ovillo reindex --model {model}` to build the new index beside the old one and switch when complete.</source>
         <translation>Use `ovillo reindex --model {model}` para construir el índice nuevo junto al antiguo y cambiar cuando esté terminado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="265"/>
+        <location filename="../error_texts.py" line="281"/>
         <source>Ask again to start it afresh. If it keeps stopping, choose the smaller answer model in Preferences or lower its context size.</source>
         <translation>Vuelva a preguntar para arrancarlo de nuevo. Si sigue deteniéndose, elija el modelo de respuesta más pequeño en Preferencias o reduzca su tamaño de contexto.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="268"/>
+        <location filename="../error_texts.py" line="284"/>
         <source>What arrived is kept; free some space, then sync again to resume.</source>
         <translation>Se conserva lo recibido; libere espacio y vuelva a sincronizar para reanudar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="270"/>
+        <location filename="../error_texts.py" line="286"/>
         <source>What arrived is kept; run the same sync again to resume.</source>
         <translation>Se conserva lo recibido; vuelva a ejecutar la misma sincronización para reanudar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="271"/>
+        <location filename="../error_texts.py" line="287"/>
         <source>The central archive needs repair; everything committed before this record is kept.</source>
         <translation>Hay que reparar el archivo central; se conserva todo lo guardado antes de este registro.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="273"/>
+        <location filename="../error_texts.py" line="289"/>
         <source>Raise max_file_mb in the settings or split the file.</source>
         <translation>Aumente max_file_mb en la configuración o divida el archivo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="276"/>
+        <location filename="../error_texts.py" line="292"/>
         <source>Split the text into lines or paragraphs, or import it as CSV.</source>
         <translation>Divida el texto en líneas o párrafos, o impórtelo como CSV.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="277"/>
+        <location filename="../error_texts.py" line="293"/>
         <source>Check that the scan is legible and upright.</source>
         <translation>Compruebe que el escaneo sea legible y esté bien orientado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="278"/>
+        <location filename="../error_texts.py" line="294"/>
         <source>Supported: JPEG, PNG, TIFF (first page), WebP</source>
         <translation>Formatos admitidos: JPEG, PNG, TIFF (primera página), WebP</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="279"/>
+        <location filename="../error_texts.py" line="295"/>
         <source>Supported: {formats}</source>
         <translation>Formatos admitidos: {formats}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="280"/>
+        <location filename="../error_texts.py" line="296"/>
         <source>Open it in Adobe Reader and print it to PDF, then import that copy.</source>
         <translation>Ábralo en Adobe Reader, imprímalo como PDF e importe esa copia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="282"/>
+        <location filename="../error_texts.py" line="298"/>
         <source>Reinstall Ovillo&apos;s dependencies (./scripts/run does it).</source>
         <translation>Reinstale las dependencias de Ovillo (./scripts/run lo hace).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="283"/>
+        <location filename="../error_texts.py" line="299"/>
         <source>Correct the password in {sidecar}, or import an unprotected copy.</source>
         <translation>Corrija la contraseña de {sidecar} o importe una copia sin protección.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="285"/>
+        <location filename="../error_texts.py" line="301"/>
         <source>Write {&quot;password&quot;: &quot;…&quot;} into {sidecar} beside it, or import an unprotected copy.</source>
         <translation>Escriba {&quot;password&quot;: &quot;…&quot;} en {sidecar}, junto al PDF, o importe una copia sin protección.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="287"/>
+        <location filename="../error_texts.py" line="303"/>
         <source>Open it in a PDF viewer and save or print a new copy, then import that.</source>
         <translation>Ábralo en un visor de PDF, guarde o imprima una copia nueva e impórtela.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="289"/>
+        <location filename="../error_texts.py" line="305"/>
         <source>The CSV has: {header}</source>
         <translation>El CSV tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="290"/>
+        <location filename="../error_texts.py" line="306"/>
         <source>Rename a column or add {mapping}. The CSV has: {header}</source>
         <translation>Cambie el nombre de una columna o añada {mapping}. El CSV tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="291"/>
+        <location filename="../error_texts.py" line="307"/>
         <source>Sheet {sheet} has: {header}</source>
         <translation>La hoja {sheet} tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="292"/>
+        <location filename="../error_texts.py" line="308"/>
         <source>Rename a column or add {mapping}. Sheet {sheet} has: {header}</source>
         <translation>Cambie el nombre de una columna o añada {mapping}. La hoja {sheet} tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="293"/>
+        <location filename="../error_texts.py" line="309"/>
         <source>Open it in its program: remove the password, or save it again in this format, then import that copy.</source>
         <translation>Ábralo en su programa: quite la contraseña o guárdelo de nuevo en este formato, y luego importe esa copia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="294"/>
+        <location filename="../error_texts.py" line="310"/>
         <source>Split the document into parts and import those.</source>
         <translation>Divida el documento en partes e impórtelas.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="295"/>
+        <location filename="../error_texts.py" line="311"/>
         <source>Open it in Word or LibreOffice and save it as .docx or .odt, then import that copy.</source>
         <translation>Ábralo en Word o LibreOffice y guárdelo como .docx u .odt; luego importe esa copia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="296"/>
+        <location filename="../error_texts.py" line="312"/>
         <source>Open it in Excel or LibreOffice and save it as .xlsx or .ods, then import that copy.</source>
         <translation>Ábralo en Excel o LibreOffice y guárdelo como .xlsx u .ods; luego importe esa copia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="297"/>
+        <location filename="../error_texts.py" line="313"/>
         <source>Save it from Outlook as .eml (or drag it into Thunderbird and save it from there), then import that copy.</source>
         <translation>Guárdelo desde Outlook como .eml (o arrástrelo a Thunderbird y guárdelo desde allí); luego importe esa copia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="298"/>
+        <location filename="../error_texts.py" line="314"/>
         <source>Shorten that cell, or keep long texts in files of their own.</source>
         <translation>Acorte esa celda, o guarde los textos largos en archivos propios.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="299"/>
+        <location filename="../error_texts.py" line="315"/>
         <source>Known options: {options}.</source>
         <translation>Opciones conocidas: {options}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="300"/>
+        <location filename="../error_texts.py" line="316"/>
         <source>Run the ingest again.</source>
         <translation>Vuelva a ejecutar la importación.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="301"/>
+        <location filename="../error_texts.py" line="317"/>
         <source>Look it up again.</source>
         <translation>Vuelva a buscarlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="302"/>
+        <location filename="../error_texts.py" line="318"/>
         <source>Put the file back (or remove the record), then run the same reindex again: it resumes where it stopped.</source>
         <translation>Vuelva a colocar el archivo (o elimine el registro) y ejecute de nuevo la misma reindexación: se reanuda donde se detuvo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="305"/>
+        <location filename="../error_texts.py" line="321"/>
         <source>Check the address and that you are in range; nothing local was changed.</source>
         <translation>Compruebe la dirección y que tiene conexión con el servidor; no se ha cambiado nada en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="307"/>
+        <location filename="../error_texts.py" line="323"/>
         <source>Use postgresql://HOST:PORT/DATABASE</source>
         <translation>Use postgresql://HOST:PUERTO/BASE_DE_DATOS</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="308"/>
+        <location filename="../error_texts.py" line="324"/>
         <source>Pass it with --password-file, or let Ovillo ask for it.</source>
         <translation>Indíquela con --password-file o deje que Ovillo la pida.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="309"/>
+        <location filename="../error_texts.py" line="325"/>
         <source>Add sslmode=verify-full and --ca-file FILE, or --insecure on a trusted network.</source>
         <translation>Añada sslmode=verify-full y --ca-file ARCHIVO, o --insecure en una red de confianza.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="311"/>
+        <location filename="../error_texts.py" line="327"/>
         <source>Remove sslmode from the address, or set it to verify-full.</source>
         <translation>Quite sslmode de la dirección o póngalo en verify-full.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="312"/>
+        <location filename="../error_texts.py" line="328"/>
         <source>Update Ovillo, then sync again; nothing was changed.</source>
         <translation>Actualice Ovillo y vuelva a sincronizar; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="313"/>
+        <location filename="../error_texts.py" line="329"/>
         <source>Type the password (it can be remembered in the system keyring).</source>
         <translation>Escriba la contraseña (se puede recordar en el llavero del sistema).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="314"/>
+        <location filename="../error_texts.py" line="330"/>
         <source>Update Ovillo.</source>
         <translation>Actualice Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="315"/>
+        <location filename="../error_texts.py" line="331"/>
         <source>Built-in profiles: owner, public.</source>
         <translation>Perfiles integrados: owner, public.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="316"/>
+        <location filename="../error_texts.py" line="332"/>
         <source>Add at least one face of the object.</source>
         <translation>Añada al menos una cara del objeto.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="317"/>
+        <location filename="../error_texts.py" line="333"/>
         <source>Give the object another inventory number.</source>
         <translation>Asigne al objeto otro número de inventario.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="318"/>
+        <location filename="../error_texts.py" line="334"/>
         <source>Use one of: {values}.</source>
         <translation>Use uno de estos valores: {values}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="319"/>
+        <location filename="../error_texts.py" line="335"/>
         <source>Confirm that you mean to loosen it (--reclassify on the command line).</source>
         <translation>Confirme que quiere abrirlo (--reclassify en la línea de órdenes).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="321"/>
+        <location filename="../error_texts.py" line="337"/>
         <source>Use text or image.</source>
         <translation>Use «text» o «image».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="322"/>
+        <location filename="../error_texts.py" line="338"/>
         <source>Fix or delete the file; defaults will be used.</source>
         <translation>Corrija o elimine el archivo; se usarán los valores predeterminados.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="323"/>
+        <location filename="../error_texts.py" line="339"/>
         <source>Move the file out of the data folder to start with no saved work.</source>
         <translation>Saque el archivo de la carpeta de datos para empezar sin trabajo guardado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="331"/>
+        <location filename="../error_texts.py" line="347"/>
         <source>file</source>
         <extracomment>the few English words put in a message&apos;s ``{what}`` part (&quot;empty {what}: nothing to index&quot;)</extracomment>
         <translation>el archivo</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="332"/>
+        <location filename="../error_texts.py" line="348"/>
         <source>transcript</source>
         <translation>la transcripción</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="333"/>
+        <location filename="../error_texts.py" line="349"/>
         <source>CSV file</source>
         <translation>el archivo CSV</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="334"/>
+        <location filename="../error_texts.py" line="350"/>
         <source>XML file</source>
         <translation>el archivo XML</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="336"/>
+        <location filename="../error_texts.py" line="352"/>
         <source>Saving objects</source>
         <translation>Guardar objetos</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="337"/>
+        <location filename="../error_texts.py" line="353"/>
         <source>Importing</source>
         <translation>Importar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="338"/>
+        <location filename="../error_texts.py" line="354"/>
         <source>Sync</source>
         <translation>Sincronizar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="339"/>
+        <location filename="../error_texts.py" line="355"/>
         <source>Maintenance</source>
         <translation>Mantenimiento</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="340"/>
+        <location filename="../error_texts.py" line="356"/>
         <source>The import log</source>
         <translation>El historial de importación</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="341"/>
+        <location filename="../error_texts.py" line="357"/>
         <source>Preferences</source>
         <translation>Preferencias</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="342"/>
+        <location filename="../error_texts.py" line="358"/>
         <source>Editing records</source>
         <translation>Editar registros</translation>
     </message>
@@ -3669,38 +3729,38 @@ tf)</translation>
 <context>
     <name>WindowErrors</name>
     <message>
-        <location filename="../error_texts.py" line="349"/>
+        <location filename="../error_texts.py" line="365"/>
         <source>a CA certificate file needs sslmode=verify-full, but the address asks for sslmode={mode}</source>
         <extracomment>the window&apos;s own wording of the messages and hints core words for the command line (``--ca-file``, ``--insecure``): the Sync page has a CA certificate field and a trusted-network box instead</extracomment>
         <translation>un archivo de certificado de la CA necesita sslmode=verify-full, pero la dirección pide sslmode={mode}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="351"/>
+        <location filename="../error_texts.py" line="367"/>
         <source>Choose the server&apos;s CA certificate file under “CA certificate” (ask the server&apos;s administrator for it); only on a trusted network, tick “Allow a server without verified TLS” instead.</source>
         <translation>Elija el archivo del certificado de la CA del servidor en «Certificado de la CA» (pídaselo a su administrador); solo en una red de confianza, marque en su lugar «Permitir un servidor sin TLS verificado».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="355"/>
+        <location filename="../error_texts.py" line="371"/>
         <source>The server&apos;s certificate is not signed by the CA certificate chosen here (or has expired): ask the server&apos;s administrator for the one that signed it, then choose it here.</source>
         <translation>El certificado del servidor no está firmado por el certificado de la CA elegido aquí (o ha caducado): pida al administrador del servidor el que lo firmó y elíjalo aquí.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="358"/>
+        <location filename="../error_texts.py" line="374"/>
         <source>The CA certificate file chosen here cannot be read: choose it again.</source>
         <translation>No se puede leer el archivo del certificado de la CA elegido aquí: elíjalo de nuevo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="360"/>
+        <location filename="../error_texts.py" line="376"/>
         <source>This server does not offer TLS: ask its administrator; only on a trusted network, tick “Allow a server without verified TLS”.</source>
         <translation>Este servidor no ofrece TLS: consulte a su administrador; solo en una red de confianza, marque «Permitir un servidor sin TLS verificado».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="363"/>
+        <location filename="../error_texts.py" line="379"/>
         <source>Check the CA certificate file chosen here and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
         <translation>Compruebe el archivo del certificado de la CA elegido aquí y la configuración TLS del servidor; no se envió nada y no cambió nada local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="366"/>
+        <location filename="../error_texts.py" line="382"/>
         <source>Type the password.</source>
         <translation>Escriba la contraseña.</translation>
     </message>
