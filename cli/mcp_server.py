@@ -1,8 +1,8 @@
 """``ovillo mcp``: the archive as a read-only, permission-filtered source for the user's own AI tools.
 
 A Model Context Protocol server over stdio, built on the official ``mcp`` SDK (the SDK speaks
-JSON-RPC, checks each call's arguments against the tools' schemas and answers a malformed request
-with a JSON-RPC error). The profile is fixed here, at start — ``public`` unless another is asked for —
+JSON-RPC and checks each call's arguments against the tools' schemas; a line that is not JSON-RPC
+at all gets its error here, :func:`_serve_stdio`). The profile is fixed here, at start — ``public`` unless another is asked for —
 and no tool takes one, so a client can never change it. Every tool is a read of the facade's agent
 room (:class:`core.service.agent.Agent` through ``core.api``), which gates each result for that
 profile; this module only describes the tools, clamps nothing itself, and turns errors into tool
@@ -77,5 +77,40 @@ def run(args: argparse.Namespace, models: Path | None) -> int:
     register(server, answer, read_only, images=any(m.task == "image-embedding" for m in list_models(paths.models)),
              ask=args.allow_ask)
     _log.info("serving %s as profile %s", paths.home, args.profile)
-    server.run("stdio")
+    import anyio
+
+    anyio.run(_serve_stdio, server)
     return 0
+
+
+async def _serve_stdio(server: Any) -> None:
+    """``MCPServer.run("stdio")``, except that a line which is not JSON-RPC gets its error reply.
+
+    The SDK's stdio transport hands such a line to the session as an exception, which drops it
+    unanswered; JSON-RPC 2.0 answers it with ``id: null`` (-32700 unparseable, -32600 not a request).
+    """
+    import anyio
+    from mcp.server.stdio import stdio_server
+    from mcp.shared.message import SessionMessage
+    from mcp.types import INVALID_REQUEST, PARSE_ERROR, ErrorData, JSONRPCError
+
+    low = server._lowlevel_server  # the SDK's own run_stdio_async does the same; no public seam for the streams
+    async with stdio_server() as (read_stream, write_stream):
+        send, receive = anyio.create_memory_object_stream[Any](0)
+
+        async def relay() -> None:
+            async with send:
+                async for item in read_stream:
+                    if not isinstance(item, Exception):
+                        await send.send(item)
+                        continue
+                    errors = getattr(item, "errors", lambda: [])()
+                    unparseable = any(e.get("type") == "json_invalid" for e in errors)
+                    error = ErrorData(code=PARSE_ERROR if unparseable else INVALID_REQUEST,
+                                      message="Parse error" if unparseable else "Invalid Request")
+                    await write_stream.send(SessionMessage(JSONRPCError(jsonrpc="2.0", id=None, error=error)))
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(relay)
+            await low.run(receive, write_stream, low.create_initialization_options())
+            tg.cancel_scope.cancel()

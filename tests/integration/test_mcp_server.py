@@ -234,8 +234,9 @@ def test_bad_requests_get_protocol_errors_never_a_traceback(home: Path) -> None:
 
 
 def _raw_protocol_abuse(home: Path) -> None:
-    """Lines no SDK client would send, written to the server's stdin by hand: unparseable ones get no
-    reply (the SDK cannot know their id) and break nothing; a request for an unknown method or with a
+    """Lines no SDK client would send, written to the server's stdin by hand: unparseable ones get a
+    parse error and JSON that is no request an invalid-request error (both with id null) and break
+    nothing; a request for an unknown method or with a
     wrongly typed argument gets its JSON-RPC error; stdout carries nothing but JSON-RPC all along."""
     pipe = subprocess.PIPE
     with subprocess.Popen([sys.executable, "-m", "cli", "mcp", "--home", str(home)], cwd=REPO, env=_env(),
@@ -256,9 +257,11 @@ def _raw_protocol_abuse(home: Path) -> None:
                 "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}))
             assert reply()["result"]["serverInfo"]["name"] == "ovillo"
             send('{"jsonrpc": "2.0", "method": "notifications/initialized"}')
-            for broken in ('{"jsonrpc": "2.0", "id": 9, "method": ', "[1,2", '{"jsonrpc":"2.0","id":2}', "\x00\x01",
-                           '{"a": ' * 5000):
+            for broken, code in (('{"jsonrpc": "2.0", "id": 9, "method": ', -32700), ("[1,2", -32700),
+                                 ('{"jsonrpc":"2.0","id":2}', -32600), ("\x00\x01", -32700), ('{"a": ' * 5000, -32700)):
                 send(broken)
+                got = reply()
+                assert got["id"] is None and got["error"]["code"] == code, (broken[:40], got)
             send('{"jsonrpc": "2.0", "id": 4, "method": "records/delete", "params": {}}')
             got = reply()
             assert got["id"] == 4 and got["error"]["code"] == -32601, got
