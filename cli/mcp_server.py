@@ -104,7 +104,7 @@ async def _serve_stdio(server: Any) -> None:
                     if not isinstance(item, Exception):
                         await send.send(item)
                         continue
-                    errors = getattr(item, "errors", lambda: [])()
+                    errors: list[dict[str, Any]] = getattr(item, "errors", list)()
                     unparseable = any(e.get("type") == "json_invalid" for e in errors)
                     error = ErrorData(code=PARSE_ERROR if unparseable else INVALID_REQUEST,
                                       message="Parse error" if unparseable else "Invalid Request")
