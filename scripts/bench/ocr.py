@@ -99,7 +99,7 @@ def bare(pages: list[dict[str, Any]]) -> list[dict[str, float]]:
         lines = engine.read(pixels)
         cpu, wall = time.process_time() - c0, time.perf_counter() - t0
         out.append({"cpu_s": cpu, "wall_s": wall, "cer_engine_order": cer(p["truth"], " ".join(x.text for x in lines)),
-                    "cer_layout": cer(p["truth"], " ".join(layout(lines, pixels.shape[1])))})
+                    "cer_layout": cer(p["truth"], " ".join(layout(lines)))})
         print(f"bare {p['kind']}: {wall:.1f} s", file=sys.stderr)
     return out
 
