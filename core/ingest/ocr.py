@@ -28,13 +28,14 @@ from core.chunking.model import Block, ReadResult
 from core.errors import CorruptSource
 from core.ingest.reading_order import flows
 from core.progress import CancelToken, Progress
+from core.settings import OCR_LOW_CONFIDENCE
 
 #: longest side of a stored page image (the OCR engine works at ≤ 2000 px anyway)
 MAX_PAGE_SIDE = 2600
 #: paper whose light pixels vary more than this (grey levels, std) is speckled: left as it is for OCR
 NOISY_PAPER = 7.0
 #: pages read with less confidence than this get a note (the text may need checking)
-LOW_CONFIDENCE = 0.75
+LOW_CONFIDENCE = OCR_LOW_CONFIDENCE
 
 
 @dataclass
@@ -44,6 +45,8 @@ class ScanResult(ReadResult):
     scans: list[int] = field(default_factory=list)
     render: Callable[[int], Image.Image] | None = None
     title_from_text: bool = False  # the record's title is a fallback: the first OCR line is better
+    ocr_pages: int = 0  # pages read by OCR (this run or cached)
+    low_confidence_pages: list[int] = field(default_factory=list)  # of those, read below LOW_CONFIDENCE
 
 
 @dataclass(frozen=True)
@@ -224,6 +227,8 @@ def _merge(result: ScanResult, pages: list[PageText]) -> None:
     from core.models.ocr_engine import ENGINE_TAG
     rec.data["ocr_engine"] = ENGINE_TAG
     empty = [p.page for p in pages if not p.paragraphs]
+    result.ocr_pages = len(pages)
+    result.low_confidence_pages = [p.page for p in pages if p.paragraphs and p.confidence < LOW_CONFIDENCE]
     low = [f"{p.page} ({p.confidence:.2f})" for p in pages if p.paragraphs and p.confidence < LOW_CONFIDENCE]
     result.notes.append(f"{len(pages)} page{'s' if len(pages) != 1 else ''} read by OCR")
     if empty:
