@@ -15,7 +15,7 @@ from core.models.encoder import TextEncoder
 from core.service import Ovillo
 from scripts.make_demo_scan import render_page, save_scan_pdf
 from tests.conftest import drain
-from tests.integration.conftest import DEMO
+from tests.integration.conftest import DEMO, REPO
 from tests.integration.test_ocr import MAX_CER, cer, page_texts
 
 TEXT = ["Diario de campo, 14 de julio de 1958. Llovió toda la mañana y la zanja tres se inundó.",
@@ -98,3 +98,19 @@ def record_key(app: Ovillo, path: Path) -> tuple[str, int]:
     (row,) = app.store.cursor().execute(
         "SELECT section_tipo, section_id FROM source_records WHERE path = ?", [str(path)]).fetchall()
     return str(row[0]), int(row[1])
+
+
+def test_real_scans_turned_left_and_upside_down_are_read_without_a_flag(tmp_path: Path, encoder: TextEncoder,
+                                                                         models_dir: Path) -> None:
+    """tesseract's test page (tests/fixtures/scans, Apache-2.0) as two pictures, turned left and upside down."""
+    scans = REPO / "tests" / "fixtures" / "scans"
+    docs = tmp_path / "scans"
+    docs.mkdir()
+    for name in ("phototest-rotated-L.png", "phototest-rotated-180.png"):
+        shutil.copy(scans / name, docs / name)
+    truth = (scans / "phototest.gold.txt").read_text(encoding="utf-8")
+    with Ovillo(tmp_path / "h", models_dir=models_dir, encoder=encoder) as app:
+        _, summary = drain(app.library.ingest([docs]))
+        assert not summary.failed and summary.ocr_pages == 2, summary.outcomes
+        for name in ("phototest-rotated-L.png", "phototest-rotated-180.png"):
+            assert cer(truth, page_texts(app, docs / name)[1]) < MAX_CER, page_texts(app, docs / name)
