@@ -42,9 +42,11 @@ def wanted(path: Path, options: Any) -> bool | None:
     kind = read_sidecar(path).get("kind")
     if kind is not None and kind not in KINDS:
         raise CorruptSource(f"{path.name}{SUFFIX}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    if kind == "object":  # the file's own word outranks the run's --as-pages
+        return False
     if getattr(options, "as_pages", False) or kind == "pages":
         return True
-    if kind == "object" or split_view(path) is not None:
+    if split_view(path) is not None:
         return False
     if path.suffix.lower() in (".tif", ".tiff") and _frames(path) > 1:
         return True
