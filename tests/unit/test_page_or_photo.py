@@ -23,7 +23,7 @@ def test_the_flag_the_sidecar_and_the_name_decide_before_any_probe(tmp_path: Pat
     assert wanted(tmp_path / "carta.jpg", FileOptions(as_pages=True)) is True
     assert wanted(tmp_path / "c12_obverse.jpg", plain) is False  # an object's view is never probed
     assert wanted(tmp_path / "dicho.jpg", plain) is True
-    assert wanted(tmp_path / "foto.jpg", FileOptions(as_pages=True)) is False  # the file's own word wins
+    assert wanted(tmp_path / "foto.jpg", FileOptions(as_pages=True)) is True  # --as-pages: every picture given
     assert wanted(tmp_path / "foto.jpg", plain) is False
     assert wanted(tmp_path / "notes.txt", plain) is False
     with pytest.raises(CorruptSource, match="kind must be one of pages, object"):

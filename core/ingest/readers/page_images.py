@@ -39,14 +39,14 @@ def wanted(path: Path, options: Any) -> bool | None:
     nothing says which (:func:`text_lines` decides)."""
     if not is_image(path):
         return False
+    if getattr(options, "as_pages", False):  # the run's word: every picture given is pages
+        return True
     kind = read_sidecar(path).get("kind")
     if kind is not None and kind not in KINDS:
         raise CorruptSource(f"{path.name}{SUFFIX}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
-    if kind == "object":  # the file's own word outranks the run's --as-pages
-        return False
-    if getattr(options, "as_pages", False) or kind == "pages":
+    if kind == "pages":
         return True
-    if split_view(path) is not None:
+    if kind == "object" or split_view(path) is not None:
         return False
     if path.suffix.lower() in (".tif", ".tiff") and _frames(path) > 1:
         return True
