@@ -13,6 +13,7 @@ from typing import Any
 
 from cli.args import check_args
 from cli.crash import report_unexpected
+from cli.ingest import print_summary
 from cli.progress import run_with_progress
 from cli.text import Parser, no_match_lines, print_json, say, timecode
 from core.api import CLASSIFICATIONS, Cancelled, CancelToken, Hit, OvilloError, SearchFilters
@@ -332,42 +333,14 @@ def _filters(args: argparse.Namespace) -> SearchFilters:
 
 
 def _ingest(app: Any, args: argparse.Namespace) -> int:
-    from core.api import IngestOptions, unsupported_by_type
+    from core.api import IngestOptions
 
     cancel = CancelToken()
     opts = IngestOptions(collection=args.collection, lang=args.lang, classification=args.classification,
                          project_ids=args.projects, reclassify=args.reclassify,
                          follow_symlinks=args.follow_symlinks, as_pages=args.as_pages)
     summary = run_with_progress(app.library.ingest(args.paths, opts, cancel), cancel, sys.stderr)
-    if args.json:
-        print_json({"ok": len(summary.ok), "skipped": len(summary.skipped), "removed": len(summary.removed),
-                    "failed": [{"path": o.path, "reason": o.reason} for o in summary.failed],
-                    "unsupported": {"by_type": unsupported_by_type(o.path for o in summary.unsupported),
-                                    "paths": [o.path for o in summary.unsupported]},
-                    "chunks_embedded": summary.chunks_embedded, "cancelled": summary.cancelled,
-                    "reclassified": [{"from": a, "to": b, "records": n}
-                                     for (a, b), n in summary.reclassified.items()],
-                    "kept_stricter": [{"asked": a, "kept": b, "records": n}
-                                      for (a, b), n in summary.kept_stricter.items()]})
-    else:
-        say(f"files ok: {len(summary.ok)} · skipped unchanged: {len(summary.skipped)} · "
-            f"removed: {len(summary.removed)} · failed: {len(summary.failed)} · "
-            f"chunks embedded: {summary.chunks_embedded}")
-        for (a, b), n in summary.reclassified.items():
-            say(f"{n} record{'s' if n != 1 else ''} reclassified: {a} → {b}")
-        for (a, b), n in summary.kept_stricter.items():
-            say(f"{n} record{'s' if n != 1 else ''} kept {b}, stricter than the {a} asked for "
-                f"(pass --reclassify to loosen)")
-        for o in summary.failed:
-            say(f"  failed: {o.path}: {o.reason}")
-        if summary.unsupported:  # left out, never silently: grouped by type, a few names each
-            say(f"not indexed, unsupported file type: {len(summary.unsupported)}")
-            for suffix, n in unsupported_by_type(o.path for o in summary.unsupported).items():
-                names = [Path(o.path).name for o in summary.unsupported
-                         if (Path(o.path).suffix.lower() or "(no extension)") == suffix]
-                say(f"  {suffix}: {n} — {', '.join(names[:3])}{' …' if n > 3 else ''}")
-        if summary.cancelled:
-            say("stopped before the end: run the same command again to resume")
+    print_summary(summary, args.json)
     return 130 if summary.cancelled else (1 if summary.failed and not summary.ok and not summary.skipped else 0)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from core import gate
 from core.acl import Profile
+from core.settings import OCR_LOW_CONFIDENCE
 from core.store.db import Store
 from core.store.edits import RecordEdit, read_edit
 from core.store.rows import Changes
@@ -73,6 +74,16 @@ class RecordText:
         """The original file, if the record came from one."""
         value = self.data.get("source_path")
         return str(value) if value else None
+
+    @property
+    def low_confidence_pages(self) -> list[int]:
+        """Pages OCR read with low confidence (their text may need checking against the page image)."""
+        fields = self.data.get("fields")
+        scans = fields.get("scan_pages") if isinstance(fields, dict) else None
+        if not isinstance(scans, dict):
+            return []
+        return sorted(int(k) for k, v in scans.items() if str(k).isdigit() and isinstance(v, dict)
+                      and isinstance(v.get("confidence"), (int, float)) and v["confidence"] < OCR_LOW_CONFIDENCE)
 
     @property
     def full_text(self) -> str:

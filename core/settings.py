@@ -48,6 +48,9 @@ LEXICAL_SUPPORT = 0.5
 # e5 cosine (sentence as query, passage as passage) from which a cited passage supports a sentence
 # that shares few words with it (a translation): the "related" end of e5's range.
 SEMANTIC_SUPPORT = 0.86
+# An OCR'd page read with less confidence than this (the recogniser's line scores weighted by characters)
+# is named in the ingest summary, `ovillo status` and the record view: its text may need checking.
+OCR_LOW_CONFIDENCE = 0.75
 
 
 def default_threads() -> int:

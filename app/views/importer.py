@@ -273,6 +273,12 @@ class ImportView(QWidget):
             self.failures.addItem(self.tr("%1 record(s) kept %2, stricter than %3 (tick “reclassify” to loosen)")
                                   .replace("%1", str(n)).replace("%2", classification_label(b))
                                   .replace("%3", classification_label(a)))
+        for o in summary.low_confidence:  # indexed, but OCR's text of these pages may be wrong
+            self.failures.addItem(self.tr("%1: OCR read page(s) %2 with low confidence; check them against the page "
+                                          "images").replace("%1", Path(o.path).name)
+                                  .replace("%2", ", ".join(map(str, o.low_confidence_pages))))
+            set_tip(self.failures.item(self.failures.count() - 1), o.path)
+            self.failures.item(self.failures.count() - 1).setData(Qt.ItemDataRole.UserRole, o.path)
         for o in summary.failed:
             self.failures.addItem(f"{Path(o.path).name}: {reason_text(o.reason)}")
             set_tip(self.failures.item(self.failures.count() - 1), o.path)

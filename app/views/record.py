@@ -239,6 +239,10 @@ class RecordView(QWidget):
             rows.append((self.tr("Passage"), f"{where} {self._where(focus)}".strip()))
         if rec.source_path and not self.ops.kiosk:
             rows.append((self.tr("File"), os.path.basename(rec.source_path)))
+        low = rec.low_confidence_pages
+        if low:  # OCR's text of these pages may be wrong: the page images beside it are the check
+            rows.append((self.tr("OCR"), self.tr("%n page(s) read with low confidence: %1", "", len(low))
+                         .replace("%1", ", ".join(map(str, low)))))
         if rec.edit is not None and rec.edit.notes:  # the owner's own notes (Edit…)
             rows.append((self.tr("Notes"), rec.edit.notes))
         own = record_fields(rec.title, rec.classification, rec.lang, rec.data)

@@ -39,7 +39,8 @@ class Ready:
         p = self.prepared
         return FileOutcome(self.item.path, "ok", "; ".join(p.notes), p.chunk_count,
                            len(self.todo) + len(self.image_todo),
-                           reclassified=p.reclassified, kept_stricter=p.kept_stricter)
+                           reclassified=p.reclassified, kept_stricter=p.kept_stricter,
+                           ocr_pages=p.ocr_pages, low_confidence_pages=list(p.low_confidence_pages))
 
     def take(self, fresh: dict[str, np.ndarray]) -> None:
         """Add this file's vectors from those just computed for its batch."""

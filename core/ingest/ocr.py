@@ -26,14 +26,16 @@ from PIL import Image
 
 from core.chunking.model import Block, ReadResult
 from core.errors import CorruptSource
+from core.ingest.reading_order import flows
 from core.progress import CancelToken, Progress
+from core.settings import OCR_LOW_CONFIDENCE
 
 #: longest side of a stored page image (the OCR engine works at ≤ 2000 px anyway)
 MAX_PAGE_SIDE = 2600
 #: paper whose light pixels vary more than this (grey levels, std) is speckled: left as it is for OCR
 NOISY_PAPER = 7.0
 #: pages read with less confidence than this get a note (the text may need checking)
-LOW_CONFIDENCE = 0.75
+LOW_CONFIDENCE = OCR_LOW_CONFIDENCE
 
 
 @dataclass
@@ -43,6 +45,8 @@ class ScanResult(ReadResult):
     scans: list[int] = field(default_factory=list)
     render: Callable[[int], Image.Image] | None = None
     title_from_text: bool = False  # the record's title is a fallback: the first OCR line is better
+    ocr_pages: int = 0  # pages read by OCR (this run or cached)
+    low_confidence_pages: list[int] = field(default_factory=list)  # of those, read below LOW_CONFIDENCE
 
 
 @dataclass(frozen=True)
@@ -109,7 +113,7 @@ def cached_page(folder: Path, number: int) -> PageText | None:
         from core.models.ocr_engine import OcrLine
         lines = [OcrLine(str(t), float(sc), float(x), float(y), float(x2), float(y2))
                  for t, sc, x, y, x2, y2 in d["lines"]]
-        paragraphs = layout(lines, int(d["width"]))
+        paragraphs = layout(lines)
     except (KeyError, TypeError, ValueError):
         return None
     return PageText(number, paragraphs, float(d.get("confidence", 0.0)), str(image), float(d.get("seconds", 0.0)))
@@ -125,16 +129,21 @@ def read_page(render: Callable[[int], Image.Image], number: int, folder: Path, e
         img = img.convert("RGB")
     if max(img.size) > MAX_PAGE_SIDE:
         img.thumbnail((MAX_PAGE_SIDE, MAX_PAGE_SIDE))
+    # a page scanned on its side or upside down is turned first (read as it lies, it was garbage);
+    # the stored image is the upright one the text was read from
+    turn = int(engine.orientation(np.asarray(img)))
+    if turn:
+        img = img.rotate(turn, expand=True)
     folder.mkdir(parents=True, exist_ok=True)
     image = folder / f"p{number:04d}.png"
     _atomic(image, lambda fh: img.save(fh, format="PNG", optimize=False))
     lines = engine.read(clean_background(img))
-    paragraphs = layout(lines, img.size[0])
+    paragraphs = layout(lines)
     chars = sum(len(x.text) for x in lines)
     confidence = sum(x.score * len(x.text) for x in lines) / chars if chars else 0.0
     page = PageText(number, paragraphs, round(confidence, 4), str(image), round(time.process_time() - start, 2))
     record = {"engine": ENGINE_TAG, "page": number, "paragraphs": paragraphs, "confidence": page.confidence,
-              "image": image.name, "seconds": page.seconds, "width": img.size[0],
+              "image": image.name, "seconds": page.seconds, "width": img.size[0], "turn": turn,
               "lines": [[x.text, round(x.score, 5), round(x.x, 1), round(x.y, 1), round(x.x2, 1), round(x.y2, 1)]
                         for x in lines]}
     _atomic(folder / f"p{number:04d}.json",
@@ -164,20 +173,12 @@ def clean_background(img: Image.Image) -> np.ndarray:
     return np.where(gray > cut, 255, gray).astype(np.uint8)
 
 
-def layout(lines: list[Any], width: int) -> list[str]:
-    """Lines in reading order, joined into paragraphs: two columns are read one after the other."""
-    if not lines:
-        return []
-    left = [x for x in lines if x.x2 <= width * 0.55]
-    right = [x for x in lines if x.x >= width * 0.45]
-    columns = [lines]
-    if len(left) >= 3 and len(right) >= 3 and len(left) + len(right) >= 0.8 * len(lines):
-        top = min(x.y for x in left + right)
-        span = [x for x in lines if x not in left and x not in right]
-        columns = [[x for x in span if x.y < top], left, right, [x for x in span if x.y >= top]]
+def layout(lines: list[Any]) -> list[str]:
+    """Lines in reading order (core/ingest/reading_order.py: columns one after the other, a heading
+    across them in its place), joined into paragraphs."""
     out: list[str] = []
-    for col in columns:
-        out += _paragraphs(col)
+    for run in flows(lines):
+        out += _paragraphs([lines[i] for i in run])
     return out
 
 
@@ -226,6 +227,8 @@ def _merge(result: ScanResult, pages: list[PageText]) -> None:
     from core.models.ocr_engine import ENGINE_TAG
     rec.data["ocr_engine"] = ENGINE_TAG
     empty = [p.page for p in pages if not p.paragraphs]
+    result.ocr_pages = len(pages)
+    result.low_confidence_pages = [p.page for p in pages if p.paragraphs and p.confidence < LOW_CONFIDENCE]
     low = [f"{p.page} ({p.confidence:.2f})" for p in pages if p.paragraphs and p.confidence < LOW_CONFIDENCE]
     result.notes.append(f"{len(pages)} page{'s' if len(pages) != 1 else ''} read by OCR")
     if empty:

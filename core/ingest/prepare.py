@@ -15,6 +15,7 @@ from core.ingest import queue
 from core.ingest.classify import Classifier
 from core.ingest.content_class import content_floors, stored_classifications
 from core.ingest.objects import prepare_views, source_signature
+from core.ingest.ocr import ScanResult
 from core.ingest.prepared import PreparedRecord, PreparedSource
 from core.ingest.record_rows import prepare_record
 from core.settings import Settings
@@ -59,8 +60,10 @@ def prepare_source(item: queue.QueueItem, result: ReadResult, raw: bytes, st: os
             raise CorruptSource(view_errors[0].split(": ", 1)[-1])
         raise CorruptSource("; ".join(view_errors) if view_errors else "no text to index in this file")
     notes = list(result.notes) + rules.notes() + view_errors
+    scan = result if isinstance(result, ScanResult) else None
     mtime, size = signature
     return PreparedSource(path=str(path), root=item.root, collection=collection, reader=result.reader,
                           content_hash=content_hash, mtime=mtime, size=size,
                           options=opts, records=records, notes=notes, reclassified=rules.loosened,
-                          kept_stricter=rules.kept)
+                          kept_stricter=rules.kept, ocr_pages=scan.ocr_pages if scan else 0,
+                          low_confidence_pages=list(scan.low_confidence_pages) if scan else [])

@@ -45,6 +45,8 @@ class PreparedSource:
     notes: list[str] = field(default_factory=list)
     reclassified: dict[tuple[str, str], int] = field(default_factory=dict)  # loosened: (from, to) → records
     kept_stricter: dict[tuple[str, str], int] = field(default_factory=dict)  # (asked, kept) → records
+    ocr_pages: int = 0  # pages read by OCR
+    low_confidence_pages: list[int] = field(default_factory=list)  # of those, read with low confidence
 
     @property
     def chunk_count(self) -> int:

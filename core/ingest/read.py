@@ -20,8 +20,18 @@ def read_source(item: queue.QueueItem, limit: int, data_dir: Path,
     are read by OCR page by page (cached under ``data_dir``, so a stopped file resumes)."""
     path = Path(item.path)
     opts = item.options
-    reader = page_images.read if page_images.wanted(path, opts) else reader_for(path)
+    as_pages = page_images.wanted(path, opts)
     raw, st = read_regular(path, follow=opts.follow_symlinks, roots=[os.path.realpath(item.root)] if item.root else [],
                            limit=limit)
-    result = yield from ocr_scans(reader(path, raw), path, raw, data_dir, cancel)
+    note = ""
+    if as_pages is None:  # a picture nothing said anything about: a page if it shows lines of text
+        lines = page_images.text_lines(raw, path.name)
+        as_pages = lines >= page_images.TEXT_LINES
+        if as_pages:
+            note = (f"read as a scanned page: {lines} lines of text found on the picture "
+                    '(a sidecar {"kind": "object"} keeps it a photograph)')
+    found = (page_images.read if as_pages else reader_for(path))(path, raw)
+    if note:
+        found.notes.insert(0, note)
+    result = yield from ocr_scans(found, path, raw, data_dir, cancel)
     return result, raw, st

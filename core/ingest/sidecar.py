@@ -1,7 +1,7 @@
 """Files the user writes beside a file: ``<file>.options.json`` and a CSV's ``<file>.mapping.json``.
 
 ``{"password": "…"}`` opens a protected PDF; ``{"kind": "pages"}`` reads a picture as a scanned
-page (OCR) instead of a photograph of an object. The sidecar is read when the file is indexed,
+page (OCR) and ``{"kind": "object"}`` as a photograph of an object, whatever text it shows. The sidecar is read when the file is indexed,
 never stored: a password stays in the user's folder, not in the archive.
 
 A sidecar is read with the checks a file gets (``core.ingest.walk``), and stricter ones: a link

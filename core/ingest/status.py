@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from core.acl import Profile
 from core.ingest import queue
+from core.settings import OCR_LOW_CONFIDENCE
 from core.store.db import Store
 from core.store.models_repo import PinnedModel
 
@@ -26,6 +28,8 @@ class Status:
     schema: str
     home: str
     profile: str
+    ocr_pages: int = 0  # pages of the visible records read by OCR
+    low_confidence_pages: int = 0  # of those, read with low confidence (their text may need checking)
 
     def to_json(self) -> dict[str, Any]:
         """Plain dict."""
@@ -44,13 +48,33 @@ def library_status(store: Store, profile: Profile, pinned: PinnedModel | None, h
     owner = profile.name == "owner"
     failed = cur.execute("SELECT count(*) FROM sources WHERE status = 'failed'").fetchone() if owner else (0,)
     sources = cur.execute("SELECT count(*) FROM sources").fetchone() if owner else (0,)
+    ocr_pages, low = scan_page_counts(cur.execute(
+        f"SELECT json_extract(r.data, '$.fields.scan_pages') FROM records r "
+        f"WHERE {acl} AND json_extract(r.data, '$.fields.scan_pages') IS NOT NULL", params).fetchall())
     return Status(records=int(records[0]) if records else 0, chunks=int(chunks[0]) if chunks else 0,
                   model=pinned.name if pinned else None, dimension=pinned.dimension if pinned else None,
                   queue_pending=queue.pending(store) if owner else 0,
                   failed_sources=int(failed[0]) if failed else 0,
                   store_bytes=store.size_bytes() if owner else 0,
                   sources=int(sources[0]) if sources else 0, schema=store.schema_version,
-                  home=home, profile=profile.name)
+                  home=home, profile=profile.name, ocr_pages=ocr_pages, low_confidence_pages=low)
+
+
+def scan_page_counts(rows: list[tuple[Any, ...]]) -> tuple[int, int]:
+    """(pages, pages read below OCR_LOW_CONFIDENCE) over records' ``fields.scan_pages`` values."""
+    pages = low = 0
+    for (raw,) in rows:
+        try:
+            scans = json.loads(raw) if isinstance(raw, str) else raw
+        except ValueError:
+            continue
+        if not isinstance(scans, dict):
+            continue
+        for page in scans.values():
+            pages += 1
+            score = page.get("confidence") if isinstance(page, dict) else None
+            low += isinstance(score, (int, float)) and score < OCR_LOW_CONFIDENCE
+    return pages, low
 
 
 def failed_sources(store: Store) -> list[tuple[str, str]]:

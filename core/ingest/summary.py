@@ -19,6 +19,8 @@ class FileOutcome:
     # (from, to) → records: loosened with --reclassify / kept stricter than asked without it
     reclassified: dict[tuple[str, str], int] = field(default_factory=dict)
     kept_stricter: dict[tuple[str, str], int] = field(default_factory=dict)
+    ocr_pages: int = 0  # pages read by OCR
+    low_confidence_pages: list[int] = field(default_factory=list)  # of those, read with low confidence
 
 
 @dataclass
@@ -73,6 +75,16 @@ class IngestSummary:
     def kept_stricter(self) -> dict[tuple[str, str], int]:
         """Records that kept a stricter classification than asked: (asked, kept) → count."""
         return self._tally("kept_stricter")
+
+    @property
+    def ocr_pages(self) -> int:
+        """Pages read by OCR in this run's indexed files."""
+        return sum(o.ocr_pages for o in self.outcomes)
+
+    @property
+    def low_confidence(self) -> list[FileOutcome]:
+        """Indexed files with pages OCR read with low confidence (their text may need checking)."""
+        return [o for o in self.outcomes if o.low_confidence_pages]
 
     @property
     def chunks_embedded(self) -> int:

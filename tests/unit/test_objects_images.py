@@ -151,12 +151,12 @@ def test_without_an_image_model_only_the_photographs_wait(tmp_path: Path) -> Non
 
     folder = tmp_path / "in"
     folder.mkdir()
-    (folder / "coin.png").write_bytes(png_bytes())
+    (folder / "coin_obverse.png").write_bytes(png_bytes())  # named as a view: no text probe (OCR) needed
     (folder / "notes.md").write_text("# Notas\n\nUna moneda de bronce.\n", encoding="utf-8")
     with Ovillo(tmp_path / "home", models_dir=tmp_path / "no-models", encoder=HashingEncoder()) as app:
         _, summary = drain(app.library.ingest([folder]))
         assert [Path(o.path).name for o in summary.ok] == ["notes.md"]
-        assert [Path(o.path).name for o in summary.failed] == ["coin.png"]
+        assert [Path(o.path).name for o in summary.failed] == ["coin_obverse.png"]
         assert "image model" in summary.failed[0].reason
 
 

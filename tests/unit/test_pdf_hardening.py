@@ -223,9 +223,9 @@ def test_reading_order_of_two_columns() -> None:
     left = [line(f"left {i}", 100, 150 + 40 * i) for i in range(4)]
     right = [line(f"right {i}", 650, 150 + 40 * i) for i in range(4)]
     gap = [line("left after a gap", 100, 500)]
-    got = layout([title] + [x for pair in zip(right, left) for x in pair] + gap, 1240)
+    got = layout([title] + [x for pair in zip(right, left) for x in pair] + gap)
     assert got == ["Two columns", "left 0 left 1 left 2 left 3", "left after a gap", "right 0 right 1 right 2 right 3"]
-    hyphen = layout([line("the excava-", 100, 100), line("tion ended", 100, 140)], 1240)
+    hyphen = layout([line("the excava-", 100, 100), line("tion ended", 100, 140)])
     assert hyphen == ["the excavation ended"]
 
 

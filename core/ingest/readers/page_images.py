@@ -1,8 +1,11 @@
 """Pictures of pages (scans, photocopies, faxes) read by OCR, one record per file, one page per frame.
 
-A picture is a photograph of an object by default (image_reader.py). It is read as pages when
-the user says so — ``as_pages`` in the ingest options, or ``{"kind": "pages"}`` in the file's
-``<file>.options.json`` — and a multi-page TIFF always is: objects are not photographed as one.
+A picture is read as pages when the user says so — ``as_pages`` in the ingest options, or
+``{"kind": "pages"}`` in the file's ``<file>.options.json`` — and a multi-page TIFF always is:
+objects are not photographed as one. It is a photograph of an object when named as an object's
+view (``<id>_<view>.jpg``) or its sidecar says ``{"kind": "object"}``. Any other picture is looked
+at: the OCR detector on a small copy (:func:`text_lines`) — a letter shows many lines of text, an
+object at most a legend or a label — and it is read as pages when it shows :data:`TEXT_LINES` or more.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from PIL import Image
 
 from core.chunking.model import ParsedRecord
@@ -18,19 +22,57 @@ from core.errors import CorruptSource
 from core.ingest.images import is_image, split_view
 from core.ingest.ocr import ScanResult
 from core.ingest.readers.common import title_from_path
-from core.ingest.sidecar import read_sidecar
+from core.ingest.sidecar import SUFFIX, read_sidecar
 from core.models.image_io import open_image, upright_rgb
 
 MAX_PAGES = 2000  # a TIFF claiming more frames is refused rather than walked
 
 
-def wanted(path: Path, options: Any) -> bool:
-    """True when this picture is to be read as pages rather than as a photograph of an object."""
+#: lines of text that make a picture a page: the demo coins and photographs show at most 1, the
+#: scans and letters measured at least 5 (design §5)
+TEXT_LINES = 4
+KINDS = ("pages", "object")
+
+
+def wanted(path: Path, options: Any) -> bool | None:
+    """True when this picture is to be read as pages, False as a photograph of an object, None when
+    nothing says which (:func:`text_lines` decides)."""
     if not is_image(path):
         return False
-    if getattr(options, "as_pages", False) or read_sidecar(path).get("kind") == "pages":
+    if getattr(options, "as_pages", False):  # the run's word: every picture given is pages
         return True
-    return path.suffix.lower() in (".tif", ".tiff") and split_view(path) is None and _frames(path) > 1
+    kind = read_sidecar(path).get("kind")
+    if kind is not None and kind not in KINDS:
+        raise CorruptSource(f"{path.name}{SUFFIX}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    if kind == "pages":
+        return True
+    if kind == "object" or split_view(path) is not None:
+        return False
+    if path.suffix.lower() in (".tif", ".tiff") and _frames(path) > 1:
+        return True
+    return None
+
+
+def text_lines(raw: bytes, name: str, engine: Any = None) -> int:
+    """How many lines of text the OCR detector finds on a small copy of the picture (0 when it
+    cannot be decoded: the image reader then says why)."""
+    try:
+        with _open(raw, name) as im:
+            pixels = np.asarray(upright_rgb(im))
+    except (CorruptSource, OSError, ValueError, SyntaxError, EOFError):
+        return 0
+    if engine is None:
+        from core.models.ocr_engine import shared_engine
+        engine = shared_engine()
+    boxes, scale = engine.detect(pixels)
+    if not len(boxes):
+        return 0
+    along = np.linalg.norm(boxes[:, 1] - boxes[:, 0], axis=1)
+    across = np.linalg.norm(boxes[:, 3] - boxes[:, 0], axis=1)
+    thin, length = np.minimum(along, across), np.maximum(along, across)
+    # a line is long and thin; the detector also boxes whole textured regions, which are not lines
+    side = min(pixels.shape[:2]) * scale
+    return int(((length >= 3 * thin) & (thin <= side / 8)).sum())
 
 
 def read(path: Path, raw: bytes) -> ScanResult:
