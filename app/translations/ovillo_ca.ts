@@ -2036,27 +2036,32 @@ tf)</translation>
         <translation>%1 registre(s) mantenen %2, més estricta que %3 (marqueu «reclassifica» per relaxar-la)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="284"/>
+        <location filename="../views/importer.py" line="277"/>
+        <source>%1: OCR read page(s) %2 with low confidence; check them against the page images</source>
+        <translation>%1: l&apos;OCR va llegir la(es) pàgina(es) %2 amb poca confiança; compareu-les amb les imatges de les pàgines</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="290"/>
         <source>Not indexed, unsupported file type %1: %2</source>
         <translation>No indexat, tipus de fitxer no admès %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="307"/>
+        <location filename="../views/importer.py" line="313"/>
         <source>Import stopped.</source>
         <translation>Importació aturada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="309"/>
+        <location filename="../views/importer.py" line="315"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reprendre continua on s&apos;ha aturat.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="311"/>
+        <location filename="../views/importer.py" line="317"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancel·lat. %1 fitxer(s) indexats; la resta queda a la cua.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="314"/>
+        <location filename="../views/importer.py" line="320"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Fet: %1 indexats, %2 sense canvis, %3 amb errors.</translation>
     </message>
@@ -3013,7 +3018,7 @@ tf)</translation>
     </message>
     <message>
         <location filename="../views/record.py" line="232"/>
-        <location filename="../views/record.py" line="258"/>
+        <location filename="../views/record.py" line="262"/>
         <source>Identifier</source>
         <translation>Identificador</translation>
     </message>
@@ -3049,43 +3054,56 @@ tf)</translation>
     </message>
     <message>
         <location filename="../views/record.py" line="241"/>
-        <location filename="../views/record.py" line="256"/>
+        <location filename="../views/record.py" line="260"/>
         <source>File</source>
         <translation>Fitxer</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="243"/>
+        <location filename="../views/record.py" line="244"/>
+        <source>OCR</source>
+        <translation>OCR</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/record.py" line="244"/>
+        <source>%n page(s) read with low confidence: %1</source>
+        <translation>
+            <numerusform>%n pàgina llegida amb poca confiança: %1</numerusform>
+            <numerusform>%n pàgines llegides amb poca confiança: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="247"/>
         <source>Notes</source>
         <translation>Notes</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="246"/>
+        <location filename="../views/record.py" line="250"/>
         <source>As catalogued:</source>
         <translation>Segons el catàleg:</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="290"/>
+        <location filename="../views/record.py" line="294"/>
         <source>Play from here</source>
         <translation>Reprodueix des d&apos;aquí</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="313"/>
+        <location filename="../views/record.py" line="317"/>
         <source>Citation copied.</source>
         <translation>Citació copiada.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="322"/>
+        <location filename="../views/record.py" line="326"/>
         <source>This record has no original file to open.</source>
         <translation>Aquest registre no té cap fitxer original per obrir.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="324"/>
+        <location filename="../views/record.py" line="328"/>
         <location filename="../views/record_output.py" line="137"/>
         <source>The original file is not there any more: %1</source>
         <translation>El fitxer original ja no es troba: %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="326"/>
+        <location filename="../views/record.py" line="330"/>
         <source>No application on this computer could open %1</source>
         <translation>Cap aplicació d&apos;aquest ordinador no ha pogut obrir %1</translation>
     </message>

@@ -80,6 +80,17 @@
     </message>
 </context>
 <context>
+    <name>RecordView</name>
+    <message numerus="yes">
+        <location filename="../views/record.py" line="244" />
+        <source>%n page(s) read with low confidence: %1</source>
+        <translation>
+            <numerusform>%n page read with low confidence: %1</numerusform>
+            <numerusform>%n pages read with low confidence: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SearchView</name>
     <message numerus="yes">
         <location filename="../views/search.py" line="253" />

@@ -2036,27 +2036,32 @@ tf)</translation>
         <translation>%1 registro(s) conservan %2, más estricta que %3 (marque «reclasificar» para relajarla)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="284"/>
+        <location filename="../views/importer.py" line="277"/>
+        <source>%1: OCR read page(s) %2 with low confidence; check them against the page images</source>
+        <translation>%1: el OCR leyó la(s) página(s) %2 con poca confianza; compárelas con las imágenes de las páginas</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="290"/>
         <source>Not indexed, unsupported file type %1: %2</source>
         <translation>No indexado, tipo de archivo no admitido %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="307"/>
+        <location filename="../views/importer.py" line="313"/>
         <source>Import stopped.</source>
         <translation>Importación detenida.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="309"/>
+        <location filename="../views/importer.py" line="315"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reanudar continúa donde se detuvo.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="311"/>
+        <location filename="../views/importer.py" line="317"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancelado. %1 archivo(s) indexados; el resto queda en cola.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="314"/>
+        <location filename="../views/importer.py" line="320"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Hecho: %1 indexados, %2 sin cambios, %3 con errores.</translation>
     </message>
@@ -3013,7 +3018,7 @@ tf)</translation>
     </message>
     <message>
         <location filename="../views/record.py" line="232"/>
-        <location filename="../views/record.py" line="258"/>
+        <location filename="../views/record.py" line="262"/>
         <source>Identifier</source>
         <translation>Identificador</translation>
     </message>
@@ -3049,43 +3054,56 @@ tf)</translation>
     </message>
     <message>
         <location filename="../views/record.py" line="241"/>
-        <location filename="../views/record.py" line="256"/>
+        <location filename="../views/record.py" line="260"/>
         <source>File</source>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="243"/>
+        <location filename="../views/record.py" line="244"/>
+        <source>OCR</source>
+        <translation>OCR</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/record.py" line="244"/>
+        <source>%n page(s) read with low confidence: %1</source>
+        <translation>
+            <numerusform>%n página leída con poca confianza: %1</numerusform>
+            <numerusform>%n páginas leídas con poca confianza: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/record.py" line="247"/>
         <source>Notes</source>
         <translation>Notas</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="246"/>
+        <location filename="../views/record.py" line="250"/>
         <source>As catalogued:</source>
         <translation>Según el catálogo:</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="290"/>
+        <location filename="../views/record.py" line="294"/>
         <source>Play from here</source>
         <translation>Reproducir desde aquí</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="313"/>
+        <location filename="../views/record.py" line="317"/>
         <source>Citation copied.</source>
         <translation>Cita copiada.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="322"/>
+        <location filename="../views/record.py" line="326"/>
         <source>This record has no original file to open.</source>
         <translation>Este registro no tiene ningún archivo original que abrir.</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="324"/>
+        <location filename="../views/record.py" line="328"/>
         <location filename="../views/record_output.py" line="137"/>
         <source>The original file is not there any more: %1</source>
         <translation>El archivo original ya no se encuentra: %1</translation>
     </message>
     <message>
-        <location filename="../views/record.py" line="326"/>
+        <location filename="../views/record.py" line="330"/>
         <source>No application on this computer could open %1</source>
         <translation>Ninguna aplicación de este ordenador ha podido abrir %1</translation>
     </message>
