@@ -25,8 +25,9 @@ from core.acl import AclColumns, Profile
 from core.filters import SearchFilters
 from core.retrieval.bm25 import Bm25Index
 from core.retrieval.lexical import ensure_lexical
-from core.retrieval import dense_rows
+from core.retrieval import dense_rows, postfile
 from core.retrieval.dense_rows import META, split
+from core.retrieval.postfile import PostingsFile
 from core.retrieval.vecfile import VectorFile, drop_candidates, folder_for
 from core.store import changes
 from core.store.changes import RecordKey, changes_since
@@ -87,7 +88,8 @@ class VectorIndex:
         self._generation = -1
         self._state: tuple[int, str] | None = None  # (generation, token) the rows in memory reflect
         self.file = VectorFile(folder_for(store.path.parent, model), model) if store.path is not None else None
-        self.bm25 = Bm25Index(store)
+        self.bm25 = Bm25Index(store, PostingsFile(postfile.folder(store.path.parent, model), model)
+                              if store.path is not None else None)
         self._layout = 0  # moves whenever rows are numbered anew (the keyword postings follow row numbers)
         self._reset(np.zeros((0, 0), dtype=np.float32), META)
 
@@ -106,7 +108,9 @@ class VectorIndex:
             if gen != self._generation:
                 ensure_lexical(self.store)
                 self._generation = self._sync()
-                self.bm25.follow(self.ids, self.alive, self.rows_of, self._layout)
+                saved = self.file.committed if self.file is not None else None  # the numbering of the rows
+                self.bm25.follow(self.ids, self.alive, self.rows_of, self._layout,
+                                 list(saved.segments) if saved is not None else None)
 
     def sync_vectors(self) -> int:
         """Bring vectors and masks (not the keyword postings) in step with the store; returns the generation
@@ -166,6 +170,7 @@ class VectorIndex:
             for other in drop_candidates(self.file.folder):
                 if not cur.execute("SELECT 1 FROM rag_embeddings WHERE model = ? LIMIT 1", [other.model]).fetchone():
                     other.remove()
+                    PostingsFile(postfile.beside(other.folder), other.model).remove()
         self._reset(matrix, meta)
         self._state = (gen, token)
 

@@ -281,7 +281,7 @@ def _sync(fh: object) -> None:
     os.fsync(fh.fileno())  # type: ignore[attr-defined]
 
 
-def _write(path: Path, data: bytes) -> None:
+def _write(path: Path, data: bytes | memoryview) -> None:
     """Write ``path`` whole or not at all: a temporary file, fsynced, renamed over it, the folder fsynced."""
     tmp = path.with_name(path.name + ".tmp")
     with open(tmp, "wb") as fh:
