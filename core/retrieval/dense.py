@@ -241,12 +241,19 @@ class VectorIndex:
         n = meta.num_rows
         if n:
             self.ids.extend(meta.column("id").to_pylist())
-            # one Python step per record, not per row: the rows' keys dictionary-encoded first
-            enc = pc.dictionary_encode(pc.binary_join_element_wise(
-                meta.column("section_tipo"), pc.cast(meta.column("section_id"), pa.string()), "\x1f")).combine_chunks()
-            local = np.asarray([self.record_ordinal.setdefault((st, int(sid)), len(self.record_ordinal))
-                                for st, sid in (k.split("\x1f") for k in enc.dictionary.to_pylist())], np.int64)
-            self.rec_ord = np.concatenate([self.rec_ord, local[enc.indices.to_numpy(zero_copy_only=False)]])
+            # one Python step per record, not per row: the rows grouped by (collection code, id) in numpy first
+            # (not by joining the keys as strings: that was most of an open's metadata work)
+            tipo = pc.dictionary_encode(meta.column("section_tipo")).combine_chunks()
+            codes = tipo.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+            sids = meta.column("section_id").to_numpy().astype(np.int64)
+            order = np.lexsort((sids, codes))
+            first = np.flatnonzero(np.r_[True, (np.diff(codes[order]) != 0) | (np.diff(sids[order]) != 0)])
+            names, heads = tipo.dictionary.to_pylist(), order[first]
+            local = np.asarray([self.record_ordinal.setdefault((names[c], sid), len(self.record_ordinal))
+                                for c, sid in zip(codes[heads].tolist(), sids[heads].tolist())], np.int64)
+            group = np.empty(n, np.int64)
+            group[order] = np.repeat(np.arange(len(first)), np.diff(np.r_[first, n]))  # each row's record
+            self.rec_ord = np.concatenate([self.rec_ord, local[group]])
             self.alive = np.concatenate([self.alive, np.ones(n, bool)])
             self.collection.extend(meta.column("section_tipo"))
             self.facet.extend(meta.column("component_tipo"))
