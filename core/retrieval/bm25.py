@@ -62,6 +62,7 @@ class Bm25Index:
         self.file = file  # the saved postings (None: held in memory only)
         self.adopted = 0  # saved states taken up instead of a full load
         self._mark = ""  # the keyword index update followed (its trail's mark)
+        self._tokens: dict[str, list[str]] = {}  # query → its terms (the tokeniser changes only with a new build)
         # term → (start, stop) in rows/tf (the main arrays): a dict once loaded, the mapped table once saved
         self.terms: dict[str, tuple[int, int]] | TermTable = {}
         self.rows = _EMPTY_I
@@ -89,7 +90,7 @@ class Bm25Index:
         self.lengths = np.zeros(n, dtype=np.float32)
         self.in_docs = np.zeros(n, dtype=bool)
         self.stale = np.zeros(n, dtype=bool)
-        self.delta, self._delta_terms = {}, {}
+        self.delta, self._delta_terms, self._tokens = {}, {}, {}
         if not n:
             self.terms, self.rows, self.tf = {}, _EMPTY_I, _EMPTY_F
             return
@@ -218,7 +219,7 @@ class Bm25Index:
         self.in_docs = np.zeros(m.rows, bool)
         self.in_docs[: m.base_rows] = base.in_docs
         self.stale = np.zeros(m.rows, bool)
-        self.delta, self._delta_terms = {}, {}
+        self.delta, self._delta_terms, self._tokens = {}, {}, {}
         self._main_n = m.base_rows
         for seg in mapped.segments:  # each followed change again, in order: the same state as when saved
             r = seg.column("row").to_numpy(zero_copy_only=False)
@@ -317,9 +318,15 @@ class Bm25Index:
 
     def query_terms(self, query: str) -> list[str]:
         """The query tokenised exactly as the FTS index tokenised the documents."""
+        known = self._tokens.get(query)
+        if known is not None:  # a search asks several times (scores, coverage, the floor): one round trip
+            return list(known)
         rows = self.store.cursor().execute(
             f"SELECT DISTINCT t FROM (SELECT unnest({SCHEMA}.tokenize(?)) AS t) WHERE t <> ''", [query]).fetchall()
-        return [r[0] for r in rows]
+        if len(self._tokens) >= 256:
+            self._tokens.clear()
+        self._tokens[query] = terms = [r[0] for r in rows]
+        return list(terms)
 
     def content_terms(self, query: str) -> list[str]:
         """:meth:`query_terms` without the function words (:data:`core.text.STOPWORDS`)."""
@@ -333,8 +340,20 @@ class Bm25Index:
             return found
         wanted = np.asarray(rows, dtype=np.int32)
         for term in terms:
-            found += np.isin(wanted, self.term_rows(term))
+            found += self.holds(term, wanted)
         return found / np.float32(len(terms))
+
+    def holds(self, term: str, rows: np.ndarray) -> np.ndarray:
+        """Which of ``rows`` hold ``term`` now: ``np.isin(rows, term_rows(term))`` without gathering every row of
+        the term (a term's main postings are in row order, so each row is found by bisection)."""
+        out = np.zeros(len(rows), bool)
+        for r, _, main in self.postings(term):
+            if not main:
+                out |= np.isin(rows, r)
+            elif len(r):
+                at = np.minimum(np.searchsorted(r, rows), len(r) - 1)
+                out |= (r[at] == rows) & (~self.stale[rows] if self._main_n else True)
+        return out
 
     def top(self, query: str, k: int, mask: np.ndarray | None, n_rows: int,
             seen: np.ndarray | None = None) -> list[tuple[int, float]]:
