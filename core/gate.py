@@ -66,17 +66,25 @@ def passages(store: Store, chunk_ids: Sequence[str], profile: Profile,
     if not chunk_ids:
         return
     rule = profile.rule
-    # a literal IN list lets DuckDB probe the primary-key index; a bound list scans the table
-    id_list = ", ".join("'" + cid.replace("'", "''") + "'" for cid in chunk_ids)
-    rows = store.cursor().execute(f"""
-        SELECT e.id, e.section_tipo, e.section_id, e.component_tipo, e.lang, e.chunk_index, e.modality,
-               e.source_text, e.chunk_meta, r.title, r.classification, r.date_start, r.date_end, r.data,
-               r.project_ids, r.deleted_at
-        FROM rag_embeddings e
-        JOIN records r ON r.section_tipo = e.section_tipo AND r.section_id = e.section_id
-        WHERE e.id IN ({id_list})
-    """).fetchall()
-    by_id = {r[0]: r for r in rows}
+    # literal IN lists let DuckDB probe the primary keys; a bound list scans the table. The passages and their
+    # records are read apart, in one snapshot: joined in one statement DuckDB scanned every record to join a few
+    id_list = ", ".join(_literal(cid) for cid in chunk_ids)
+    cur = store.cursor()
+    cur.execute("BEGIN TRANSACTION")
+    try:
+        found = cur.execute(f"""
+            SELECT id, section_tipo, section_id, component_tipo, lang, chunk_index, modality, source_text, chunk_meta
+            FROM rag_embeddings WHERE id IN ({id_list})
+        """).fetchall()
+        keys = ", ".join(f"({_literal(st)}, {int(sid)})" for st, sid in {(r[1], r[2]) for r in found})
+        records = cur.execute(f"""
+            SELECT section_tipo, section_id, title, classification, date_start, date_end, data, project_ids, deleted_at
+            FROM records WHERE (section_tipo, section_id) IN ({keys})
+        """).fetchall() if found else []
+    finally:
+        cur.execute("COMMIT")
+    of = {(r[0], r[1]): r[2:] for r in records}
+    by_id = {r[0]: (*r, *of[(r[1], r[2])]) for r in found if (r[1], r[2]) in of}
     for cid in chunk_ids:
         row = by_id.get(cid)
         if row is None:
@@ -123,3 +131,8 @@ def visible_rows(store: Store, profile: Profile, columns: str, where: str = "TRU
     for row in rows:
         if allows(row[0], row[1], row[2]):
             yield row[3:]
+
+
+def _literal(text: str) -> str:
+    """``text`` as an SQL string literal."""
+    return "'" + text.replace("'", "''") + "'"
