@@ -66,23 +66,25 @@ def passages(store: Store, chunk_ids: Sequence[str], profile: Profile,
     if not chunk_ids:
         return
     rule = profile.rule
-    # Literal IN lists let DuckDB probe the primary keys; a bound list scans the table, and a join
-    # to records hash-joins the whole table (226 ms against 26 ms for two probes at 1M, design §5).
-    id_list = ", ".join(_quote(cid) for cid in chunk_ids)
+    # literal IN lists let DuckDB probe the primary keys; a bound list scans the table. The passages and their
+    # records are read apart, in one snapshot: joined in one statement DuckDB scanned every record to join a few
+    id_list = ", ".join(_literal(cid) for cid in chunk_ids)
     cur = store.cursor()
-    found = cur.execute(f"""
-        SELECT id, section_tipo, section_id, component_tipo, lang, chunk_index, modality, source_text, chunk_meta
-        FROM rag_embeddings WHERE id IN ({id_list})
-    """).fetchall()
-    if not found:
-        return
-    keys = ", ".join(f"({_quote(t)}, {int(i)})" for t, i in {(r[1], r[2]) for r in found})
-    recs = {(r[0], r[1]): r[2:] for r in cur.execute(f"""
-        SELECT section_tipo, section_id, title, classification, date_start, date_end, data, project_ids, deleted_at
-        FROM records WHERE (section_tipo, section_id) IN ({keys})
-    """).fetchall()}
-    rows = [r + rec for r in found if (rec := recs.get((r[1], r[2]))) is not None]
-    by_id = {r[0]: r for r in rows}
+    cur.execute("BEGIN TRANSACTION")
+    try:
+        found = cur.execute(f"""
+            SELECT id, section_tipo, section_id, component_tipo, lang, chunk_index, modality, source_text, chunk_meta
+            FROM rag_embeddings WHERE id IN ({id_list})
+        """).fetchall()
+        keys = ", ".join(f"({_literal(st)}, {int(sid)})" for st, sid in {(r[1], r[2]) for r in found})
+        records = cur.execute(f"""
+            SELECT section_tipo, section_id, title, classification, date_start, date_end, data, project_ids, deleted_at
+            FROM records WHERE (section_tipo, section_id) IN ({keys})
+        """).fetchall() if found else []
+    finally:
+        cur.execute("COMMIT")
+    of = {(r[0], r[1]): r[2:] for r in records}
+    by_id = {r[0]: (*r, *of[(r[1], r[2])]) for r in found if (r[1], r[2]) in of}
     for cid in chunk_ids:
         row = by_id.get(cid)
         if row is None:
@@ -95,11 +97,6 @@ def passages(store: Store, chunk_ids: Sequence[str], profile: Profile,
                 classification=p.classification, date_start=p.date_start, date_end=p.date_end):
             continue
         yield p
-
-
-def _quote(text: str) -> str:
-    """A SQL string literal."""
-    return "'" + text.replace("'", "''") + "'"
 
 
 def record(store: Store, section_tipo: str, section_id: int, profile: Profile) -> VisibleRecord:
@@ -134,3 +131,8 @@ def visible_rows(store: Store, profile: Profile, columns: str, where: str = "TRU
     for row in rows:
         if allows(row[0], row[1], row[2]):
             yield row[3:]
+
+
+def _literal(text: str) -> str:
+    """``text`` as an SQL string literal."""
+    return "'" + text.replace("'", "''") + "'"

@@ -13,6 +13,12 @@ in the main arrays are masked as stale. Reading every posting of the store again
 the first search after any change. A rebuilt index, re-numbered dense rows or a delta grown
 past :data:`FOLD_SHARE` of the main arrays load everything again (amortised O(1) per change).
 
+The postings are kept beside the store (:mod:`core.retrieval.postfile`): every full load is written
+there as a base, mapped in place of the arrays just read, and every change followed is appended to it
+as a segment, so a new process maps them and follows on instead of reading every posting again
+(most of a cold open at 1M passages). A file that is missing, damaged, of another build, update
+history or row numbering is not used: the postings are loaded and written anew.
+
 The statistics (document count, document frequency, average length) are those of the
 rows the *profile* may see, computed per query — not the whole index's. With
 index-wide statistics a word's idf dropped when it also occurred in secret records, so
@@ -27,7 +33,10 @@ from collections.abc import Callable, Iterator
 import numpy as np
 import pyarrow as pa
 
-from core.retrieval.lexical import FTS_TABLE, lexical_epoch
+from core.retrieval import postfile
+from core.retrieval.lexical import FTS_TABLE, lexical_state
+from core.retrieval.postfile import Numbering, PostingsFile, PostManifest, TermTable
+from core.store import changes
 from core.store.changes import RecordKey
 from core.store.db import Store
 from core.text import STOPWORDS
@@ -37,6 +46,10 @@ SCHEMA = f"fts_main_{FTS_TABLE}"
 #: a delta beyond this share of the main postings (or as many stale rows) folds by a full load
 FOLD_SHARE = 0.125
 _MIN_FOLD = 1 << 16
+MAX_SEGMENTS = 256  # changes appended to the saved postings before they are written whole again
+#: False: the postings are loaded from the keyword index at each open and nothing is saved (the benchmark's
+#: baseline: what an open cost before)
+USE_FILE = True
 _EMPTY_I = np.zeros(0, np.int32)
 _EMPTY_F = np.zeros(0, np.float32)
 
@@ -44,9 +57,14 @@ _EMPTY_F = np.zeros(0, np.float32)
 class Bm25Index:
     """Postings (term → rows, tf) and document lengths, in the dense index's row order."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, file: PostingsFile | None = None) -> None:
         self.store = store
-        self.terms: dict[str, tuple[int, int]] = {}  # term → (start, stop) in rows/tf (the main arrays)
+        self.file = file  # the saved postings (None: held in memory only)
+        self.adopted = 0  # saved states taken up instead of a full load
+        self._mark = ""  # the keyword index update followed (its trail's mark)
+        self._tokens: dict[str, list[str]] = {}  # query → its terms (the tokeniser changes only with a new build)
+        # term → (start, stop) in rows/tf (the main arrays): a dict once loaded, the mapped table once saved
+        self.terms: dict[str, tuple[int, int]] | TermTable = {}
         self.rows = _EMPTY_I
         self.tf = _EMPTY_F
         self.lengths = _EMPTY_F  # tokens per row (0: not in the keyword index)
@@ -66,12 +84,13 @@ class Bm25Index:
         cur = self.store.cursor()
         n = len(ids)
         self.loads += 1
-        self._layout, self._n, self._main_n, self._epoch = layout, n, n, lexical_epoch(self.store)
-        self._max_docid = _max_docid(self.store)
+        epoch, trail, top = lexical_state(self.store)
+        self._layout, self._n, self._main_n, self._epoch = layout, n, n, epoch
+        self._mark, self._max_docid = (trail[-1] if trail else ""), top
         self.lengths = np.zeros(n, dtype=np.float32)
         self.in_docs = np.zeros(n, dtype=bool)
         self.stale = np.zeros(n, dtype=bool)
-        self.delta, self._delta_terms = {}, {}
+        self.delta, self._delta_terms, self._tokens = {}, {}, {}
         if not n:
             self.terms, self.rows, self.tf = {}, _EMPTY_I, _EMPTY_F
             return
@@ -105,16 +124,19 @@ class Bm25Index:
         self.terms = dict(zip(names, zip(starts[held].tolist(), stops[held].tolist(), strict=True), strict=True))
 
     def follow(self, ids: list[str], alive: np.ndarray, rows_of: Callable[[list[RecordKey]], np.ndarray],
-               layout: int) -> bool:
+               layout: int, numbering: Numbering | None = None) -> bool:
         """Bring the postings in step with the keyword index and the dense rows ``ids`` (``alive``: rows not
-        tombstoned; ``rows_of``: the live rows of records; ``layout``: changes when rows are re-numbered). Only
-        the rows appended since and those of records the index re-tokenised are read; False when it loaded all."""
-        if layout != self._layout or len(ids) < self._n or lexical_epoch(self.store) != self._epoch:
-            self.load(ids, layout)
+        tombstoned; ``rows_of``: the live rows of records; ``layout``: changes when rows are re-numbered;
+        ``numbering``: the vector file's segments that number them, None without a file). Only the rows
+        appended since and those of records the index re-tokenised are read, from the saved postings' state
+        when this index holds none; False when it loaded all."""
+        epoch, trail, top = lexical_state(self.store)
+        if (layout != self._layout or len(ids) < self._n or epoch != self._epoch) and \
+                not self._adopt(ids, layout, numbering, epoch, trail, top):
+            self._reload(ids, alive, layout, numbering)
             return False
         cur = self.store.cursor()
         # documents re-tokenised since take new docids (lexical._apply), so the newest ones are what changed
-        top = _max_docid(self.store)
         fresh = cur.execute(f"""SELECT DISTINCT f.section_tipo, f.section_id FROM {SCHEMA}.docs d
                                  JOIN {FTS_TABLE} f ON f.id = d.name WHERE d.docid > ?""",
                             [self._max_docid]).fetchall() if top > self._max_docid else []
@@ -122,16 +144,95 @@ class Bm25Index:
         touched = np.unique(np.concatenate([np.arange(self._n, len(ids), dtype=np.int64),
                                             np.asarray(moved, np.int64)])).astype(np.int32)
         self._grow(len(ids))
-        if len(touched):
-            self._retokenise([ids[int(r)] for r in touched], touched)
-        self._max_docid = top
+        segment = self._retokenise([ids[int(r)] for r in touched], touched) if len(touched) else None
+        changed = segment is not None or (top, trail[-1] if trail else "") != (self._max_docid, self._mark)
+        self._max_docid, self._mark = top, (trail[-1] if trail else "")
         self._n = len(ids)
         self.in_docs &= alive[: len(self.in_docs)]  # a tombstoned row counts in no statistic
         held = sum(len(t) for t in self._delta_terms.values())
+        saved = self.file.known if self.file is not None else None
         if held > max(FOLD_SHARE * len(self.rows), _MIN_FOLD) or \
-                int(self.stale.sum()) > max(FOLD_SHARE * len(ids), _MIN_FOLD):
-            self.load(ids, layout)
+                int(self.stale.sum()) > max(FOLD_SHARE * len(ids), _MIN_FOLD) or \
+                (saved is not None and len(saved.segments) >= MAX_SEGMENTS):
+            self._reload(ids, alive, layout, numbering)
             return False
+        if changed:
+            self._save_step(segment, numbering)
+        return True
+
+    def _reload(self, ids: list[str], alive: np.ndarray, layout: int, numbering: Numbering | None) -> None:
+        """Every posting read again, then saved as a new base and mapped in place of the arrays just read."""
+        self.load(ids, layout)
+        self.in_docs &= alive[: len(self.in_docs)]
+        if not self._saving(numbering) or not isinstance(self.terms, dict):
+            return
+        spans = np.asarray(list(self.terms.values()), np.int64).reshape(-1, 2)
+        try:
+            mapped = self.file.write_base(list(self.terms), spans, self.rows, self.tf,  # type: ignore[union-attr]
+                                          self.lengths, self.in_docs, self._state(numbering))
+        except OSError:  # the folder cannot be written (full, read-only): this process holds them in memory
+            self.file = None
+            return
+        self.terms, self.rows, self.tf = mapped.base.terms, mapped.base.rows, mapped.base.tf
+
+    def _saving(self, numbering: Numbering | None) -> bool:
+        return self.file is not None and USE_FILE and numbering is not None and \
+            sum(r for _, r, _ in numbering) == self._n
+
+    def _state(self, numbering: Numbering | None) -> PostManifest:
+        gen, token = changes.state(self.store.cursor())
+        return PostManifest("", 0, rows=self._n, numbering=list(numbering or []), lexical_epoch=self._epoch,
+                            mark=self._mark, max_docid=self._max_docid, generation=gen, token=token)
+
+    def _save_step(self, segment: pa.Table | None, numbering: Numbering | None) -> None:
+        """Append what this follow read to the saved postings, unless another index of the model saved since."""
+        if not self._saving(numbering) or self.file is None or not self.file.is_current():
+            return
+        try:
+            self.file.append(segment if segment is not None else postfile.SEGMENT.empty_table(),
+                             self._state(numbering))
+        except OSError:
+            self.file = None
+
+    def _adopt(self, ids: list[str], layout: int, numbering: Numbering | None, epoch: str, trail: list[str],
+               top: int) -> bool:
+        """Take the saved postings as this index's state when they verify and reflect this store's keyword
+        index (its build, an update on its trail) and this row numbering; False otherwise."""
+        if self.file is None or not USE_FILE or numbering is None:
+            return False
+        m = self.file.manifest()
+        # a store whose index predates the trail has none: then no update was made since either
+        if m is None or m.lexical_epoch != epoch or (m.mark not in trail if m.mark else bool(trail)) or \
+                m.max_docid > top or \
+                m.numbering != numbering[: len(m.numbering)] or m.rows != sum(r for _, r, _ in m.numbering) or \
+                m.rows > len(ids) or m.base_rows > m.rows:
+            return False
+        row = self.store.cursor().execute("SELECT token FROM store_generations WHERE generation = ?",
+                                          [m.generation]).fetchone()
+        mapped = self.file.load() if row and row[0] == m.token else None
+        if mapped is None or mapped.manifest != m:
+            return False  # another store's or history's, or damaged
+        base = mapped.base
+        self.terms, self.rows, self.tf = base.terms, base.rows, base.tf
+        self.lengths = np.zeros(m.rows, np.float32)
+        self.lengths[: m.base_rows] = base.lengths
+        self.in_docs = np.zeros(m.rows, bool)
+        self.in_docs[: m.base_rows] = base.in_docs
+        self.stale = np.zeros(m.rows, bool)
+        self.delta, self._delta_terms, self._tokens = {}, {}, {}
+        self._main_n = m.base_rows
+        for seg in mapped.segments:  # each followed change again, in order: the same state as when saved
+            r = seg.column("row").to_numpy(zero_copy_only=False)
+            tf = seg.column("tf").to_numpy(zero_copy_only=False)
+            mark = seg.column("term").is_null().to_numpy(zero_copy_only=False)
+            if len(r) and (r.min() < 0 or r.max() >= m.rows):
+                return False
+            post = seg.filter(pa.array(~mark))
+            self._apply_rows(r[mark].astype(np.int32), r[mark & (tf > 0)], post.column("row").to_numpy(
+                zero_copy_only=False).astype(np.int32), post.column("term").to_pylist(),
+                post.column("tf").to_numpy(zero_copy_only=False).astype(np.float32))
+        self._layout, self._n, self._epoch, self._mark, self._max_docid = layout, m.rows, epoch, m.mark, m.max_docid
+        self.adopted += 1
         return True
 
     def _grow(self, n: int) -> None:
@@ -141,9 +242,10 @@ class Bm25Index:
             self.in_docs = np.concatenate([self.in_docs, np.zeros(extra, bool)])
             self.stale = np.concatenate([self.stale, np.zeros(extra, bool)])
 
-    def _retokenise(self, names: list[str], rows: np.ndarray) -> None:
+    def _retokenise(self, names: list[str], rows: np.ndarray) -> pa.Table:
         """The postings of ``rows`` (chunks ``names``) from their indexed bodies, by the index's own
-        ``tokenize`` and stopwords, as :func:`core.retrieval.lexical._apply` adds them."""
+        ``tokenize`` and stopwords, as :func:`core.retrieval.lexical._apply` adds them; returns them as a
+        segment of the saved postings (a marker per row first: term null, tf 1 when the index holds it)."""
         vrows = pa.table({"name": pa.array(names, pa.string()), "row": pa.array(rows)})
         con = self.store.cursor()
         con.register("ovillo_bm25_rows", vrows)
@@ -159,11 +261,22 @@ class Bm25Index:
                                ).to_arrow_table().column("row").to_numpy(zero_copy_only=False)
         finally:
             con.unregister("ovillo_bm25_rows")
+        prow = post.column("row").to_numpy(zero_copy_only=False).astype(np.int32)
+        ptf = post.column("tf").to_numpy(zero_copy_only=False).astype(np.float32)
+        terms = post.column("term").to_pylist()
+        self._apply_rows(rows, held, prow, terms, ptf)
+        marks = np.where(np.isin(rows, held), np.float32(1), np.float32(-1)).astype(np.float32)
+        return pa.table({"row": pa.array(np.concatenate([rows, prow]).astype(np.int32)),
+                         "term": pa.array([None] * len(rows) + terms, pa.string()),
+                         "tf": pa.array(np.concatenate([marks, ptf]).astype(np.float32))})
+
+    def _apply_rows(self, rows: np.ndarray, held: np.ndarray, prow: np.ndarray, terms: list[str],
+                    ptf: np.ndarray) -> None:
+        """``rows`` tokenised again: those ``held`` by the index, with postings (``prow``, ``terms``, ``ptf``,
+        ordered by term), replace what the main arrays and the delta held for them."""
         self.stale[rows[rows < self._main_n]] = True
         self.in_docs[rows], self.lengths[rows] = False, 0.0
         self.in_docs[held] = True
-        prow = post.column("row").to_numpy(zero_copy_only=False).astype(np.int32)
-        ptf = post.column("tf").to_numpy(zero_copy_only=False).astype(np.float32)
         np.add.at(self.lengths, prow, ptf)
         gone = {t for r in rows.tolist() for t in self._delta_terms.pop(r, ())}
         for term in gone:  # the superseded postings of the delta leave it (only the terms those rows held)
@@ -175,7 +288,6 @@ class Bm25Index:
                 self.delta[term] = (r[keep], f[keep])
             else:
                 del self.delta[term]
-        terms = post.column("term").to_pylist()
         bounds = np.flatnonzero([True, *(a != b for a, b in zip(terms, terms[1:]))] + [True]) if terms \
             else np.zeros(0, np.int64)
         for a, b in zip(bounds[:-1], bounds[1:]):
@@ -206,9 +318,15 @@ class Bm25Index:
 
     def query_terms(self, query: str) -> list[str]:
         """The query tokenised exactly as the FTS index tokenised the documents."""
+        known = self._tokens.get(query)
+        if known is not None:  # a search asks several times (scores, coverage, the floor): one round trip
+            return list(known)
         rows = self.store.cursor().execute(
             f"SELECT DISTINCT t FROM (SELECT unnest({SCHEMA}.tokenize(?)) AS t) WHERE t <> ''", [query]).fetchall()
-        return [r[0] for r in rows]
+        if len(self._tokens) >= 256:
+            self._tokens.clear()
+        self._tokens[query] = terms = [r[0] for r in rows]
+        return list(terms)
 
     def content_terms(self, query: str) -> list[str]:
         """:meth:`query_terms` without the function words (:data:`core.text.STOPWORDS`)."""
@@ -222,8 +340,20 @@ class Bm25Index:
             return found
         wanted = np.asarray(rows, dtype=np.int32)
         for term in terms:
-            found += np.isin(wanted, self.term_rows(term))
+            found += self.holds(term, wanted)
         return found / np.float32(len(terms))
+
+    def holds(self, term: str, rows: np.ndarray) -> np.ndarray:
+        """Which of ``rows`` hold ``term`` now: ``np.isin(rows, term_rows(term))`` without gathering every row of
+        the term (a term's main postings are in row order, so each row is found by bisection)."""
+        out = np.zeros(len(rows), bool)
+        for r, _, main in self.postings(term):
+            if not main:
+                out |= np.isin(rows, r)
+            elif len(r):
+                at = np.minimum(np.searchsorted(r, rows), len(r) - 1)
+                out |= (r[at] == rows) & (~self.stale[rows] if self._main_n else True)
+        return out
 
     def top(self, query: str, k: int, mask: np.ndarray | None, n_rows: int,
             seen: np.ndarray | None = None) -> list[tuple[int, float]]:
@@ -264,8 +394,3 @@ class Bm25Index:
         part = nz[np.argpartition(-scores[nz], k - 1)[:k]]
         order = part[np.lexsort((part, -scores[part]))]
         return [(int(i), float(scores[i])) for i in order]
-
-
-def _max_docid(store: Store) -> int:
-    row = store.cursor().execute(f"SELECT coalesce(max(docid), -1) FROM {SCHEMA}.docs").fetchone()
-    return int(row[0]) if row else -1

@@ -25,8 +25,9 @@ from core.acl import AclColumns, Profile
 from core.filters import SearchFilters
 from core.retrieval.bm25 import Bm25Index
 from core.retrieval.lexical import ensure_lexical
-from core.retrieval import dense_rows
+from core.retrieval import dense_rows, postfile
 from core.retrieval.dense_rows import META, split
+from core.retrieval.postfile import PostingsFile
 from core.retrieval.vecfile import VectorFile, drop_candidates, folder_for
 from core.store import changes
 from core.store.changes import RecordKey, changes_since
@@ -87,7 +88,8 @@ class VectorIndex:
         self._generation = -1
         self._state: tuple[int, str] | None = None  # (generation, token) the rows in memory reflect
         self.file = VectorFile(folder_for(store.path.parent, model), model) if store.path is not None else None
-        self.bm25 = Bm25Index(store)
+        self.bm25 = Bm25Index(store, PostingsFile(postfile.folder(store.path.parent, model), model)
+                              if store.path is not None else None)
         self._layout = 0  # moves whenever rows are numbered anew (the keyword postings follow row numbers)
         self._reset(np.zeros((0, 0), dtype=np.float32), META)
 
@@ -106,7 +108,9 @@ class VectorIndex:
             if gen != self._generation:
                 ensure_lexical(self.store)
                 self._generation = self._sync()
-                self.bm25.follow(self.ids, self.alive, self.rows_of, self._layout)
+                saved = self.file.committed if self.file is not None else None  # the numbering of the rows
+                self.bm25.follow(self.ids, self.alive, self.rows_of, self._layout,
+                                 list(saved.segments) if saved is not None else None)
 
     def sync_vectors(self) -> int:
         """Bring vectors and masks (not the keyword postings) in step with the store; returns the generation
@@ -166,6 +170,7 @@ class VectorIndex:
             for other in drop_candidates(self.file.folder):
                 if not cur.execute("SELECT 1 FROM rag_embeddings WHERE model = ? LIMIT 1", [other.model]).fetchone():
                     other.remove()
+                    PostingsFile(postfile.beside(other.folder), other.model).remove()
         self._reset(matrix, meta)
         self._state = (gen, token)
 
@@ -236,12 +241,19 @@ class VectorIndex:
         n = meta.num_rows
         if n:
             self.ids.extend(meta.column("id").to_pylist())
-            # one Python step per record, not per row: the rows' keys dictionary-encoded first
-            enc = pc.dictionary_encode(pc.binary_join_element_wise(
-                meta.column("section_tipo"), pc.cast(meta.column("section_id"), pa.string()), "\x1f")).combine_chunks()
-            local = np.asarray([self.record_ordinal.setdefault((st, int(sid)), len(self.record_ordinal))
-                                for st, sid in (k.split("\x1f") for k in enc.dictionary.to_pylist())], np.int64)
-            self.rec_ord = np.concatenate([self.rec_ord, local[enc.indices.to_numpy(zero_copy_only=False)]])
+            # one Python step per record, not per row: the rows grouped by (collection code, id) in numpy first
+            # (not by joining the keys as strings: that was most of an open's metadata work)
+            tipo = pc.dictionary_encode(meta.column("section_tipo")).combine_chunks()
+            codes = tipo.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+            sids = meta.column("section_id").to_numpy().astype(np.int64)
+            order = np.lexsort((sids, codes))
+            first = np.flatnonzero(np.r_[True, (np.diff(codes[order]) != 0) | (np.diff(sids[order]) != 0)])
+            names, heads = tipo.dictionary.to_pylist(), order[first]
+            local = np.asarray([self.record_ordinal.setdefault((names[c], sid), len(self.record_ordinal))
+                                for c, sid in zip(codes[heads].tolist(), sids[heads].tolist())], np.int64)
+            group = np.empty(n, np.int64)
+            group[order] = np.repeat(np.arange(len(first)), np.diff(np.r_[first, n]))  # each row's record
+            self.rec_ord = np.concatenate([self.rec_ord, local[group]])
             self.alive = np.concatenate([self.alive, np.ones(n, bool)])
             self.collection.extend(meta.column("section_tipo"))
             self.facet.extend(meta.column("component_tipo"))

@@ -16,6 +16,7 @@ dropped (:data:`core.text.STOPWORDS`).
 from __future__ import annotations
 
 import hashlib
+import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -87,6 +88,19 @@ def lexical_epoch(store: Store) -> str:
     return _meta(store, "lexical_epoch") or ""
 
 
+def lexical_state(store: Store) -> tuple[str, list[str], int]:
+    """In one snapshot: the index's build (:func:`lexical_epoch`), the marks of its latest updates (the last
+    one: its state now) and its newest document id (-1: none)."""
+    row = store.cursor().execute(f"""SELECT (SELECT value FROM store_meta WHERE key = 'lexical_epoch'),
+                                            (SELECT value FROM store_meta WHERE key = 'lexical_trail'),
+                                            (SELECT coalesce(max(docid), -1) FROM {_FTS}.docs)""").fetchone()
+    return (str(row[0] or ""), str(row[1] or "").split(), int(row[2])) if row else ("", [], -1)
+
+
+#: updates the trail remembers: postings saved further back than this are loaded again
+TRAIL = 256
+
+
 def _stamp(cur: "duckdb.DuckDBPyConnection", *, options: bool) -> None:
     gen, token = changes.state(cur)
     cur.execute("INSERT OR REPLACE INTO store_meta VALUES ('lexical_generation', ?)", [str(gen)])
@@ -94,6 +108,13 @@ def _stamp(cur: "duckdb.DuckDBPyConnection", *, options: bool) -> None:
     if options:
         cur.execute("INSERT OR REPLACE INTO store_meta VALUES ('lexical_options', ?)", [_options_key()])
         cur.execute("INSERT OR REPLACE INTO store_meta VALUES ('lexical_epoch', CAST(uuid() AS VARCHAR))")
+    # every build and update gets a mark: postings saved beside the store follow on only from a mark this
+    # index passed through (a store copied back from before an update numbers its next documents as that
+    # update did, with other bodies)
+    row = cur.execute("SELECT value FROM store_meta WHERE key = 'lexical_trail'").fetchone()
+    trail = [] if options or not row or not row[0] else str(row[0]).split()
+    trail = [*trail, str(uuid.uuid4())][-TRAIL:]
+    cur.execute("INSERT OR REPLACE INTO store_meta VALUES ('lexical_trail', ?)", [" ".join(trail)])
 
 
 def rebuild_lexical_index(store: Store) -> None:

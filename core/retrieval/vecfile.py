@@ -22,6 +22,7 @@ import os
 import re
 import zlib
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
@@ -258,18 +259,23 @@ def _nblocks(rows: int) -> int:
 
 
 def _block_crcs(matrix: np.ndarray, dead: np.ndarray, blocks: Iterable[int]) -> list[int]:
-    """crc32 of each of ``blocks``, dead rows counted as zeros."""
-    out = []
+    """crc32 of each of ``blocks``, dead rows counted as zeros (on every core: zlib lets go of the GIL)."""
     dead = np.asarray(dead, np.int64)
-    for b in blocks:
+
+    def one(b: int) -> int:
         lo, hi = b * BLOCK_ROWS, min((b + 1) * BLOCK_ROWS, len(matrix))
         block = matrix[lo:hi]
         hit = dead[(dead >= lo) & (dead < hi)]
         if len(hit):
             block = block.copy()
             block[hit - lo] = 0
-        out.append(_crc(memoryview(np.ascontiguousarray(block)).cast("B")))
-    return out
+        return _crc(memoryview(np.ascontiguousarray(block)).cast("B"))
+
+    todo = list(blocks)
+    if len(todo) < 8:
+        return [one(b) for b in todo]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        return list(pool.map(one, todo))
 
 
 def _crc(data: bytes | memoryview) -> int:
@@ -281,7 +287,7 @@ def _sync(fh: object) -> None:
     os.fsync(fh.fileno())  # type: ignore[attr-defined]
 
 
-def _write(path: Path, data: bytes) -> None:
+def _write(path: Path, data: bytes | memoryview) -> None:
     """Write ``path`` whole or not at all: a temporary file, fsynced, renamed over it, the folder fsynced."""
     tmp = path.with_name(path.name + ".tmp")
     with open(tmp, "wb") as fh:

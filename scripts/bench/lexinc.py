@@ -4,7 +4,10 @@ For each size a store is built in a temp folder (the search benchmark's clustere
 Zipf-drawn texts of the demo's vocabulary, dim 384, 10 chunks a record, a fifth restricted). Then:
 
 * **cold open**, in a fresh interpreter: open the store, first hybrid search (keyword index current,
-  vector file present): the BM25 postings are loaded whole, as before;
+  vector file present). *Before*: the postings are read whole from the keyword index (``bm25.USE_FILE``
+  False: the saved postings ignored, nothing written); *first open*: read whole and saved beside the
+  vector file; *after*: the saved postings mapped. Then 100 hybrid searches in the same process, and the
+  resident set (``VmRSS``, ``RssAnon``, ``RssFile`` of ``/proc/self/status``) after the open and after them;
 * **a change until the next hybrid search returns**, in one process, the median of ``--repeat`` runs of
   each kind — add a record (5 passages), a new title (its passages' words change, their vectors not),
   a reclassification, a deletion — timed from the write's commit to ``Searcher.retrieve`` returning
@@ -12,7 +15,7 @@ Zipf-drawn texts of the demo's vocabulary, dim 384, 10 chunks a record, a fifth 
   this change — the keyword index compares every body (``lexical.FOLLOW_LOG`` False) and the
   postings are loaded whole (``Bm25Index.follow`` → ``load``); *after*: the change log drives both.
 
-    .venv/bin/python scripts/bench/lexinc.py [--sizes 10000,100000] [--repeat 5]
+    .venv/bin/python scripts/bench/lexinc.py [--sizes 10000,100000] [--repeat 5] [--searches 100]
 """
 
 from __future__ import annotations
@@ -70,26 +73,55 @@ def queries(n: int) -> list[str]:
     return [" ".join(rng.choice(vocab, size=int(rng.integers(2, 4)), replace=False)) for _ in range(n)]
 
 
-def child_open(home: Path) -> dict[str, float]:
-    """In a fresh process: open the store and run one hybrid search."""
+def rss() -> dict[str, int]:
+    """This process's resident set in MiB: all of it, anonymous memory and mapped files."""
+    out = {}
+    for line in Path("/proc/self/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "RssAnon", "RssFile"):
+            out[key] = int(value.split()[0]) // 1024
+    return out
+
+
+def child_open(home: Path, use_file: bool, searches: int) -> dict[str, Any]:
+    """In a fresh process: open the store and run one hybrid search, then ``searches`` more."""
     from core.acl import OWNER
+    from core.retrieval import bm25
     from core.retrieval.search import Searcher
     from core.store.db import Store
 
+    bm25.USE_FILE = use_file
+    qs = queries(searches + 1)  # made before the clock starts (reading the demo vocabulary takes ~0.8 s)
+    rng = np.random.default_rng(9)
     t0 = time.perf_counter()
     store = Store(home / "ovillo.duckdb")
+    t1 = time.perf_counter()
     searcher = Searcher(store, _NoEncoder())  # type: ignore[arg-type]
     qv = np.ones(384, np.float32) / np.sqrt(384)
-    hits = searcher.retrieve(queries(1)[0], OWNER, limit=10, query_vector=qv)
+    hits = searcher.retrieve(qs[0], OWNER, limit=10, query_vector=qv)
     took = time.perf_counter() - t0
-    store.close()
     assert hits
-    return {"open_to_hybrid_result_s": took, "bm25_loads": searcher.index.bm25.loads}
+    out: dict[str, Any] = {"open_to_hybrid_result_s": took, "store_open_s": t1 - t0,
+                           "bm25_loads": searcher.index.bm25.loads, "bm25_mapped": searcher.index.bm25.adopted,
+                           "rss_after_open_mib": rss()}
+    index = searcher.index
+    lat = []
+    for q in qs[1:]:
+        v = np.asarray(index.matrix[int(rng.integers(0, len(index)))], np.float32)
+        v = v + rng.standard_normal(v.shape).astype(np.float32) * 0.03
+        t = time.perf_counter()
+        searcher.retrieve(q, OWNER, limit=10, query_vector=v / np.linalg.norm(v))
+        lat.append(time.perf_counter() - t)
+    out[f"rss_after_{searches}_searches_mib"] = rss()
+    out["searches"] = searches
+    out["hybrid_p50_ms"] = round(C.percentile(lat, 50) * 1000, 1) if lat else None
+    store.close()
+    return out
 
 
-def run_child(home: Path) -> dict[str, float]:
-    p = subprocess.run([sys.executable, __file__, "--child", str(home)], capture_output=True, text=True,
-                       cwd=C.REPO, check=True)
+def run_child(home: Path, use_file: bool, searches: int) -> dict[str, Any]:
+    p = subprocess.run([sys.executable, __file__, "--child", str(home), "--searches", str(searches),
+                        *([] if use_file else ["--no-file"])], capture_output=True, text=True, cwd=C.REPO, check=True)
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
@@ -104,7 +136,8 @@ def changes(home: Path, repeat: int, before: bool) -> dict[str, Any]:
 
     saved = bm25.Bm25Index.follow
     if before:
-        def load_all(self: bm25.Bm25Index, ids: list[str], alive: object, rows_of: object, layout: int) -> bool:
+        def load_all(self: bm25.Bm25Index, ids: list[str], alive: object, rows_of: object, layout: int,
+                     numbering: object = None) -> bool:
             self.load(ids, layout)
             return False
 
@@ -165,10 +198,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sizes", default="10000,100000")
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--searches", type=int, default=100)
     ap.add_argument("--child", help=argparse.SUPPRESS)
+    ap.add_argument("--no-file", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.child:
-        print(json.dumps(child_open(Path(a.child))))
+        print(json.dumps(child_open(Path(a.child), not a.no_file, a.searches)))
         return
     stamp = C.stamp()
     results = []
@@ -177,7 +212,8 @@ def main() -> None:
         with tempfile.TemporaryDirectory(prefix="ovillo-bench-lexinc-") as tmp:
             home = Path(tmp)
             build(home, size)
-            cold = run_child(home)
+            cold = {"before": run_child(home, False, a.searches), "first": run_child(home, True, 0),
+                    "after": run_child(home, True, a.searches)}
             before = changes(home, a.repeat, before=True)
             after = changes(home, a.repeat, before=False)
             res = {"size": size, "cold_open": cold, "before": before, "after": after, "stamp": stamp}
@@ -197,8 +233,11 @@ def render(results: list[dict[str, Any]]) -> str:
     out.append("Milliseconds from a write's commit until the next hybrid search (`Searcher.retrieve`, both legs "
                "and the gate) returns, median of the runs; *before* compares every indexed body and loads every "
                "posting again, as the code did before the change log drove the keyword side. Cold open: a fresh "
-               "interpreter opening the store to its first hybrid result (imports excluded). Nothing is tuned on these "
-               "corpora (the fold threshold, 1/8 of the main postings, bounds the delta's size; it was not chosen "
+               "interpreter opening the store to its first hybrid result (imports and making the query excluded; "
+               "the store, vector and postings files in the page cache: they were just written); *before* reads "
+               "every posting from the keyword index, as every open did before the postings were saved beside the "
+               "vector file, *after* maps them. Then hybrid searches (query vectors given) in that process. "
+               "Nothing is tuned on these corpora (the fold threshold, 1/8 of the main postings, bounds the delta's size; it was not chosen "
                "on these timings).")
     out.append("")
     kinds = [k for k in results[0]["after"] if k != "full postings loads"] if results else []
@@ -206,8 +245,34 @@ def render(results: list[dict[str, Any]]) -> str:
     rows += [[f"{k}, after (ms)", *[r["after"][k] for r in results]] for k in kinds]
     rows.append(["full postings loads during the changes, before / after",
                  *[f"{r['before']['full postings loads']} / {r['after']['full postings loads']}" for r in results]])
-    rows.append(["cold open → first hybrid result (s)", *[f"{r['cold_open']['open_to_hybrid_result_s']:.3f}"
-                                                          for r in results]])
+
+    def cold(r: dict[str, Any], when: str, key: str) -> str:
+        return f"{r['cold_open'][when][key]:.3f}"
+
+    def mem(r: dict[str, Any], when: str, key: str) -> str:
+        m = r["cold_open"][when].get(key) or {}
+        return f"{m.get('VmRSS', '–')} / {m.get('RssAnon', '–')} / {m.get('RssFile', '–')}"
+
+    n = results[0]["cold_open"]["after"].get("searches", 100) if results else 100
+    rows += [
+        ["open → first hybrid result, before: postings read from the keyword index (s)",
+         *[cold(r, "before", "open_to_hybrid_result_s") for r in results]],
+        ["open → first hybrid result, first open: read and saved (s)",
+         *[cold(r, "first", "open_to_hybrid_result_s") for r in results]],
+        ["open → first hybrid result, after: saved postings mapped (s)",
+         *[cold(r, "after", "open_to_hybrid_result_s") for r in results]],
+        ["  of which opening the store (s)", *[cold(r, "after", "store_open_s") for r in results]],
+        ["resident after the open, before: VmRSS / RssAnon / RssFile (MiB)",
+         *[mem(r, "before", "rss_after_open_mib") for r in results]],
+        ["resident after the open, after (MiB)", *[mem(r, "after", "rss_after_open_mib") for r in results]],
+        [f"resident after {n} hybrid searches, before (MiB)",
+         *[mem(r, "before", f"rss_after_{n}_searches_mib") for r in results]],
+        [f"resident after {n} hybrid searches, after (MiB)",
+         *[mem(r, "after", f"rss_after_{n}_searches_mib") for r in results]],
+        [f"hybrid p50 over those {n} searches, before / after (ms)",
+         *[f"{r['cold_open']['before']['hybrid_p50_ms']} / {r['cold_open']['after']['hybrid_p50_ms']}"
+           for r in results]],
+    ]
     out.append(C.md_table(["", *[f"{r['size']:,}" for r in results]], rows))
     out.append("")
     out.append("<details><summary>raw results (JSON)</summary>\n\n```json\n" + json.dumps(results, indent=1) +
