@@ -13,6 +13,7 @@ from typing import Any
 
 from cli.args import check_args
 from cli.crash import report_unexpected
+from cli.library import add_parsers as add_library_parsers, import_options
 from cli.progress import run_with_progress
 from cli.text import Parser, no_match_lines, print_json, say, timecode
 from core.api import CLASSIFICATIONS, Cancelled, CancelToken, Hit, OvilloError, SearchFilters
@@ -30,16 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     ing = sub.add_parser("ingest", help="index files and folders (recursively)")
     ing.add_argument("paths", nargs="+")
-    ing.add_argument("--collection")
-    ing.add_argument("--lang")
-    ing.add_argument("--classification", choices=list(CLASSIFICATIONS))
-    ing.add_argument("--project", action="append", default=[], dest="projects", metavar="ID")
-    ing.add_argument("--reclassify", action="store_true",
-                     help="allow --classification to loosen records already stored (reported in the summary)")
-    ing.add_argument("--as-pages", action="store_true",
-                     help="read pictures (JPEG/PNG/TIFF) as scanned pages to OCR, not as photographs of objects")
-    ing.add_argument("--follow-symlinks", action="store_true",
-                     help="follow symbolic links, never to a target outside the paths given")
+    import_options(ing)
+    ing.add_argument("--once", action="store_true", help="index now without keeping the paths as library sources")
     ing.add_argument("--json", action="store_true", help="print the summary as JSON")
     _no_wait(ing)
 
@@ -100,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     from cli.objects import add_parser as add_objects_parser
 
     add_objects_parser(sub)  # objects lookup|similar|characterize
+    add_library_parsers(sub)  # library add|list|remove|rescan|exclude|include|pause|resume, watch
     return p
 
 
@@ -167,8 +161,10 @@ def _dispatch(args: argparse.Namespace) -> int:
     with opened as app:
         if hasattr(args, "profile"):
             app.profile(args.profile)  # an unknown profile fails now, before a model is loaded
-        if args.command == "ingest":
-            return _ingest(app, args)
+        if args.command in ("ingest", "library", "watch"):
+            from cli.library import run as run_library, run_ingest
+
+            return run_ingest(app, args) if args.command == "ingest" else run_library(app, args)
         if args.command == "objects":
             from cli.objects import run as run_objects
 
@@ -325,46 +321,6 @@ def _filters(args: argparse.Namespace) -> SearchFilters:
     return SearchFilters(collections=tuple(args.collection), facets=tuple(args.facet), langs=tuple(args.lang),
                          classifications=tuple(args.classification), date_from=args.date_from,
                          date_to=args.date_to)
-
-
-def _ingest(app: Any, args: argparse.Namespace) -> int:
-    from core.api import IngestOptions, unsupported_by_type
-
-    cancel = CancelToken()
-    opts = IngestOptions(collection=args.collection, lang=args.lang, classification=args.classification,
-                         project_ids=args.projects, reclassify=args.reclassify,
-                         follow_symlinks=args.follow_symlinks, as_pages=args.as_pages)
-    summary = run_with_progress(app.library.ingest(args.paths, opts, cancel), cancel, sys.stderr)
-    if args.json:
-        print_json({"ok": len(summary.ok), "skipped": len(summary.skipped), "removed": len(summary.removed),
-                    "failed": [{"path": o.path, "reason": o.reason} for o in summary.failed],
-                    "unsupported": {"by_type": unsupported_by_type(o.path for o in summary.unsupported),
-                                    "paths": [o.path for o in summary.unsupported]},
-                    "chunks_embedded": summary.chunks_embedded, "cancelled": summary.cancelled,
-                    "reclassified": [{"from": a, "to": b, "records": n}
-                                     for (a, b), n in summary.reclassified.items()],
-                    "kept_stricter": [{"asked": a, "kept": b, "records": n}
-                                      for (a, b), n in summary.kept_stricter.items()]})
-    else:
-        say(f"files ok: {len(summary.ok)} · skipped unchanged: {len(summary.skipped)} · "
-            f"removed: {len(summary.removed)} · failed: {len(summary.failed)} · "
-            f"chunks embedded: {summary.chunks_embedded}")
-        for (a, b), n in summary.reclassified.items():
-            say(f"{n} record{'s' if n != 1 else ''} reclassified: {a} → {b}")
-        for (a, b), n in summary.kept_stricter.items():
-            say(f"{n} record{'s' if n != 1 else ''} kept {b}, stricter than the {a} asked for "
-                f"(pass --reclassify to loosen)")
-        for o in summary.failed:
-            say(f"  failed: {o.path}: {o.reason}")
-        if summary.unsupported:  # left out, never silently: grouped by type, a few names each
-            say(f"not indexed, unsupported file type: {len(summary.unsupported)}")
-            for suffix, n in unsupported_by_type(o.path for o in summary.unsupported).items():
-                names = [Path(o.path).name for o in summary.unsupported
-                         if (Path(o.path).suffix.lower() or "(no extension)") == suffix]
-                say(f"  {suffix}: {n} — {', '.join(names[:3])}{' …' if n > 3 else ''}")
-        if summary.cancelled:
-            say("stopped before the end: run the same command again to resume")
-    return 130 if summary.cancelled else (1 if summary.failed and not summary.ok and not summary.skipped else 0)
 
 
 def _search(app: Any, args: argparse.Namespace) -> int:
