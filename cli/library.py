@@ -98,8 +98,8 @@ def run(app: Any, args: argparse.Namespace) -> int:
     if args.action == "list":
         return _list(lib.sources(), args.json)
     if args.action == "remove":
-        changes = run_with_progress(lib.remove_source(args.path, keep_records=args.keep_records), cancel, sys.stderr)
-        removed = sum(changes.removed.values())
+        summary = run_with_progress(lib.remove_source(args.path, keep_records=args.keep_records), cancel, sys.stderr)
+        removed = sum(summary.changes.removed.values())
         if args.json:
             print_json({"removed": args.path, "records_removed": removed, "kept_records": args.keep_records})
         else:

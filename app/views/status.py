@@ -1,4 +1,5 @@
-"""Library status: counts, store size, pinned model, queue state; rebuild the keyword index."""
+"""The Library page: the sources kept current (:mod:`app.views.sources`), counts, store size, pinned model, queue
+state; rebuild the keyword index."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from app.plain import form_row, plain_label
 from app.qt import named
 from app.text import human_bytes
 from app.errors import reason_text
+from app.views.sources import SourcesView
 from core.api import Status
 
 
@@ -39,7 +41,10 @@ class StatusView(QWidget):
         buttons.addWidget(self.refresh_button)
         buttons.addWidget(self.rebuild_button)
         buttons.addStretch(1)
+        self.sources: SourcesView | None = None if ops.kiosk else named(SourcesView(ops), "sourcesView")
         lay = QVBoxLayout(self)
+        if self.sources is not None:
+            lay.addWidget(self.sources, 2)
         lay.addLayout(form)
         lay.addLayout(buttons)
         lay.addWidget(self.message)
@@ -53,6 +58,8 @@ class StatusView(QWidget):
         self.ops.status(self.show_status)
         if not self.ops.kiosk:
             self.ops.failed_sources(self._show_failed)
+        if self.sources is not None:
+            self.sources.refresh()
 
     def show_status(self, st: Status) -> None:
         """Fill the form."""

@@ -127,15 +127,17 @@ def source_path(given: str | os.PathLike[str]) -> str:
     return os.path.realpath(p) if p.is_symlink() else str(p)
 
 
-def add_source(store: Store, path: str, options: IngestOptions, rules: list[tuple[str, str]] | None = None) -> \
-        LibrarySource:
-    """Add ``path`` (absolute) as a source, or give an existing one these options (its rules and pause stay,
-    ``rules`` appended)."""
+def add_source(store: Store, path: str, options: IngestOptions, rules: list[tuple[str, str]] | None = None, *,
+               replace_rules: bool = False) -> LibrarySource:
+    """Add ``path`` (absolute) as a source, or give an existing one these options (its pause stays; ``rules``
+    appended to its rules, or in their place with ``replace_rules``)."""
     try:
         old = get_source(store, path)
     except NotFound:
         old = None
-    merged = list(old.rules if old else ()) + list(rules or ())
+    if any(k not in RULE_KINDS for k, _ in rules or ()):
+        raise IngestError(f"unknown rule {next(k for k, _ in rules or () if k not in RULE_KINDS)!r}")
+    merged = list(old.rules if old and not replace_rules else ()) + list(rules or ())
     src = LibrarySource(path=path, options=options, rules=tuple(merged))
     with store.transaction() as cur:
         cur.execute("""INSERT INTO library_sources (path, options, rules, added_at) VALUES (?, ?, ?, ?)

@@ -139,14 +139,22 @@ class Watcher:
         with self._lock:
             return sum(len(v) for v in self._noted.values())
 
+    def _settled(self, n: _Noted, t: float) -> bool:
+        return t - n.last >= self.debounce_s and (not n.writing or t - n.last >= self.writing_max_s)
+
+    def settled(self) -> bool:
+        """True when some noted path is ready (nothing taken)."""
+        t = self._clock()
+        with self._lock:
+            return any(self._settled(n, t) for noted in self._noted.values() for n in noted.values())
+
     def ready(self) -> dict[str, list[str]]:
         """Take the paths whose changes settled, by source."""
         t = self._clock()
         out: dict[str, list[str]] = {}
         with self._lock:
             for source, noted in self._noted.items():
-                done = [p for p, n in noted.items() if t - n.last >= self.debounce_s
-                        and (not n.writing or t - n.last >= self.writing_max_s)]
+                done = [p for p, n in noted.items() if self._settled(n, t)]
                 for p in done:
                     del noted[p]
                 if done:

@@ -40,10 +40,12 @@ class LibrarySources:
 
     # -- sources -------------------------------------------------------------------------
     def add_source(self, path: str | os.PathLike[str], options: IngestOptions | None = None, *,
-                   rules: list[tuple[str, str]] | None = None) -> LibrarySource:
-        """Keep ``path`` (a folder or a file) in the library with ``options``; watched from the next
-        :meth:`watch` (at once while watching). Files are indexed by :meth:`rescan`."""
-        src = add_source(self._f.store, source_path(path), options or IngestOptions(), rules)
+                   rules: list[tuple[str, str]] | None = None, replace_rules: bool = False) -> LibrarySource:
+        """Keep ``path`` (a folder or a file) in the library with ``options`` and ``rules`` (added to its rules, or
+        in their place); watched from the next :meth:`watch` (at once while watching). Files are indexed by
+        :meth:`rescan`."""
+        src = add_source(self._f.store, source_path(path), options or IngestOptions(), rules,
+                         replace_rules=replace_rules)
         if self._watcher is not None and not src.paused:
             self._watch_state[src.path] = self._watcher.watch(src.path)
         return src
@@ -56,7 +58,7 @@ class LibrarySources:
         return source_statuses(self._f.store, dict(self._watch_state), progress)
 
     def remove_source(self, path: str | os.PathLike[str], *,
-                      keep_records: bool = False) -> Generator[Progress, None, Changes]:
+                      keep_records: bool = False) -> Generator[Progress, None, IngestSummary]:
         """Stop keeping ``path``; its files' records leave the store (and the file) unless ``keep_records``."""
         src = get_source(self._f.store, source_path(path))
         self._unwatch(src.path)
@@ -66,7 +68,7 @@ class LibrarySources:
         if changes:
             self._update_keywords()
         yield from self._f.erase_removed()
-        return changes
+        return IngestSummary(changes=changes)
 
     def set_paused(self, path: str | os.PathLike[str], paused: bool) -> LibrarySource:
         """Pause or resume watching a source (a paused source is not watched and not rescanned)."""
@@ -228,6 +230,16 @@ class LibrarySources:
     def watched_pending(self) -> int:
         """Changed paths noted by the watcher and not indexed yet (0 when not watching)."""
         return self._watcher.pending() if self._watcher is not None else 0
+
+    def watched_settled(self) -> bool:
+        """True when some noted change has settled: :meth:`index_watched` has work (no store read)."""
+        return self._watcher is not None and self._watcher.settled()
+
+    def start_watching(self, cancel: CancelToken | None = None, *,
+                       changes: Changes | None = None) -> Generator[Progress, None, IngestSummary]:
+        """:meth:`watch`, then the reconciling :meth:`rescan` of every watched source (a window's start)."""
+        self.watch()
+        return (yield from self.rescan(None, cancel, changes=changes))
 
     def index_watched(self, cancel: CancelToken | None = None, *,
                       changes: Changes | None = None) -> Generator[Progress, None, IngestSummary]:

@@ -52,8 +52,8 @@ def test_add_list_and_remove_drops_the_records(lib: tuple[Ovillo, Path]) -> None
     assert (js["files"], js["records"], js["failures"], js["kind"]) == (4, 4, [], "folder")
     assert js["last_scan"] is not None and js["watching"] is False and js["options"]["classification"] == "public"
     assert app.search.records("flood mill", limit=3)
-    _, changes = drain(app.library.remove_source(src.path))
-    assert sum(changes.removed.values()) == 4
+    _, removal = drain(app.library.remove_source(src.path))
+    assert sum(removal.changes.removed.values()) == 4
     assert app.library.sources() == [] and _paths(app) == set()
     assert app.store.cursor().execute("SELECT count(*) FROM records").fetchone() == (0,)
 
