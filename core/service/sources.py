@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Generator, Iterable
+from typing import TYPE_CHECKING
 
 from core.errors import NotFound
 from core.ingest.library import LibrarySource, SourceStatus, add_rule, add_source, all_sources, excluded_by, \
@@ -25,6 +26,9 @@ from core.service.folder import Folder
 from core.store.models_repo import pin_model
 from core.store.rows import Changes
 
+if TYPE_CHECKING:
+    from core.ingest.watcher import Watcher
+
 Run = Callable[[Ingestor, CancelToken | None, Changes | None], Generator[Progress, None, IngestSummary]]
 
 
@@ -33,7 +37,7 @@ class LibrarySources:
 
     def __init__(self, folder: Folder) -> None:
         self._f = folder
-        self._watcher = None  # a core.ingest.watcher.Watcher while watching (watchdog loads only then)
+        self._watcher: Watcher | None = None  # while watching (watchdog loads only then)
         self._watch_state: dict[str, str | None] = {}  # source -> None watched, or why not
         self._progress: dict[str, tuple[int, int]] = {}  # source -> (done, total) while scanned
         self._lock = threading.Lock()
@@ -183,7 +187,7 @@ class LibrarySources:
                 try:
                     event = next(gen)
                 except StopIteration as stop:
-                    return stop.value  # type: ignore[no-any-return]
+                    return stop.value
                 if event.stage == "index" and event.total:
                     with self._lock:
                         self._progress[source] = (event.done, event.total)
@@ -245,7 +249,7 @@ class LibrarySources:
                       changes: Changes | None = None) -> Generator[Progress, None, IngestSummary]:
         """Index the watched paths whose changes settled, all sources' in one run (a burst is batched: its
         markers are written together, files committed in batches)."""
-        ready = self._watcher.ready() if self._watcher is not None else {}
+        ready: dict[str, list[str]] = self._watcher.ready() if self._watcher is not None else {}
         sources = {s.path: s for s in all_sources(self._f.store)}
         groups = [(path, paths, sources[path].options) for path, paths in ready.items()
                   if path in sources and not sources[path].paused]
