@@ -34,6 +34,9 @@ def check_args(args: argparse.Namespace) -> None:
             args.exclude = [_glob(g) for g in value_list(args.exclude, "--exclude")]
     elif cmd == "library":
         _check_library(args)
+    elif cmd == "watch":
+        every = scalar(args.rescan_every, "--rescan-every")
+        args.rescan_every = None if every is None else whole(every, "--rescan-every", 1, 24 * 60)
     elif cmd in ("search", "similar"):
         _check_filters(args)
         if cmd == "search":

@@ -47,6 +47,8 @@ def add_parsers(sub: Any) -> None:
         sp.add_argument("--no-wait", action="store_true",
                         help="when another Ovillo holds the data folder, fail at once instead of waiting")
     wa = sub.add_parser("watch", help="watch the library's sources and index changes until stopped (Ctrl-C)")
+    wa.add_argument("--rescan-every", metavar="MINUTES",
+                    help="also rescan every source this often (network shares send no file events)")
     wa.add_argument("--no-wait", action="store_true",
                     help="when another Ovillo holds the data folder, fail at once instead of waiting")
 
@@ -84,7 +86,7 @@ def run_ingest(app: Any, args: argparse.Namespace) -> int:
 def run(app: Any, args: argparse.Namespace) -> int:
     """``ovillo library …`` and ``ovillo watch``."""
     if args.command == "watch":
-        return _watch(app)
+        return _watch(app, args.rescan_every)
     lib = app.library
     cancel = CancelToken()
     if args.action == "add":
@@ -139,8 +141,9 @@ def _list(statuses: list[Any], as_json: bool) -> int:
     return 0
 
 
-def _watch(app: Any) -> int:
-    """Watch until Ctrl-C: a reconciling scan first, then each settled burst of changes indexed."""
+def _watch(app: Any, rescan_every_min: int | None) -> int:
+    """Watch until Ctrl-C: a reconciling scan first, then each settled burst of changes indexed (and every
+    source rescanned each ``rescan_every_min`` minutes, for shares without events)."""
     lib = app.library
     state = lib.watch()
     if not state:
@@ -152,10 +155,14 @@ def _watch(app: Any) -> int:
     summary = run_with_progress(lib.rescan(cancel=cancel), cancel, sys.stderr)
     _one_line(summary, "caught up")
     say("watching for changes (Ctrl-C to stop)", file=sys.stderr, flush=True)
+    last = time.monotonic()
     try:
         while True:
             time.sleep(WATCH_TICK_S)
             _one_line(drive(lib.index_watched(cancel)), "changes indexed")
+            if rescan_every_min and time.monotonic() - last >= 60 * rescan_every_min:
+                _one_line(drive(lib.rescan(cancel=cancel)), "rescanned")
+                last = time.monotonic()
     except KeyboardInterrupt:
         say("stopped watching", file=sys.stderr)
         return 0

@@ -185,3 +185,25 @@ def _state(app: Ovillo) -> tuple[list[tuple[object, ...]], ...]:
             _rows(app, "SELECT section_tipo, section_id, title FROM records WHERE deleted_at IS NULL ORDER BY ALL"),
             _rows(app, "SELECT id, source_hash FROM rag_embeddings ORDER BY id"),
             _rows(app, "SELECT count(*) FROM index_queue"))
+
+
+def test_a_watch_the_system_refuses_is_a_status_not_a_crash(watched: tuple[Ovillo, Path], tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    from core.ingest.watcher import WATCH_LIMIT
+
+    app, docs = watched
+    other = tmp_path / "other"
+    other.mkdir()
+    watcher = app.library._watcher
+    assert watcher is not None
+
+    def full(*_a: object, **_k: object) -> object:  # what inotify says when max_user_watches is reached
+        raise OSError(errno.ENOSPC, "inotify watch limit reached")
+
+    monkeypatch.setattr(watcher._observer, "schedule", full)
+    app.library.add_source(other)
+    states = {s.source.path: s for s in app.library.sources()}
+    assert states[str(other)].state == "error" and states[str(other)].reason == WATCH_LIMIT
+    assert states[str(docs)].state == "watching"  # the others go on
