@@ -102,3 +102,23 @@ def test_an_unplugged_folder_shows_offline_and_keeps_its_records(qtbot: QtBot, m
     qtbot.waitUntil(lambda: _row(view)["state"] == "offline" and view.running == 0,  # type: ignore[attr-defined]
                     timeout=WAIT_MS)
     assert _row(view)["records"] == 2 and view.table.item(0, 1).text() == "Offline"  # type: ignore[attr-defined]
+
+
+def test_exclude_this_file_from_the_record_view(qtbot: QtBot, make_window: WindowFactory, tmp_path: Path) -> None:
+    w = make_window()
+    folder = _folder(tmp_path)
+    view = _page(qtbot, w)
+    view.add_folder(str(folder))  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: len(view.rows) == 1 and view.running == 0, timeout=WAIT_MS)  # type: ignore[attr-defined]
+    cur = w.ops.ovillo.store.cursor()
+    ((st, sid),) = cur.execute("SELECT section_tipo, section_id FROM source_records WHERE path = ?",
+                               [str(folder / "puerto.txt")]).fetchall()
+    w.open_record(st, sid)
+    qtbot.waitUntil(lambda: w.record.record is not None and w.record.exclude_button.isEnabled(), timeout=WAIT_MS)
+    asked: list[str] = []
+    w.record.confirm_exclude = lambda p: asked.append(p) or True  # type: ignore[method-assign]
+    w.record.exclude_file()
+    qtbot.waitUntil(lambda: _row(view)["records"] == 1, timeout=WAIT_MS)
+    assert asked == [str(folder / "puerto.txt")]
+    assert _row(view)["rules"] == [{"kind": "exclude", "glob": "puerto.txt"}]
+    assert not cur.execute("SELECT 1 FROM source_records WHERE path = ?", [str(folder / "puerto.txt")]).fetchall()
