@@ -170,7 +170,8 @@ class MainWindow(QMainWindow):
         if self.importer is not None:
             starts[id(self.importer)] = self.importer.add_files
         if self.status_view is not None:
-            starts[id(self.status_view)] = self.status_view.refresh_button
+            sources = self.status_view.sources
+            starts[id(self.status_view)] = sources.table if sources is not None else self.status_view.refresh_button
         if self.sync_view is not None:
             starts[id(self.sync_view)] = self.sync_view.server
         if self.preferences is not None and self.preferences.editors:

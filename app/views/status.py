@@ -3,7 +3,8 @@ state; rebuild the keyword index."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QListWidget, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QListWidget, QPushButton, QTabWidget, QVBoxLayout, \
+    QWidget
 
 from app.ops import Ops
 from app.plain import form_row, plain_label
@@ -42,14 +43,21 @@ class StatusView(QWidget):
         buttons.addWidget(self.rebuild_button)
         buttons.addStretch(1)
         self.sources: SourcesView | None = None if ops.kiosk else named(SourcesView(ops), "sourcesView")
-        lay = QVBoxLayout(self)
-        if self.sources is not None:
-            lay.addWidget(self.sources, 2)
+        counts = QWidget()  # the counts on a tab of their own beside the sources: one page stacked both too tall
+        lay = QVBoxLayout(counts)
         lay.addLayout(form)
         lay.addLayout(buttons)
         lay.addWidget(self.message)
         lay.addWidget(plain_label(self.tr("Files that could not be indexed")))
         lay.addWidget(self.failed, 1)
+        page = QVBoxLayout(self)
+        if self.sources is None:
+            page.addWidget(counts)
+        else:
+            self.tabs = named(QTabWidget(), "libraryTabs")
+            self.tabs.addTab(self.sources, self.tr("Sources"))
+            self.tabs.addTab(counts, self.tr("Counts and maintenance"))
+            page.addWidget(self.tabs)
         self.refresh_button.clicked.connect(self.refresh)
         self.rebuild_button.clicked.connect(self.rebuild)
 
