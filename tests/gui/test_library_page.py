@@ -45,9 +45,9 @@ def test_the_library_page_keeps_a_watched_folder_current(qtbot: QtBot, make_wind
     assert view.rows == [] and not view.remove_button.isEnabled()  # type: ignore[attr-defined]
     view.add_folder(str(folder))  # type: ignore[attr-defined]
     qtbot.waitUntil(lambda: len(view.rows) == 1 and view.rows[0]["records"] == 2  # type: ignore[attr-defined]
-                    and view.running == 0, timeout=WAIT_MS)  # type: ignore[attr-defined]
-    row = _row(view)
-    assert row["state"] == "watching" and view.table.item(0, 1).text() == "Watching"  # type: ignore[attr-defined]
+                    and view.rows[0]["state"] == "watching" and view.running == 0,  # type: ignore[attr-defined]
+                    timeout=WAIT_MS)
+    assert view.table.item(0, 1).text() == "Watching"  # type: ignore[attr-defined]
     view.table.selectRow(0)  # type: ignore[attr-defined]
     problems = [view.problems.item(i).text() for i in range(view.problems.count())]  # type: ignore[attr-defined]
     assert len(problems) == 1 and problems[0].startswith("roto.pdf: ")  # the failure, with its reason
@@ -95,7 +95,9 @@ def test_an_unplugged_folder_shows_offline_and_keeps_its_records(qtbot: QtBot, m
     folder = _folder(tmp_path)
     view = _page(qtbot, w)
     view.add_folder(str(folder))  # type: ignore[attr-defined]
-    qtbot.waitUntil(lambda: len(view.rows) == 1 and view.running == 0, timeout=WAIT_MS)  # type: ignore[attr-defined]
+    # a list read during the scan may land after it: wait for the one read after it
+    qtbot.waitUntil(lambda: len(view.rows) == 1 and view.running == 0  # type: ignore[attr-defined]
+                    and _row(view)["state"] != "scanning", timeout=WAIT_MS)
     assert _row(view)["state"] == "not watched"  # this window was not asked to watch
     os.rename(folder, tmp_path / "elsewhere")
     view.rescan()  # type: ignore[attr-defined]
