@@ -4,7 +4,8 @@ Prints JSON (docs/design.md §2 quotes it as [M: note]): for a tree of FILES fil
 watchdog's recursive watch and Qt's QFileSystemWatcher (folders added one by one, as it needs) — time
 to start, resident memory added, CPU over IDLE_S seconds with no event, the median and p95 from a
 file's write to the watcher's callback; then a reconciling scan of SCAN_FILES unchanged indexed files
-(the hashing encoder: the scan never embeds). Run: PYTHONPATH=. python scripts/bench/watch.py [FILES] [SCAN_FILES]
+(the hashing encoder: the scan never embeds). Run: PYTHONPATH=. python scripts/bench/watch.py [FILES] [SCAN_FILES];
+``watch.py latency``: from a save in a watched folder to the change being searchable (the real encoder).
 """
 
 from __future__ import annotations
@@ -137,7 +138,48 @@ def bench_reconcile(base: Path, files: int) -> dict[str, float]:
     return {"files": files, "ingest_s": round(ingest, 1), "reconcile_s": round(rescan, 2)}
 
 
+def bench_latency(base: Path, runs: int = 10) -> dict[str, dict[str, float]]:
+    """From a save in a watched folder to the change being searchable (the real encoder; the window's loop:
+    settled changes indexed every 0.1 s): a one-page text rewritten, and one row of a 200-row catalogue."""
+    from core.models.registry import load_text_encoder
+    from core.paths import default_models_dir
+    from core.progress import drive
+    from core.service import Ovillo
+
+    docs = base / "latency"
+    docs.mkdir()
+    page = " ".join(f"Line {i} of the ledger of the mill by the river, kept by the miller's family." for i in range(40))
+    (docs / "page.txt").write_text(page, encoding="utf-8")
+    rows = ["id,title,description"] + [f"{i},Item {i},A ceramic jar number {i} from the kiln." for i in range(200)]
+    (docs / "catalogue.csv").write_text("\n".join(rows), encoding="utf-8")
+    out: dict[str, dict[str, float]] = {}
+    enc = load_text_encoder(default_models_dir(), threads=1)
+    with Ovillo(base / "lhome", models_dir=default_models_dir(), encoder=enc) as app:
+        drive(app.library.ingest([docs], remember=True), lambda _e: None)
+        app.library.watch()
+        for kind in ("page", "row"):
+            lat = []
+            for k in range(runs):
+                word = f"zq{kind}{k}x"
+                t = time.perf_counter()
+                if kind == "page":
+                    (docs / "page.txt").write_text(page + f" {word}", encoding="utf-8")
+                else:
+                    rows[1 + k] = f"{k},Item {k},A ceramic jar {word} from the kiln."
+                    (docs / "catalogue.csv").write_text("\n".join(rows), encoding="utf-8")
+                while not app.search.passages(word, limit=1) or word not in app.search.passages(word, limit=1)[0].text:
+                    drive(app.library.index_watched(), lambda _e: None)
+                    time.sleep(0.1)
+                lat.append(time.perf_counter() - t)
+            out[kind] = {"p50_s": round(statistics.median(lat), 2), "max_s": round(max(lat), 2), "runs": runs}
+    return out
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["latency"]:
+        with tempfile.TemporaryDirectory() as tmp:
+            print(json.dumps({"load": os.getloadavg()[0], **bench_latency(Path(tmp))}, indent=1))
+        return
     files = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
     scan_files = int(sys.argv[2]) if len(sys.argv) > 2 else 10_000
     with tempfile.TemporaryDirectory() as tmp:
