@@ -150,10 +150,11 @@ class LibrarySources:
         ``remember``; ``changes`` fills as batches commit, for a caller that must refresh from them even when the
         import fails part way."""
         paths = list(paths)
-        if remember:
-            for p in paths:
-                if os.path.exists(p):
-                    self.add_source(p, options)
+        kept = all_sources(self._f.store) if remember else []
+        for p in paths if remember else []:
+            outer = source_of(kept, source_path(p))
+            if os.path.exists(p) and (outer is None or outer.path == source_path(p)):  # a part of a source: no new one
+                self.add_source(p, options)
 
         def run(ing: Ingestor, c: CancelToken | None, ch: Changes | None) -> Generator[Progress, None, IngestSummary]:
             return (yield from ing.run(paths, options, c, changes=ch, excluded=self._excluded()))
@@ -161,7 +162,7 @@ class LibrarySources:
         summary = yield from self._index(run, cancel, changes)
         for p in paths if remember else []:
             if os.path.exists(p):
-                mark_scanned(self._f.store, source_path(p))
+                mark_scanned(self._f.store, source_path(p))  # only a source's own row: a part's path names none
         return summary
 
     def _index(self, run: Run, cancel: CancelToken | None, changes: Changes | None) -> \

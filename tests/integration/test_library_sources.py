@@ -159,3 +159,13 @@ def test_the_command_line(tmp_path: Path, models_dir: Path, capsys: pytest.Captu
     assert "2 records left the library" in capsys.readouterr().out
     assert main([*base, "library", "remove", str(docs)]) == 2  # not a source any more: one clear line
     assert "is not a library source" in capsys.readouterr().err
+
+
+def test_ingesting_a_part_of_a_source_makes_no_new_source(lib: tuple[Ovillo, Path]) -> None:
+    app, docs = lib
+    drain(app.library.ingest([docs], remember=True))
+    (docs / "sub" / "new.txt").write_text("A new letter about the mill race.", encoding="utf-8")
+    _, summary = drain(app.library.ingest([docs / "sub"], remember=True))
+    assert "new.txt" in [Path(o.path).name for o in summary.ok]
+    assert [s.source.path for s in app.library.sources()] == [str(docs)]
+    assert app.library.sources()[0].files == 5  # the new file counts under the source that holds it
