@@ -110,7 +110,8 @@ class LibrarySources:
         if os.path.isabs(glob):
             src = source_of(sources, glob)
             if src is None or src.path == glob:
-                raise NotFound(f"{glob} is not inside a library source", hint="`ovillo library list` shows the sources.")
+                raise NotFound(f"{glob} is not inside a library source",
+                               hint="`ovillo library list` shows the sources.")
             return [(src, os.path.relpath(glob, src.path).replace(os.sep, "/"))]
         if source is not None:
             return [(get_source(self._f.store, source_path(source)), glob)]
