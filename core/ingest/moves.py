@@ -15,14 +15,12 @@ from core.store.changes import log_changes
 from core.store.db import Store, now
 from core.store.rows import Changes, RecordKey
 
-# Readers whose records point at files beside them (a recording, photographs): moved, those would dangle,
-# so such a file is read again at its new place instead (its vectors still come from the cache).
-_LINKED_READERS = frozenset({"tc-marks", "vtt", "srt", "ohms", "image"})
-
-
 def movable(path: Path, reader: str | None) -> bool:
-    """True when a record of ``path`` may follow the file to another path without being read again."""
-    return reader not in _LINKED_READERS and not is_image(path) and not embeds_images(path)
+    """True when a record of ``path`` may follow the file to another path without being read again: not a
+    photograph or a catalogue naming photographs (their records point at files beside them, which would
+    dangle; such a file is read again at its new place, its vectors from the cache). Transcripts, which
+    point at their recording, the scan leaves out by its own list of their readers."""
+    return reader != "image" and not is_image(path) and not embeds_images(path)
 
 
 def known_ids(store: Store, path: str, collection: str) -> dict[str, int]:

@@ -160,8 +160,8 @@ class Scanner:
                 "NULL AND path IN (SELECT unnest(?::VARCHAR[]))", [gone]).fetchall()
             for old, digest, size, reader in rows:
                 for new, new_size in fresh:
-                    if new in moved_to or new_size != size or not movable(Path(old), reader) \
-                            or not movable(Path(new), reader):
+                    if new in moved_to or new_size != size or reader in TRANSCRIPT_READERS \
+                            or not movable(Path(old), reader) or not movable(Path(new), reader):
                         continue
                     try:
                         same = hash_file(Path(new)) == digest

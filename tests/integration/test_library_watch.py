@@ -149,7 +149,7 @@ def test_kill_during_a_watched_burst_then_restart_equals_a_clean_scan(tmp_path: 
     with Ovillo(home, models_dir=models_dir, encoder=encoder) as app:
         drain(app.library.ingest([docs], remember=True))
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "--home", str(home), "--models", str(models_dir),
+    proc = subprocess.Popen([sys.executable, "-m", "cli", "--home", str(home), "--models", str(models_dir),
                              "watch"], cwd=REPO, env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
     try:
         assert proc.stderr is not None
