@@ -80,8 +80,11 @@ class Watcher:
     """Watches source folders; hands out the paths whose changes have settled, grouped by source."""
 
     def __init__(self, *, debounce_s: float = DEBOUNCE_S, writing_max_s: float = WRITING_MAX_S,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, ignore: tuple[str, ...] = ()) -> None:
         self.debounce_s, self.writing_max_s, self._clock = debounce_s, writing_max_s, clock
+        # folders never noted: the data folder inside a source would note every write of its own store, and
+        # each note would start another write
+        self._ignore = tuple(os.path.realpath(p).rstrip(os.sep) + os.sep for p in ignore)
         self._lock = threading.Lock()
         self._noted: dict[str, dict[str, _Noted]] = {}  # source -> path -> state
         self._watches: dict[str, object] = {}
@@ -91,6 +94,8 @@ class Watcher:
 
     def note(self, source: str, path: str, *, writing: bool) -> None:
         """Remember that ``path`` of ``source`` changed now (called on the observer's thread)."""
+        if self._ignore and (path + os.sep).startswith(self._ignore):
+            return
         with self._lock:
             self._noted.setdefault(source, {})[path] = _Noted(self._clock(), writing)
 

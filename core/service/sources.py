@@ -199,8 +199,10 @@ class LibrarySources:
                 self._progress.pop(source, None)
 
     def _excluded(self) -> Callable[[str], bool]:
+        """The library's rules, and the data folder itself (a source holding it must not index its own store)."""
         sources = all_sources(self._f.store)
-        return lambda p: excluded_by(sources, p)
+        home = os.path.realpath(self._f.paths.home).rstrip(os.sep) + os.sep
+        return lambda p: (p + os.sep).startswith(home) or excluded_by(sources, p)
 
     def _update_keywords(self) -> None:
         from core.retrieval.lexical import update_lexical_index
@@ -215,7 +217,7 @@ class LibrarySources:
 
         finish_removals(self._f.store)
         if self._watcher is None:
-            self._watcher = Watcher()
+            self._watcher = Watcher(ignore=(str(self._f.paths.home),))
         for src in all_sources(self._f.store):
             if not src.paused:
                 self._watch_state[src.path] = self._watcher.watch(src.path)

@@ -169,3 +169,12 @@ def test_ingesting_a_part_of_a_source_makes_no_new_source(lib: tuple[Ovillo, Pat
     assert "new.txt" in [Path(o.path).name for o in summary.ok]
     assert [s.source.path for s in app.library.sources()] == [str(docs)]
     assert app.library.sources()[0].files == 5  # the new file counts under the source that holds it
+
+
+def test_a_source_holding_the_data_folder_leaves_it_out(tmp_path: Path, encoder: TextEncoder,
+                                                        models_dir: Path) -> None:
+    docs = _folder(tmp_path / "docs")
+    with Ovillo(docs / "ovillo-home", models_dir=models_dir, encoder=encoder) as app:
+        (docs / "ovillo-home" / "notes.txt").write_text("Not a document of the archive.", encoding="utf-8")
+        _, summary = drain(app.library.ingest([docs], remember=True))
+        assert len(summary.ok) == 4 and not any("ovillo-home" in o.path for o in summary.outcomes)

@@ -39,3 +39,14 @@ def test_m006_keeps_the_folders_imported_before_as_sources(tmp_path: Path) -> No
                    ('/single.txt', NULL, 'local', 'ok', '{}', now())""")
     assert migrate(con) == ["m006_library_sources"]
     assert con.execute("SELECT path, paused, removing FROM library_sources").fetchall() == [("/a", False, False)]
+
+
+def test_the_watcher_never_notes_the_data_folder(tmp_path: Path) -> None:
+    from core.ingest.watcher import Watcher
+
+    home = tmp_path / "lib" / "home"
+    w = Watcher(ignore=(str(home),), clock=lambda: 100.0, debounce_s=0)
+    w.note(str(tmp_path / "lib"), str(home / "store.duckdb.wal"), writing=False)
+    w.note(str(tmp_path / "lib"), str(tmp_path / "lib" / "homework.txt"), writing=False)
+    assert w.ready() == {str(tmp_path / "lib"): [str(tmp_path / "lib" / "homework.txt")]}
+    w.stop()
