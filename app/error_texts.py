@@ -92,6 +92,18 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "ingest.image_format": QT_TRANSLATE_NOOP("CoreErrors", "{name}: unsupported image format {format}"),
     "ingest.nothing_to_embed": QT_TRANSLATE_NOOP("CoreErrors", "{name}: nothing to embed"),
     "ingest.pages_limit": QT_TRANSLATE_NOOP("CoreErrors", "this image claims {count} pages; at most {limit} are read"),
+    "ingest.excluded": QT_TRANSLATE_NOOP("CoreErrors", "left out by the library's rules"),
+    "ingest.moved": QT_TRANSLATE_NOOP("CoreErrors", "moved from {path}"),
+    "library.not_inside": QT_TRANSLATE_NOOP("CoreErrors", "{path} is not inside a library source"),
+    "library.not_source": QT_TRANSLATE_NOOP("CoreErrors", "{path} is not a library source"),
+    "library.no_sources": QT_TRANSLATE_NOOP("CoreErrors", "the library has no sources yet"),
+    "library.unknown_rule": QT_TRANSLATE_NOOP("CoreErrors", "unknown rule {rule}"),
+    "library.offline": QT_TRANSLATE_NOOP(
+        "CoreErrors", "offline: the folder is not there (an unplugged drive?); its records are kept"),
+    "library.watch_limit": QT_TRANSLATE_NOOP(
+        "CoreErrors", "the system's limit of watched folders is reached (raise fs.inotify.max_user_watches)"),
+    "library.not_readable": QT_TRANSLATE_NOOP("CoreErrors", "cannot watch: permission denied"),
+    "library.cannot_watch": QT_TRANSLATE_NOOP("CoreErrors", "cannot watch: {detail}"),
     "ingest.page_corrupt": QT_TRANSLATE_NOOP("CoreErrors", "page {number} of {name} is truncated or corrupt"),
     "ingest.timecodes_empty": QT_TRANSLATE_NOOP("CoreErrors", "timecode marks found but no text after them"),
     "ingest.not_webvtt": QT_TRANSLATE_NOOP("CoreErrors", "not a WebVTT file (missing the WEBVTT header)"),
@@ -338,6 +350,8 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "hint.settings": QT_TRANSLATE_NOOP("CoreErrors", "Fix or delete the file; defaults will be used."),
     "hint.work_move": QT_TRANSLATE_NOOP("CoreErrors",
                                         "Move the file out of the data folder to start with no saved work."),
+    "hint.library_list": QT_TRANSLATE_NOOP("CoreErrors", "`ovillo library list` shows the sources."),
+    "hint.library_add": QT_TRANSLATE_NOOP("CoreErrors", "Add one with `ovillo library add PATH`."),
 }
 
 ERROR_TEXTS: dict[str, str] = {code: str(text) for code, text in _ERROR_TEXTS.items()}

@@ -149,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         window.showFullScreen()
     else:
         window.show()
+        window.start_watching()
     if ovillo.made_private:
         window.statusBar().showMessage(QCoreApplication.translate(
             "Main", "%n file(s) and folder(s) of this data folder that other accounts could read are now private.",

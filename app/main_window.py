@@ -19,6 +19,7 @@ from app.qt import named
 from app.views.add_to_list import add_to_list
 from app.views.ask import AskView
 from app.views.browse import BrowseView
+from app.library_watch import LibraryWatch
 from app.views.importer import ImportView, dropped_paths
 from app.views.objects import ObjectsView
 from app.views.preferences import PreferencesView
@@ -113,6 +114,11 @@ class MainWindow(QMainWindow):
             self.sync_view.status_text.connect(self.progress_label.setText)
             self.sync_view.running.connect(self._indexing)
         self.ops.changed.connect(self._library_changed)
+        # watched sources: started by start_watching (app.main, tests), so a window opened for other work never scans
+        self.library_watch: LibraryWatch | None = None if kiosk else LibraryWatch(self.ops, self)
+        if self.library_watch is not None:
+            self.library_watch.status_text.connect(self.progress_label.setText)
+            self.library_watch.running.connect(self._indexing)
         QShortcut(QKeySequence("Ctrl+F"), self).activated.connect(self.focus_search)
         self.nav.setCurrentRow(0)
         self.search.refresh_facets()
@@ -164,7 +170,8 @@ class MainWindow(QMainWindow):
         if self.importer is not None:
             starts[id(self.importer)] = self.importer.add_files
         if self.status_view is not None:
-            starts[id(self.status_view)] = self.status_view.refresh_button
+            sources = self.status_view.sources
+            starts[id(self.status_view)] = sources.table if sources is not None else self.status_view.refresh_button
         if self.sync_view is not None:
             starts[id(self.sync_view)] = self.sync_view.server
         if self.preferences is not None and self.preferences.editors:
@@ -290,6 +297,11 @@ class MainWindow(QMainWindow):
         if self.importer is not None:
             self.importer.start_import(paths, collection, classification)
 
+    def start_watching(self) -> None:
+        """Watch the library's sources while the window is open (a reconciling scan first)."""
+        if self.library_watch is not None:
+            self.library_watch.start()
+
     def _indexing(self, running: bool) -> None:
         self.progress_bar.setVisible(running)
 
@@ -358,6 +370,8 @@ class MainWindow(QMainWindow):
         if self.idle is not None:
             self.idle.stop()
         self.idle_release.timer.stop()  # a closed window lets nothing go later on another thread
+        if self.library_watch is not None:
+            self.library_watch.stop()
         if self.importer is not None and self.importer.worker is not None:
             self.importer.cancel_import()
         self.ops.shutdown()

@@ -234,6 +234,32 @@ class Ops(QObject):
                           on_progress=on_progress, on_result=on_result, on_done=on_done, committed=committed,
                           throttle_s=0.05, name="ingest")
 
+    # -- the library's sources and their watching (a write each: the one writer thread) -----------------
+    def library_sources(self, on_result: Callback) -> Worker:
+        """Every library source with its status (a list of ``SourceStatus``)."""
+        self._staff_only("The library's sources")
+        return self.run(lambda _t: self.ovillo.library.sources(), on_result=on_result, name="sources")
+
+    def source_write(self, name: str, call: Callable[[Any, Any, Changes], Any], *, on_result: Callback | None = None,
+                     on_progress: Callback | None = None, on_done: Callable[[], None] | None = None) -> Worker:
+        """``call(ovillo.library, cancel_token, committed)`` on the writer thread: add, remove, pause, rescan, rules,
+        watching. What it changed reaches :attr:`changed`, as far as it committed if it stops early."""
+        self._staff_only("The library's sources")
+        committed = Changes()  # the calls that import pass it on: their batches fill it as they commit
+
+        def task(t: Any) -> Any:
+            out = call(self.ovillo.library, t, committed)
+            if hasattr(out, "send"):
+                return (yield from out)
+            return out
+
+        return self.write(task, on_result=on_result, on_progress=on_progress, on_done=on_done, committed=committed,
+                          throttle_s=0.05, name=name)
+
+    def watched_settled(self) -> bool:
+        """True when a watched change has settled and waits to be indexed (memory only, no store read)."""
+        return not self.kiosk and self.ovillo.library.watched_settled()
+
     def sync(self, request: SyncRequest, *, on_progress: Callback, on_result: Callback,
              on_error: Callable[[BaseException], None] | None = None,
              on_done: Callable[[], None] | None = None) -> Worker:

@@ -27,8 +27,16 @@ def check_args(args: argparse.Namespace) -> None:
     cmd = args.command
     home = opt_path(args.home, "--home")
     models = opt_path(args.models, "--models")
-    if cmd == "ingest":
+    if cmd == "ingest" or (cmd == "library" and args.action == "add"):
         _check_ingest(args)
+        if cmd == "library":
+            args.include = [_glob(g) for g in value_list(args.include, "--include")]
+            args.exclude = [_glob(g) for g in value_list(args.exclude, "--exclude")]
+    elif cmd == "library":
+        _check_library(args)
+    elif cmd == "watch":
+        every = scalar(args.rescan_every, "--rescan-every")
+        args.rescan_every = None if every is None else whole(every, "--rescan-every", 1, 24 * 60)
     elif cmd in ("search", "similar"):
         _check_filters(args)
         if cmd == "search":
@@ -62,6 +70,25 @@ def _check_ingest(args: argparse.Namespace) -> None:
     args.lang = None if lang is None else lang_code(lang)
     scalar(args.classification, "--classification")
     args.projects = [whole(p, "--project", *PROJECT_IDS) for p in value_list(args.projects, "--project")]
+
+
+def _check_library(args: argparse.Namespace) -> None:
+    """``library list|remove|rescan|exclude|include|pause|resume``: paths and globs."""
+    if hasattr(args, "path"):
+        args.path = path_text(str(scalar(args.path, "PATH")), "PATH")
+    if hasattr(args, "paths"):
+        args.paths = [path_text(p, "PATH") for p in value_list(args.paths, "PATH")]
+    if hasattr(args, "glob"):
+        args.glob = _glob(args.glob)
+        source = scalar(args.source, "--source")
+        args.source = None if source is None else path_text(source, "--source")
+
+
+def _glob(value: object) -> str:
+    glob = clean(path_text(str(scalar(value, "GLOB")), "GLOB"), "GLOB").strip()
+    if not glob:
+        raise UsageError("GLOB is empty", hint="Give a name, a folder or a pattern such as '*.tmp'.")
+    return glob
 
 
 def _model_name(value: object) -> str | None:

@@ -16,6 +16,7 @@ def summary_json(summary: "IngestSummary") -> dict[str, Any]:
     from core.api import unsupported_by_type
 
     return {"ok": len(summary.ok), "skipped": len(summary.skipped), "removed": len(summary.removed),
+            "moved": len(summary.moved),
             "failed": [{"path": o.path, "reason": o.reason} for o in summary.failed],
             "unsupported": {"by_type": unsupported_by_type(o.path for o in summary.unsupported),
                             "paths": [o.path for o in summary.unsupported]},
@@ -36,7 +37,7 @@ def print_summary(summary: "IngestSummary", as_json: bool) -> None:
         return
     say(f"files ok: {len(summary.ok)} · skipped unchanged: {len(summary.skipped)} · "
         f"removed: {len(summary.removed)} · failed: {len(summary.failed)} · "
-        f"chunks embedded: {summary.chunks_embedded}")
+        f"chunks embedded: {summary.chunks_embedded}" + (f" · moved: {len(summary.moved)}" if summary.moved else ""))
     for (a, b), n in summary.reclassified.items():
         say(f"{n} record{'s' if n != 1 else ''} reclassified: {a} → {b}")
     for (a, b), n in summary.kept_stricter.items():

@@ -13,7 +13,7 @@ from typing import Any
 
 from cli.args import check_args
 from cli.crash import report_unexpected
-from cli.ingest import print_summary
+from cli.library import add_parsers as add_library_parsers, import_options
 from cli.progress import run_with_progress
 from cli.text import Parser, no_match_lines, print_json, say, timecode
 from core.api import CLASSIFICATIONS, Cancelled, CancelToken, Hit, OvilloError, SearchFilters
@@ -31,16 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     ing = sub.add_parser("ingest", help="index files and folders (recursively)")
     ing.add_argument("paths", nargs="+")
-    ing.add_argument("--collection")
-    ing.add_argument("--lang")
-    ing.add_argument("--classification", choices=list(CLASSIFICATIONS))
-    ing.add_argument("--project", action="append", default=[], dest="projects", metavar="ID")
-    ing.add_argument("--reclassify", action="store_true",
-                     help="allow --classification to loosen records already stored (reported in the summary)")
-    ing.add_argument("--as-pages", action="store_true",
-                     help="read pictures (JPEG/PNG/TIFF) as scanned pages to OCR, not as photographs of objects")
-    ing.add_argument("--follow-symlinks", action="store_true",
-                     help="follow symbolic links, never to a target outside the paths given")
+    import_options(ing)
+    ing.add_argument("--once", action="store_true", help="index now without keeping the paths as library sources")
     ing.add_argument("--json", action="store_true", help="print the summary as JSON")
     _no_wait(ing)
 
@@ -103,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_objects_parser(sub)  # objects lookup|similar|characterize
     add_mcp_parser(sub)  # mcp: the archive for the user's AI tools
+    add_library_parsers(sub)  # library add|list|remove|rescan|exclude|include|pause|resume, watch
     return p
 
 
@@ -173,8 +166,10 @@ def _dispatch(args: argparse.Namespace) -> int:
     with opened as app:
         if hasattr(args, "profile"):
             app.profile(args.profile)  # an unknown profile fails now, before a model is loaded
-        if args.command == "ingest":
-            return _ingest(app, args)
+        if args.command in ("ingest", "library", "watch"):
+            from cli.library import run as run_library, run_ingest
+
+            return run_ingest(app, args) if args.command == "ingest" else run_library(app, args)
         if args.command == "objects":
             from cli.objects import run as run_objects
 
@@ -330,18 +325,6 @@ def _filters(args: argparse.Namespace) -> SearchFilters:
     return SearchFilters(collections=tuple(args.collection), facets=tuple(args.facet), langs=tuple(args.lang),
                          classifications=tuple(args.classification), date_from=args.date_from,
                          date_to=args.date_to)
-
-
-def _ingest(app: Any, args: argparse.Namespace) -> int:
-    from core.api import IngestOptions
-
-    cancel = CancelToken()
-    opts = IngestOptions(collection=args.collection, lang=args.lang, classification=args.classification,
-                         project_ids=args.projects, reclassify=args.reclassify,
-                         follow_symlinks=args.follow_symlinks, as_pages=args.as_pages)
-    summary = run_with_progress(app.library.ingest(args.paths, opts, cancel), cancel, sys.stderr)
-    print_summary(summary, args.json)
-    return 130 if summary.cancelled else (1 if summary.failed and not summary.ok and not summary.skipped else 0)
 
 
 def _search(app: Any, args: argparse.Namespace) -> int:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal
 from PySide6.QtGui import QCursor, QDesktopServices, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QApplication, QFormLayout, QHBoxLayout, QListWidget, QListWidgetItem, QMenu,
-                               QPushButton, QSplitter, QTextBrowser, QToolButton, QToolTip, QVBoxLayout, QWidget)
+                               QMessageBox, QPushButton, QSplitter, QTextBrowser, QToolButton, QToolTip, QVBoxLayout,
+                               QWidget)
 
 from app.flow import FlowLayout
 from app.fonts import scaled_font
@@ -21,7 +23,7 @@ from app.views.object_tiles import ImageStrip
 from app.views.record_edit import EditButton, shown_dates
 from app.ops import Ops
 from app.palette import LIGHT, current
-from app.plain import form_row, plain_label, set_tip, show_tip
+from app.plain import form_row, message_box, plain_label, set_tip, show_tip
 from app.qt import named
 from app.status_note import notify
 from app.text import timecode
@@ -94,6 +96,11 @@ class RecordView(QWidget):
         self.print_button.setVisible(not ops.kiosk)  # a reading room's screen never writes or prints files
         self.folder_button = named(QPushButton(self.tr("Show in folder")), "showInFolder")
         self.folder_button.setVisible(not ops.kiosk)
+        self.exclude_button = named(QPushButton(self.tr("Exclude this file")), "excludeFile")
+        set_tip(self.exclude_button, self.tr("Leave this file out of its library source: its records leave the "
+                                             "library, and rescans keep it out"))
+        self.exclude_button.setVisible(not ops.kiosk)
+        self.confirm_exclude: Callable[[str], bool] = self._ask_exclude  # a test replaces it
         self.media = MediaPanel()  # reading-room content: playable in kiosk mode too
         self.images = ImageStrip()  # an object's photographs, every view
 
@@ -123,6 +130,7 @@ class RecordView(QWidget):
         self.edit_button = EditButton(ops)  # "Edit…": a local record in a staff window (why not, in its tip)
         actions.addWidget(self.edit_button)
         actions.addWidget(self.folder_button)
+        actions.addWidget(self.exclude_button)
         lay = QVBoxLayout(self)
         lay.addLayout(top)
         lay.addLayout(actions)
@@ -136,6 +144,7 @@ class RecordView(QWidget):
         self.text.highlighted.connect(self._hover)
         self.open_button.clicked.connect(self.open_original)
         self.folder_button.clicked.connect(self.show_folder)
+        self.exclude_button.clicked.connect(self.exclude_file)
         self.similar.itemActivated.connect(self._open_similar)
         self.similar.itemClicked.connect(self._open_similar)
 
@@ -193,6 +202,7 @@ class RecordView(QWidget):
         local = bool(rec.source_path) and os.path.exists(rec.source_path or "")
         self.open_button.setEnabled(local)
         self.folder_button.setEnabled(local)
+        self.exclude_button.setEnabled(bool(rec.source_path) and rec.data.get("reader") is not None)
         if focus is not None:
             self.text.scrollToAnchor("hit")
         else:
@@ -364,6 +374,20 @@ class RecordView(QWidget):
         """Show the folder holding the record's source file (never in kiosk mode)."""
         if not self.ops.kiosk and self.record is not None:
             show_in_folder(self, self.record.source_path or "")
+
+    def exclude_file(self) -> None:
+        """Leave the record's file out of its library source (asked first); the one change path refreshes."""
+        path = self.record.source_path if self.record is not None and not self.ops.kiosk else None
+        if path and self.confirm_exclude(path):
+            self.ops.source_write("exclude_file", lambda lib, t, ch: lib.set_rule("exclude", path, None, t, changes=ch))
+
+    def _ask_exclude(self, path: str) -> bool:
+        box = message_box(self, QMessageBox.Icon.Question, self.tr("Exclude this file?"),
+                          self.tr("%1 will be left out of the library: its records leave it, and rescans keep it "
+                                  "out.").replace("%1", os.path.basename(path)))
+        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        return box.exec() == QMessageBox.StandardButton.Yes
 
     def clear(self) -> None:
         """Forget the record (kiosk idle reset)."""

@@ -1,14 +1,17 @@
-"""Library status: counts, store size, pinned model, queue state; rebuild the keyword index."""
+"""The Library page: the sources kept current (:mod:`app.views.sources`), counts, store size, pinned model, queue
+state; rebuild the keyword index."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QListWidget, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QListWidget, QPushButton, QTabWidget, QVBoxLayout, \
+    QWidget
 
 from app.ops import Ops
 from app.plain import form_row, plain_label
 from app.qt import named
 from app.text import human_bytes
 from app.errors import reason_text
+from app.views.sources import SourcesView
 from core.api import Status
 
 
@@ -39,12 +42,22 @@ class StatusView(QWidget):
         buttons.addWidget(self.refresh_button)
         buttons.addWidget(self.rebuild_button)
         buttons.addStretch(1)
-        lay = QVBoxLayout(self)
+        self.sources: SourcesView | None = None if ops.kiosk else named(SourcesView(ops), "sourcesView")
+        counts = QWidget()  # the counts on a tab of their own beside the sources: one page stacked both too tall
+        lay = QVBoxLayout(counts)
         lay.addLayout(form)
         lay.addLayout(buttons)
         lay.addWidget(self.message)
         lay.addWidget(plain_label(self.tr("Files that could not be indexed")))
         lay.addWidget(self.failed, 1)
+        page = QVBoxLayout(self)
+        if self.sources is None:
+            page.addWidget(counts)
+        else:
+            self.tabs = named(QTabWidget(), "libraryTabs")
+            self.tabs.addTab(self.sources, self.tr("Sources"))
+            self.tabs.addTab(counts, self.tr("Counts and maintenance"))
+            page.addWidget(self.tabs)
         self.refresh_button.clicked.connect(self.refresh)
         self.rebuild_button.clicked.connect(self.rebuild)
 
@@ -53,6 +66,8 @@ class StatusView(QWidget):
         self.ops.status(self.show_status)
         if not self.ops.kiosk:
             self.ops.failed_sources(self._show_failed)
+        if self.sources is not None:
+            self.sources.refresh()
 
     def show_status(self, st: Status) -> None:
         """Fill the form."""

@@ -28,7 +28,7 @@ from core.ingest.options import FileOptions, IngestOptions
 from core.ingest.prepare import prepare_source
 from core.ingest.prepared import PreparedSource
 from core.ingest.read import read_source
-from core.ingest.scan import TRANSCRIPT_READERS, Scanner
+from core.ingest.scan import TRANSCRIPT_READERS, Excluded, Scanner
 from core.ingest.sources import collect_pages, collect_thumbnails
 from core.ingest.summary import FileOutcome, IngestSummary
 from core.models.encoder import ImageEncoder, TextEncoder
@@ -91,22 +91,37 @@ class Ingestor:
         return self.settings.image_model
 
     def scan(self, paths: Iterable[str | os.PathLike[str]], options: IngestOptions,
-             summary: IngestSummary) -> Generator[Progress, None, None]:
-        """Find files, record unreadable ones, mark changed ones dirty, remove vanished ones."""
-        yield from self._scanner.scan(paths, options, summary)
+             summary: IngestSummary, excluded: Excluded | None = None) -> Generator[Progress, None, None]:
+        """Find files, record unreadable ones, mark changed ones dirty, remove vanished (and ``excluded``) ones."""
+        yield from self._scanner.scan(paths, options, summary, excluded)
 
     def run(self, paths: Iterable[str | os.PathLike[str]], options: IngestOptions | None = None,
-            cancel: CancelToken | None = None, *,
-            changes: Changes | None = None) -> Generator[Progress, None, IngestSummary]:
+            cancel: CancelToken | None = None, *, changes: Changes | None = None,
+            excluded: Excluded | None = None) -> Generator[Progress, None, IngestSummary]:
         """Scan, then index every dirty source (including ones left by an interrupted run). ``changes`` fills as
         each batch commits (it is the summary's), so a caller still holds them when the run fails part way."""
-        options = options or IngestOptions()
+        opts = options or IngestOptions()
+        return (yield from self._run(lambda summary: self.scan(paths, opts, summary, excluded), cancel, changes))
+
+    def run_changed(self, changed: list[tuple[str, list[str], IngestOptions]], cancel: CancelToken | None = None, *,
+                    changes: Changes | None = None,
+                    excluded: Excluded | None = None) -> Generator[Progress, None, IngestSummary]:
+        """:meth:`run` for the paths a watcher saw change, per source folder ``(root, paths, options)``: only those
+        paths are looked at, unless they need the whole folder's scan (:meth:`Scanner.scan_changed`)."""
+        def scan(summary: IngestSummary) -> Generator[Progress, None, None]:
+            for root, paths, options in changed:
+                if not Path(root).is_dir() or not self._scanner.scan_changed(root, paths, options, summary, excluded):
+                    yield from self.scan([root], options, summary, excluded)
+        return (yield from self._run(scan, cancel, changes))
+
+    def _run(self, scan: Callable[[IngestSummary], Generator[Progress, None, None]], cancel: CancelToken | None,
+             changes: Changes | None) -> Generator[Progress, None, IngestSummary]:
         cancel = cancel or CancelToken()
         summary = IngestSummary() if changes is None else IngestSummary(changes=changes)
         started = time.time()
         stopped = False
         try:
-            yield from self.scan(paths, options, summary)
+            yield from scan(summary)
             yield from self.process_queue(summary, cancel)
         except Cancelled:
             stopped = True
@@ -116,7 +131,7 @@ class Ingestor:
                                claim_ttl_s=self.settings.claim_ttl_s)
             collect_pages(self.store, self.thumbs.parent / "pages", self.claimant, since=started,
                           claim_ttl_s=self.settings.claim_ttl_s)
-        if any(o.status in ("ok", "removed", "failed") for o in summary.outcomes) or self._lexical_stale():
+        if any(o.status in ("ok", "removed", "moved", "failed") for o in summary.outcomes) or self._lexical_stale():
             yield Progress("lexical", 0, 1, "indexes", message="updating the keyword index")
             update_lexical_index(self.store)
             yield Progress("lexical", 1, 1, "indexes")

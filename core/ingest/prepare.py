@@ -13,6 +13,7 @@ from core.errors import CorruptSource
 from core.ids import section_id_for
 from core.ingest import queue
 from core.ingest.classify import Classifier
+from core.ingest.moves import known_ids
 from core.ingest.content_class import content_floors, stored_classifications
 from core.ingest.objects import prepare_views, source_signature
 from core.ingest.ocr import ScanResult
@@ -39,11 +40,12 @@ def prepare_source(item: queue.QueueItem, result: ReadResult, raw: bytes, st: os
     content_hash = hashlib.sha256(raw).hexdigest()
     floors = content_floors(store.cursor(), content_hash)
     owner_set = {} if new else edited_classifications(store.cursor(), item.path, collection)  # the owner decides
+    kept = {} if new else known_ids(store, item.path, collection)  # a moved file's records keep their ids
     for rec in result.records:
         # an object of named views is its folder's, whichever of its files leads: its id survives
         # a new view sorting first
         owner = str(path.parent) if result.reader == "image" and rec.key.startswith("object:") else str(path)
-        section_id = section_id_for(owner, rec.key)
+        section_id = kept.get(rec.key) or section_id_for(owner, rec.key)
         classification = owner_set.get(section_id) or rules.decide(section_id, rec.classification,
                                                                    floors.get(rec.key))
         views, errors = prepare_views(

@@ -9,25 +9,30 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from pathlib import Path
 
 from core.ids import slug
 from core.ingest import queue
 from core.ingest.images import is_image, is_member
+from core.ingest.moves import move_source, movable
 from core.ingest.objects import CATALOGUE_SUFFIXES, catalogued_images, embeds_images, source_signature
 from core.ingest.options import FileOptions, IngestOptions
 from core.ingest.readers import is_supported
 from core.ingest.readers.media import find_media
 from core.ingest.skipped import is_companion, record_unsupported, unsupported_reason
-from core.ingest.sources import SourceState, fail_source, remove_source, source_state, source_states
+from core.ingest.sources import SourceState, fail_source, remove_source, remove_sources, source_state, \
+    source_states
 from core.ingest.summary import FileOutcome, IngestSummary
-from core.ingest.walk import PSEUDO_FS, on_pseudo_fs, os_reason, walk
+from core.ingest.walk import PSEUDO_FS, on_pseudo_fs, os_reason, refusal, walk
 from core.progress import Progress
 from core.store.db import Store
 
 # Readers of timecoded transcripts: their records point at the recording beside them (readers/media.py).
 TRANSCRIPT_READERS = frozenset({"tc-marks", "vtt", "srt", "ohms", "ttml", "elan", "whisper", "ass", "ssa"})
+EXCLUDED = "left out by the library's rules"
+
+Excluded = Callable[[str], bool]  # the library's rules: True for a path they leave out
 
 
 class Scanner:
@@ -39,10 +44,13 @@ class Scanner:
         # dirty markers the scan found, written together: one transaction per file cost as much as a photo's
         # embedding; a crash before they are written only means the next scan finds the files again
         self._marks: list[tuple[str, str | None, FileOptions]] = []
+        self._fresh: list[tuple[str, int]] = []  # (path, size) of files with no row yet: a moved file's new path?
 
     def scan(self, paths: Iterable[str | os.PathLike[str]], options: IngestOptions,
-             summary: IngestSummary) -> Generator[Progress, None, None]:
-        """Find files, record unreadable ones, mark changed ones dirty, remove vanished ones."""
+             summary: IngestSummary, excluded: Excluded | None = None) -> Generator[Progress, None, None]:
+        """Find files, record unreadable ones, mark changed ones dirty, remove vanished and ``excluded`` ones;
+        a vanished file whose bytes turn up at a new path in the same folder is moved, not read again."""
+        excluded = excluded or (lambda _p: False)
         found = 0
         for given in paths:
             p = Path(given).expanduser().absolute()
@@ -55,9 +63,11 @@ class Scanner:
                 root = str(p)
                 collection = slug(options.collection or p.name)
                 seen: set[str] = set()
+                self._fresh = []
                 entries = list(walk(p, follow=options.follow_symlinks, roots=[os.path.realpath(p)]))
-                claimed = catalogued_images([f for f, err in entries
-                                             if not err and f.suffix.lower() in CATALOGUE_SUFFIXES])
+                left_out = [str(f) for f, _ in entries if excluded(str(f))]
+                entries = [(f, err) for f, err in entries if not excluded(str(f))]
+                claimed = catalogued_images([f for f, err in entries if not err and f.suffix.lower() in CATALOGUE_SUFFIXES])
                 indexed = {r[0] for r in self.store.cursor().execute("SELECT path FROM sources WHERE root = ?",
                                                                      [root]).fetchall()}
                 names = {str(f) for f, _ in entries}
@@ -87,9 +97,11 @@ class Scanner:
                         self._write_marks()
                         yield Progress("scan", found, None, "files", item=str(f))
                 self._states = {}  # only this folder's loop may use them: later writes would make them stale
-                for gone in self._vanished(root, seen):
-                    summary.changes.merge(remove_source(self.store, gone))
-                    summary.outcomes.append(FileOutcome(gone, "removed", "file no longer on disk"))
+                self._settle(root, self._vanished(root, seen), summary)
+                self._drop(sorted(indexed & set(left_out)), EXCLUDED, summary)
+            elif excluded(str(p)):
+                self._drop([str(p)] if source_state(self.store, str(p))[0] else [], EXCLUDED, summary)
+                summary.outcomes.append(FileOutcome(str(p), "skipped", EXCLUDED))
             elif p.exists() or p.is_symlink():
                 collection = slug(options.collection or p.parent.name)
                 self._consider(p, None, collection, options, summary)
@@ -99,6 +111,77 @@ class Scanner:
                                "no such file or folder", options, summary)
         self._write_marks()
         yield Progress("scan", found, found, "files")
+
+    def scan_changed(self, root: str, changed: Iterable[str], options: IngestOptions, summary: IngestSummary,
+                     excluded: Excluded | None = None) -> bool:
+        """Look only at ``changed`` paths (files or folders, present or gone) of the source folder ``root``, as
+        :meth:`scan` would; False when they hold what only a whole scan settles (photographs, catalogues,
+        recordings beside transcripts, unsupported kinds): the caller scans the folder then."""
+        excluded = excluded or (lambda _p: False)
+        roots = [os.path.realpath(root)]
+        collection = slug(options.collection or Path(root).name)
+        files: dict[str, str] = {}
+        gone: set[str] = set()
+        cur = self.store.cursor()
+        for p in sorted(set(changed)):
+            path = Path(p)
+            if path.is_dir() and not path.is_symlink():
+                files.update((str(f), err) for f, err in walk(path, follow=options.follow_symlinks, roots=roots))
+            elif os.path.lexists(p):
+                files[p] = refusal(path, follow=options.follow_symlinks, roots=roots) or ""
+            held = cur.execute("SELECT path FROM sources WHERE path = ? OR starts_with(path, ?)",
+                               [p, p.rstrip(os.sep) + os.sep]).fetchall()
+            gone |= {str(r[0]) for r in held if not os.path.lexists(r[0])}
+        if any(not err and (not is_supported(Path(f)) or is_image(Path(f)) or embeds_images(Path(f))
+                            or Path(f).suffix.lower() == ".csv") for f, err in files.items()):
+            return False
+        stored = source_states(self.store, list(files))
+        self._drop(sorted(f for f in files if excluded(f) and stored[f][0]), EXCLUDED, summary)
+        self._states = {f: st for f, st in stored.items() if not excluded(f)}
+        for f, err in files.items():
+            if excluded(f):
+                continue
+            if err:
+                self._fail_now(f, root, collection, err, options, summary, keep_rows=False)
+            else:
+                self._consider(Path(f), root, collection, options, summary)
+        self._states = {}
+        self._settle(root, sorted(gone), summary)
+        self._write_marks()
+        return True
+
+    def _settle(self, root: str, gone: list[str], summary: IngestSummary) -> None:
+        """Vanished files: each whose bytes a new file of this scan holds is moved to it, the rest removed."""
+        fresh, self._fresh = self._fresh, []
+        moved_to: set[str] = set()
+        if gone and fresh:
+            rows = self.store.cursor().execute(
+                "SELECT path, content_hash, size, reader FROM sources WHERE status = 'ok' AND content_hash IS NOT "
+                "NULL AND path IN (SELECT unnest(?::VARCHAR[]))", [gone]).fetchall()
+            for old, digest, size, reader in rows:
+                for new, new_size in fresh:
+                    if new in moved_to or new_size != size or reader in TRANSCRIPT_READERS \
+                            or not movable(Path(old), reader) or not movable(Path(new), reader):
+                        continue
+                    try:
+                        same = hash_file(Path(new)) == digest
+                        mtime = Path(new).stat().st_mtime
+                    except OSError:
+                        continue
+                    if same:
+                        summary.changes.merge(move_source(self.store, str(old), new, root, mtime))
+                        summary.outcomes.append(FileOutcome(new, "moved", f"moved from {old}"))
+                        moved_to.add(new)
+                        break
+        self._marks = [m for m in self._marks if m[0] not in moved_to]
+        moved_from = {o.reason.removeprefix("moved from ") for o in summary.moved}
+        self._drop([g for g in gone if g not in moved_from], "file no longer on disk", summary)
+
+    def _drop(self, paths: list[str], reason: str, summary: IngestSummary) -> None:
+        """Remove these files' records and rows in one transaction."""
+        if paths:
+            summary.changes.merge(remove_sources(self.store, paths))
+            summary.outcomes += [FileOutcome(p, "removed", reason) for p in paths]
 
     def _consider(self, f: Path, root: str | None, collection: str, options: IngestOptions,
                   summary: IngestSummary) -> None:
@@ -112,6 +195,8 @@ class Scanner:
             return
         mtime, size = source_signature(f, st)
         row, queued = self._states.pop(path) if path in self._states else source_state(self.store, path)
+        if row is None:
+            self._fresh.append((path, st.st_size))
         unchanged_options = not options.reclassify and opts.same_as_stored(FileOptions.from_json(row[4] if row else None))
         if row and not queued and row[0] == "ok" and unchanged_options and not self._media_changed(path, f, row[5]):
             if row[1] == mtime and row[2] == size:

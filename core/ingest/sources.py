@@ -171,6 +171,21 @@ def remove_source(store: Store, path: str) -> Changes:
     return RecordWriter(store).write(remove=_keys_of(store, path), also=[_forget(path, drop_source=True)])
 
 
+def remove_sources(store: Store, paths: Sequence[str]) -> Changes:
+    """:func:`remove_source` for many files in one transaction (a watched burst or a removed library source:
+    one transaction per file would cost as much as the files' reading)."""
+    paths = list(dict.fromkeys(paths))
+    if not paths:
+        return Changes()
+    keys = [k for ks in _keys_of_many(store, paths).values() for k in ks]
+
+    def forget(cur: duckdb.DuckDBPyConnection) -> None:
+        for table in ("source_records", "sources", "index_queue"):
+            cur.execute(f"DELETE FROM {table} WHERE path IN (SELECT unnest(?::VARCHAR[]))", [paths])
+
+    return RecordWriter(store).write(remove=keys, also=[forget])
+
+
 def record_source(cur: duckdb.DuckDBPyConnection, path: str, root: str | None, collection: str, *,
                   status: str, reader: str | None = None, content_hash: str | None = None,
                   mtime: float | None = None, size: int | None = None, error: str | None = None,

@@ -12,7 +12,7 @@ class FileOutcome:
     """What happened to one file."""
 
     path: str
-    status: str  # ok | skipped | failed | removed | unsupported (a folder's file no reader handles)
+    status: str  # ok | skipped | failed | removed | moved | unsupported (a folder's file no reader handles)
     reason: str = ""
     chunks: int = 0
     embedded: int = 0
@@ -58,6 +58,11 @@ class IngestSummary:
     def removed(self) -> list[FileOutcome]:
         """Files gone from disk whose records were removed."""
         return self._by("removed")
+
+    @property
+    def moved(self) -> list[FileOutcome]:
+        """Files renamed or moved inside the library: their records followed them, nothing read again."""
+        return self._by("moved")
 
     def _tally(self, attr: str) -> dict[tuple[str, str], int]:
         total: dict[tuple[str, str], int] = {}

@@ -55,12 +55,17 @@ def inside(path: str, roots: Sequence[str]) -> bool:
     return any(path == r or path.startswith(r.rstrip(os.sep) + os.sep) for r in roots)
 
 
-def refusal(path: Path, *, follow: bool, roots: Sequence[str]) -> str | None:
-    """Why ``path`` (found inside a given folder) must not be read, or None when it may be."""
+def refusal(path: Path, *, follow: bool, roots: Sequence[str], folder: tuple[str, bool] | None = None) -> str | None:
+    """Why ``path`` (found inside a given folder) must not be read, or None when it may be. ``folder``: the
+    real path of the folder holding it and whether that lies on a pseudo filesystem (the walk knows it once
+    per folder: resolving every file again was a quarter of a rescan of unchanged files)."""
     try:
         st = os.lstat(path)
     except OSError:
         return None  # gone or unreadable: the reader reports it with the usual reason
+    if folder is not None and stat.S_ISREG(st.st_mode):
+        pseudo = folder[1] or os.path.join(folder[0], path.name) in _pseudo_mounts()  # a file mounted over it
+        return PSEUDO_FS if pseudo else None
     if stat.S_ISLNK(st.st_mode):
         if not follow:
             return LINK_NOT_FOLLOWED
@@ -112,11 +117,12 @@ def walk(root: Path, *, follow: bool, roots: Sequence[str]) -> Generator[tuple[P
                     continue
             keep.append(d)
         dirnames[:] = keep
+        here = (real_dir, on_pseudo_fs(Path(real_dir)))
         for name in sorted(filenames):
             if name.startswith("."):
                 continue
             f = Path(dirpath) / name
-            yield f, refusal(f, follow=follow, roots=roots) or ""
+            yield f, refusal(f, follow=follow, roots=roots, folder=here) or ""
         while errors:
             yield errors.pop(0)
     while errors:

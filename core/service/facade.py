@@ -57,6 +57,7 @@ class Ovillo(Folder):
         """Stop serving other processes, then close the folder (:meth:`Folder.close`)."""
         if self._server is not None:
             self._server.stop()
+        self.library.stop_watching()
         super().close()
 
     def __enter__(self) -> "Ovillo":

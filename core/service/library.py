@@ -2,43 +2,18 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Generator, Iterable
+from collections.abc import Generator
 
-from core.ingest.pipeline import IngestOptions, Ingestor, IngestSummary
-from core.ingest.reembed import note_if_empty, reembed_after_import
 from core.ingest.status import Status, failed_sources, library_status
 from core.progress import CancelToken, Progress
 from core.records import EditResult, Facets, RecordText, read_record, visible_facets
-from core.service.folder import Folder
+from core.service.sources import LibrarySources
 from core.store.edits import RecordEdit
-from core.store.models_repo import pin_model
-from core.store.rows import Changes
 
 
-class Library:
-    """Import files, count what the library holds, read a record, switch a modality's model."""
-
-    def __init__(self, folder: Folder) -> None:
-        self._f = folder
-
-    def ingest(self, paths: Iterable[str | os.PathLike[str]], options: IngestOptions | None = None,
-               cancel: CancelToken | None = None, *,
-               changes: Changes | None = None) -> Generator[Progress, None, IngestSummary]:
-        """Ingest files and folders (see :class:`core.ingest.pipeline.Ingestor`); ``changes`` fills as batches
-        commit, for a caller that must refresh from them even when the import fails part way."""
-        f = self._f
-        enc = f.encoder
-        pin_model(f.store, enc.name, enc.dimension)
-        ingestor = Ingestor(f.store, enc, f.settings, image_encoder=lambda: f.encoder_for("image"),
-                            thumbs=f.paths.home / "thumbs")
-        note_if_empty(f.store, enc.name)
-        with f.models_in_use():  # an idle release meanwhile would load the image encoder twice
-            summary = yield from ingestor.run(paths, options, cancel, changes=changes)
-            if not summary.cancelled:  # passages a newer chunker embeds differently, from the store
-                yield from reembed_after_import(f.store, enc, cancel, page=4 * f.settings.embed_batch)
-        yield from f.erase_removed()
-        return summary
+class Library(LibrarySources):
+    """Import files, keep sources current, count what the library holds, read a record, switch a modality's
+    model."""
 
     def status(self, profile: str = "owner") -> Status:
         """Counts as visible to ``profile`` (the owner sees everything)."""

@@ -219,12 +219,32 @@ def _m005_change_log(con: duckdb.DuckDBPyConnection) -> None:
                 "FROM store_meta WHERE key = 'generation'")
 
 
+def _m006_library_sources(con: duckdb.DuckDBPyConnection) -> None:
+    """The library's source folders and files (:mod:`core.ingest.library`): each with the options its files are
+    indexed with, its ordered include/exclude rules, whether watching is paused, its last scan, and
+    ``removing`` (a removal under way: finished on the next open). Folders ingested before become sources."""
+    con.execute("""
+    CREATE TABLE library_sources (
+        path       VARCHAR PRIMARY KEY,
+        options    JSON NOT NULL,
+        rules      JSON NOT NULL DEFAULT '[]',
+        paused     BOOLEAN NOT NULL DEFAULT false,
+        removing   BOOLEAN NOT NULL DEFAULT false,
+        added_at   TIMESTAMP NOT NULL,
+        last_scan  TIMESTAMP
+    )""")
+    con.execute("""INSERT INTO library_sources (path, options, added_at, last_scan)
+                   SELECT root, any_value(options), min(updated_at), max(updated_at) FROM sources
+                   WHERE root IS NOT NULL GROUP BY root""")
+
+
 MIGRATIONS: list[Migration] = [
     ("m001_initial", _m001_initial),
     ("m002_unsupported_and_unit_times", _m002_unsupported_and_unit_times),
     ("m003_content_classes", _m003_content_classes),
     ("m004_record_edits", _m004_record_edits),
     ("m005_change_log", _m005_change_log),
+    ("m006_library_sources", _m006_library_sources),
 ]
 
 
