@@ -184,6 +184,7 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "ingest.sidecar_object": QT_TRANSLATE_NOOP(
         "CoreErrors", '{name} must be a JSON object such as {"password": "…"}'),
     "ingest.sidecar_options": QT_TRANSLATE_NOOP("CoreErrors", "{name}: unknown option(s) {options}"),
+    "ingest.sidecar_kind": QT_TRANSLATE_NOOP("CoreErrors", "{name}: kind must be one of {kinds}, not {kind}"),
     "ingest.changed": QT_TRANSLATE_NOOP("CoreErrors", "{name} changed while it was being indexed"),
     "ingest.changed_since_lookup": QT_TRANSLATE_NOOP("CoreErrors", "{name} changed since it was looked up"),
     "ingest.no_image_encoder": QT_TRANSLATE_NOOP(

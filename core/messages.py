@@ -159,6 +159,7 @@ MESSAGES: dict[str, str] = {
     "ingest.sidecar_json": "{name} is not valid JSON (line {line})",
     "ingest.sidecar_object": "{name} must be a JSON object such as {\"password\": \"…\"}",
     "ingest.sidecar_options": "{name}: unknown option(s) {options}",
+    "ingest.sidecar_kind": "{name}: kind must be one of {kinds}, not {kind}",
     "ingest.changed": "{name} changed while it was being indexed",
     "ingest.changed_since_lookup": "{name} changed since it was looked up",
     "ingest.no_image_encoder": "photographs need the image encoder, and none was given",

@@ -41,7 +41,7 @@
 <context>
     <name>Main</name>
     <message numerus="yes">
-        <location filename="../main.py" line="153" />
+        <location filename="../main.py" line="154" />
         <source>%n file(s) and folder(s) of this data folder that other accounts could read are now private.</source>
         <translation>
             <numerusform>%n file and folder of this data folder that other accounts could read are now private.</numerusform>
@@ -52,7 +52,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../main_window.py" line="238" />
+        <location filename="../main_window.py" line="245" />
         <source>Starting over in %n second(s) — touch the screen to continue.</source>
         <translation>
             <numerusform>Starting over in %n second — touch the screen to continue.</numerusform>
@@ -82,7 +82,7 @@
 <context>
     <name>RecordView</name>
     <message numerus="yes">
-        <location filename="../views/record.py" line="244" />
+        <location filename="../views/record.py" line="254" />
         <source>%n page(s) read with low confidence: %1</source>
         <translation>
             <numerusform>%n page read with low confidence: %1</numerusform>
