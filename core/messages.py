@@ -141,6 +141,10 @@ MESSAGES: dict[str, str] = {
     "ingest.mail_parts": "this mail message has {count} MIME parts; at most {limit} are read",
     "ingest.not_mbox": "not an mbox file (it does not begin with a \"From \" line)",
     "ingest.mbox_empty": "no readable messages in this mbox file",
+    "ingest.epub_no_container": "this EPUB has no META-INF/container.xml naming its package document",
+    "ingest.epub_opf_missing": "this EPUB names {part}, which it does not hold",
+    "ingest.epub_no_spine": "this EPUB's spine names no readable chapters",
+    "ingest.epub_drm": "this EPUB's chapters are encrypted (DRM): they cannot be read",
     "ingest.legacy_doc": "a Word 97–2003 document (.doc): this old binary format is not read",
     "ingest.legacy_xls": "an Excel 97–2003 workbook (.xls): this old binary format is not read",
     "ingest.legacy_msg": "an Outlook message (.msg): this old binary format is not read",
@@ -251,6 +255,7 @@ MESSAGES: dict[str, str] = {
     "hint.legacy_xls": "Open it in Excel or LibreOffice and save it as .xlsx or .ods, then import that copy.",
     "hint.legacy_msg": "Save it from Outlook as .eml (or drag it into Thunderbird and save it from there), then "
                        "import that copy.",
+    "hint.epub_drm": "Import a copy without DRM protection (from the publisher or the rights holder).",
     "hint.csv_cell": "Shorten that cell, or keep long texts in files of their own.",
     "hint.known_options": "Known options: {options}.",
     "hint.run_again": "Run the ingest again.",

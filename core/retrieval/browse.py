@@ -33,7 +33,7 @@ KINDS: dict[str, str] = {
     "ead": "catalogue", "mets": "catalogue", "mods": "catalogue", "dc": "catalogue", "oai-pmh": "catalogue",
     "tei": "document",
     "docx": "document", "odt": "document", "rtf": "document", "xlsx": "catalogue", "ods": "catalogue",
-    "email": "mail",
+    "email": "mail", "epub": "document",
 }
 OTHER_KIND = "other"  # records that name no reader (e.g. from the central archive)
 SORTS = ("relevance", "title", "date")

@@ -9,7 +9,7 @@ from core.errors import UnsupportedFormat
 from core.chunking.model import ReadResult
 from core.ingest.readers import (csv_reader, docx_reader, html_reader, image_reader, legacy, mail_reader, odt_reader,
                                  pdf_reader, rtf_reader, sheet_reader, subtitles, text_reader)
-from core.ingest.readers import ass, elan, ttml, whisper, xmlkind
+from core.ingest.readers import ass, elan, epub_reader, ttml, whisper, xmlkind
 
 Reader = Callable[[Path, bytes], ReadResult]
 
@@ -47,6 +47,7 @@ READERS: dict[str, Reader] = {
     ".ods": sheet_reader.read_ods,
     ".eml": mail_reader.read_eml,
     ".mbox": mail_reader.read_mbox,
+    ".epub": epub_reader.read,
     ".doc": legacy.read,  # old binary office files: unsupported, with what to save them as
     ".xls": legacy.read,
     ".msg": legacy.read,
