@@ -139,6 +139,7 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
         "CoreErrors", "no records with a title or text in this {kind} file"),
     "ingest.not_ttml": QT_TRANSLATE_NOOP("CoreErrors", "not a TTML file (root <{root}>, not <tt>)"),
     "ingest.not_elan": QT_TRANSLATE_NOOP("CoreErrors", "not an ELAN file (root <{root}>, not <ANNOTATION_DOCUMENT>)"),
+    "ingest.not_scc": QT_TRANSLATE_NOOP("CoreErrors", "not an SCC file (it does not begin with \"Scenarist_SCC V1.0\")"),
     "ingest.json_malformed": QT_TRANSLATE_NOOP("CoreErrors", "malformed JSON at line {line}: {detail}"),
     "ingest.json_other": QT_TRANSLATE_NOOP(
         "CoreErrors", "JSON of another kind: only Whisper transcripts (with \"segments\") are read"),

@@ -118,6 +118,7 @@ MESSAGES: dict[str, str] = {
     "ingest.no_catalogue_records": "no records with a title or text in this {kind} file",
     "ingest.not_ttml": "not a TTML file (root <{root}>, not <tt>)",
     "ingest.not_elan": "not an ELAN file (root <{root}>, not <ANNOTATION_DOCUMENT>)",
+    "ingest.not_scc": "not an SCC file (it does not begin with \"Scenarist_SCC V1.0\")",
     "ingest.json_malformed": "malformed JSON at line {line}: {detail}",
     "ingest.json_other": "JSON of another kind: only Whisper transcripts (with \"segments\") are read",
     "ingest.subtitles_unreadable": "unreadable subtitle file: {detail}",
