@@ -140,6 +140,7 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "ingest.not_ttml": QT_TRANSLATE_NOOP("CoreErrors", "not a TTML file (root <{root}>, not <tt>)"),
     "ingest.not_elan": QT_TRANSLATE_NOOP("CoreErrors", "not an ELAN file (root <{root}>, not <ANNOTATION_DOCUMENT>)"),
     "ingest.not_scc": QT_TRANSLATE_NOOP("CoreErrors", "not an SCC file (it does not begin with \"Scenarist_SCC V1.0\")"),
+    "ingest.not_stl": QT_TRANSLATE_NOOP("CoreErrors", "not EBU-STL subtitles (no STL25.01/STL30.01 header): a 3D model, or another .stl"),
     "ingest.json_malformed": QT_TRANSLATE_NOOP("CoreErrors", "malformed JSON at line {line}: {detail}"),
     "ingest.json_other": QT_TRANSLATE_NOOP(
         "CoreErrors", "JSON of another kind: only Whisper transcripts (with \"segments\") are read"),
@@ -317,6 +318,7 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "hint.legacy_xls": QT_TRANSLATE_NOOP("CoreErrors", "Open it in Excel or LibreOffice and save it as .xlsx or .ods, then import that copy."),
     "hint.legacy_msg": QT_TRANSLATE_NOOP("CoreErrors", "Save it from Outlook as .eml (or drag it into Thunderbird and save it from there), then import that copy."),
     "hint.epub_drm": QT_TRANSLATE_NOOP("CoreErrors", "Import a copy without DRM protection (from the publisher or the rights holder)."),
+    "hint.stl_only": QT_TRANSLATE_NOOP("CoreErrors", "Only EBU-STL subtitle files are read under .stl."),
     "hint.csv_cell": QT_TRANSLATE_NOOP("CoreErrors", "Shorten that cell, or keep long texts in files of their own."),
     "hint.known_options": QT_TRANSLATE_NOOP("CoreErrors", "Known options: {options}."),
     "hint.run_again": QT_TRANSLATE_NOOP("CoreErrors", "Run the ingest again."),

@@ -119,6 +119,7 @@ MESSAGES: dict[str, str] = {
     "ingest.not_ttml": "not a TTML file (root <{root}>, not <tt>)",
     "ingest.not_elan": "not an ELAN file (root <{root}>, not <ANNOTATION_DOCUMENT>)",
     "ingest.not_scc": "not an SCC file (it does not begin with \"Scenarist_SCC V1.0\")",
+    "ingest.not_stl": "not EBU-STL subtitles (no STL25.01/STL30.01 header): a 3D model, or another .stl",
     "ingest.json_malformed": "malformed JSON at line {line}: {detail}",
     "ingest.json_other": "JSON of another kind: only Whisper transcripts (with \"segments\") are read",
     "ingest.subtitles_unreadable": "unreadable subtitle file: {detail}",
@@ -257,6 +258,7 @@ MESSAGES: dict[str, str] = {
     "hint.legacy_msg": "Save it from Outlook as .eml (or drag it into Thunderbird and save it from there), then "
                        "import that copy.",
     "hint.epub_drm": "Import a copy without DRM protection (from the publisher or the rights holder).",
+    "hint.stl_only": "Only EBU-STL subtitle files are read under .stl.",
     "hint.csv_cell": "Shorten that cell, or keep long texts in files of their own.",
     "hint.known_options": "Known options: {options}.",
     "hint.run_again": "Run the ingest again.",

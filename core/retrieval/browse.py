@@ -30,7 +30,7 @@ KINDS: dict[str, str] = {
     "csv": "catalogue", "vtt": "interview", "srt": "interview", "ohms": "interview", "tc-marks": "interview",
     "pdf": "document", "scan": "document", "html": "text", "markdown": "text", "text": "text", "image": "image",
     "ttml": "interview", "elan": "interview", "whisper": "interview", "ass": "interview", "ssa": "interview",
-    "scc": "interview",
+    "scc": "interview", "stl": "interview",
     "ead": "catalogue", "mets": "catalogue", "mods": "catalogue", "dc": "catalogue", "oai-pmh": "catalogue",
     "tei": "document",
     "docx": "document", "odt": "document", "rtf": "document", "xlsx": "catalogue", "ods": "catalogue",
