@@ -84,3 +84,12 @@ def test_not_scc_and_no_text_fail_with_their_reason(text: str, code: str) -> Non
         read("built.scc", text)
     found = identify(str(err.value))
     assert found is not None and found[0] == code
+
+
+def test_a_recording_beside_its_captions_is_their_companion(tmp_path: Path) -> None:
+    from core.ingest.skipped import is_companion
+
+    for captions in ("news.scc", "news.stl"):
+        names = {str(tmp_path / "news.mp4"), str(tmp_path / captions)}
+        assert is_companion(tmp_path / "news.mp4", names)
+    assert not is_companion(tmp_path / "news.mp4", {str(tmp_path / "news.mp4")})
