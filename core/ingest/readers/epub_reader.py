@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import posixpath
 import zipfile
+import zlib
 from pathlib import Path
 from urllib.parse import unquote
 from xml.etree.ElementTree import Element
@@ -35,20 +36,27 @@ _CHAPTER_TYPES = {"application/xhtml+xml", "text/html", "application/xml", "text
 def read(path: Path, raw: bytes) -> ReadResult:
     """Read an ``.epub`` into one record."""
     check_package(raw, "EPUB file")
+    try:
+        return _read(path, raw)
+    except (zipfile.BadZipFile, zlib.error, EOFError) as exc:  # a part whose data or CRC is damaged
+        raise CorruptSource(f"damaged EPUB file: not a readable zip package ({exc})") from None
+
+
+def _read(path: Path, raw: bytes) -> ReadResult:
     with zipfile.ZipFile(io.BytesIO(raw)) as zf:
         names = {info.filename: info for info in zf.infolist()}
         container = _xml(zf, names, _CONTAINER, "this EPUB has no META-INF/container.xml naming its package document")
         opf_name = _opf_name(container)
         opf = _xml(zf, names, opf_name, f"this EPUB names {opf_name}, which it does not hold")
         chapters = _spine(opf, posixpath.dirname(opf_name))
-        encrypted = _encrypted(zf, names) & set(chapters)
+        encrypted = _encrypted(zf, names) & {name for name, _ in chapters}
         if encrypted:
             raise CorruptSource("this EPUB's chapters are encrypted (DRM): they cannot be read",
                                 hint="Import a copy without DRM protection (from the publisher or the rights holder).")
         blocks: list[Block] = []
         notes: list[str] = []
         missing = 0
-        for name in chapters:
+        for name, nav in chapters:
             info = names.get(name)
             if info is None:
                 missing += 1
@@ -57,7 +65,7 @@ def read(path: Path, raw: bytes) -> ReadResult:
                 raise CorruptSource(f"this EPUB file holds {info.file_size // (1024 * 1024)} MB of document markup; "
                                     f"at most {MAX_PARSED_PART_BYTES // (1024 * 1024)} MB are read",
                                     hint="Split the document into parts and import those.")
-            blocks.extend(_chapter(zf.read(info), name, notes))
+            blocks.extend(_chapter(zf.read(info), name, nav, notes))
     if missing:
         notes.append(f"{missing} chapter(s) named in the spine are missing from the package")
     meta = opf.find("metadata")
@@ -102,19 +110,20 @@ def _opf_name(container: Element) -> str:
     return posixpath.normpath(unquote(chosen.get("full-path", "")).lstrip("/"))
 
 
-def _spine(opf: Element, base: str) -> list[str]:
-    """The chapters' part names in reading order (XHTML items of the spine but the navigation document;
-    repeats read once)."""
-    items: dict[str, tuple[str, str]] = {}
+def _spine(opf: Element, base: str) -> list[tuple[str, bool]]:
+    """The chapters' part names in reading order (XHTML items of the spine; repeats read once), each with
+    whether it is the EPUB 3 navigation document (its table of contents is not text of the book)."""
+    items: dict[str, tuple[str, str, bool]] = {}
     for item in opf.iterfind("manifest/item"):
         href, ident = item.get("href"), item.get("id")
-        if href and ident and "nav" not in (item.get("properties") or "").split():  # the table of contents
-            items[ident] = (_resolve(base, href), (item.get("media-type") or "").lower())
-    chapters: list[str] = []
+        if href and ident:
+            items[ident] = (_resolve(base, href), (item.get("media-type") or "").lower(),
+                            "nav" in (item.get("properties") or "").split())
+    chapters: list[tuple[str, bool]] = []
     for ref in opf.iterfind("spine/itemref"):
-        name, media = items.get(ref.get("idref", ""), ("", ""))
-        if name and media in _CHAPTER_TYPES and name not in chapters:
-            chapters.append(name)
+        name, media, nav = items.get(ref.get("idref", ""), ("", "", False))
+        if name and media in _CHAPTER_TYPES and name not in (c for c, _ in chapters):
+            chapters.append((name, nav))
     if not chapters:
         raise CorruptSource("this EPUB's spine names no readable chapters")
     return chapters
@@ -133,11 +142,11 @@ def _encrypted(zf: zipfile.ZipFile, names: dict[str, zipfile.ZipInfo]) -> set[st
     return {_resolve("", ref.get("URI", "")) for ref in root.iter("CipherReference") if ref.get("URI")}
 
 
-def _chapter(raw: bytes, name: str, notes: list[str]) -> list[Block]:
+def _chapter(raw: bytes, name: str, nav: bool, notes: list[str]) -> list[Block]:
     """One spine document's blocks; a chapter that cannot be read is noted and left out, not the book."""
     try:
         text, _ = decode_tolerant(raw, what=name, max_line=None)
-        blocks, title = section_blocks(text)
+        blocks, title = section_blocks(text, whole_if_empty=not nav)
     except CorruptSource as exc:
         notes.append(f"{name} left out: {exc}")
         return []
