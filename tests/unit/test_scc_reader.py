@@ -93,3 +93,10 @@ def test_a_recording_beside_its_captions_is_their_companion(tmp_path: Path) -> N
         names = {str(tmp_path / "news.mp4"), str(tmp_path / captions)}
         assert is_companion(tmp_path / "news.mp4", names)
     assert not is_companion(tmp_path / "news.mp4", {str(tmp_path / "news.mp4")})
+
+
+def test_every_interview_reader_follows_its_recording() -> None:
+    # a recording added or renamed beside an unchanged transcript re-reads it (scan.py): every caption kind alike
+    from core.ingest.scan import TRANSCRIPT_READERS
+
+    assert {reader for reader, kind in KINDS.items() if kind == "interview"} <= TRANSCRIPT_READERS
