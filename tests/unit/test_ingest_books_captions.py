@@ -32,8 +32,8 @@ def test_books_and_captions_are_ingested_with_their_sections_and_times(fake_app:
     assert [(t, reader) for t, reader, _ in rows] == [("Lorem Ipsum", "epub"), ("Noticiari", "scc"),
                                                       ("Entrevista", "stl")]
     assert rows[1][2] == str(root / "noticiari.mp4")
-    reason = cur.execute("SELECT error FROM sources WHERE path = ?", [str(root / "peça.stl")]).fetchone()[0]
-    assert reason.startswith("not EBU-STL subtitles")
+    reason = cur.execute("SELECT error FROM sources WHERE path = ?", [str(root / "peça.stl")]).fetchone()
+    assert reason is not None and reason[0].startswith("not EBU-STL subtitles")
     metas = [json.loads(m) for (m,) in cur.execute("SELECT chunk_meta FROM rag_embeddings").fetchall()]
     assert {tuple(m["heading_path"]) for m in metas if m.get("heading_path")} == {("Chapter 1",), ("Chapter 2",)}
     times = sorted(m["tc_in"] for m in metas if m.get("tc_in") is not None)
