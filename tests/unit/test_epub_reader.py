@@ -90,6 +90,13 @@ def test_spine_order_hrefs_metadata_and_chapter_titles() -> None:
     assert result.notes == []
 
 
+def test_a_modification_date_is_not_the_books_date() -> None:
+    opf = OPF.replace("<dc:date>1962-10</dc:date>", '<dc:date xmlns:opf="http://www.idpf.org/2007/opf" '
+                      'opf:event="modification">2011-05-02</dc:date><dc:date>1963</dc:date>')
+    rec = read("built.epub", epub(book() | {"OEBPS/content.opf": opf})).records[0]
+    assert (rec.date_start, rec.date_end) == (date(1963, 1, 1), date(1963, 12, 31))
+
+
 def test_missing_chapter_is_noted_and_the_rest_read() -> None:
     parts = book()
     del parts["OEBPS/text/capítol 2.xhtml"]

@@ -76,7 +76,7 @@ def _read(path: Path, raw: bytes) -> ReadResult:
             b.heading_path = b.heading_path[1:]
     if not blocks:
         raise CorruptSource("no text to index in this file")
-    start, end = parse_date_range(first_text(meta, "date")[:10]) if first_text(meta, "date") else (None, None)
+    start, end = parse_date_range(_publication_date(meta))
     if start is None:
         start, end = date_from_filename(path)
     lang = language_code(first_text(meta, "language")) or language_code(opf.get(f"{XML_NS}lang"))
@@ -85,6 +85,16 @@ def _read(path: Path, raw: bytes) -> ReadResult:
         ("subject", all_texts(meta, "subject")), ("identifier", all_texts(meta, "identifier"))) if values}
     rec = ParsedRecord(key="", title=title, blocks=blocks, lang=lang, date_start=start, date_end=end, data=data)
     return ReadResult([rec], reader="epub", notes=notes)
+
+
+def _publication_date(meta: Element) -> str:
+    """The first ``dc:date`` that is not an EPUB 2 ``opf:event="modification"`` (the file's, not the book's)."""
+    for el in meta.iterfind("date"):
+        events = {v.lower() for k, v in el.attrib.items() if k.endswith("event")}
+        value = (el.text or "").strip()
+        if "modification" not in events and value:
+            return value[:10]
+    return ""
 
 
 def _xml(zf: zipfile.ZipFile, names: dict[str, zipfile.ZipInfo], name: str, absent: str) -> Element:
