@@ -29,7 +29,8 @@ from core.progress import Progress
 from core.store.db import Store
 
 # Readers of timecoded transcripts: their records point at the recording beside them (readers/media.py).
-TRANSCRIPT_READERS = frozenset({"tc-marks", "vtt", "srt", "ohms", "ttml", "elan", "whisper", "ass", "ssa"})
+TRANSCRIPT_READERS = frozenset({"tc-marks", "vtt", "srt", "ohms", "ttml", "elan", "whisper", "ass", "ssa", "scc",
+                                "stl"})
 EXCLUDED = "left out by the library's rules"
 
 Excluded = Callable[[str], bool]  # the library's rules: True for a path they leave out

@@ -18,7 +18,8 @@ from core.ingest.readers.media import MEDIA_SUFFIXES
 from core.ingest.sources import record_source
 from core.store.db import Store
 
-TRANSCRIPT_SUFFIXES = (".vtt", ".srt", ".xml", ".txt", ".md", ".ttml", ".dfxp", ".eaf", ".json", ".tsv", ".ass", ".ssa")
+TRANSCRIPT_SUFFIXES = (".vtt", ".srt", ".xml", ".txt", ".md", ".ttml", ".dfxp", ".eaf", ".json", ".tsv", ".ass", ".ssa",
+                       ".scc", ".stl")
 
 
 def unsupported_reason(path: Path) -> str:

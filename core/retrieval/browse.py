@@ -30,10 +30,11 @@ KINDS: dict[str, str] = {
     "csv": "catalogue", "vtt": "interview", "srt": "interview", "ohms": "interview", "tc-marks": "interview",
     "pdf": "document", "scan": "document", "html": "text", "markdown": "text", "text": "text", "image": "image",
     "ttml": "interview", "elan": "interview", "whisper": "interview", "ass": "interview", "ssa": "interview",
+    "scc": "interview", "stl": "interview",
     "ead": "catalogue", "mets": "catalogue", "mods": "catalogue", "dc": "catalogue", "oai-pmh": "catalogue",
     "tei": "document",
     "docx": "document", "odt": "document", "rtf": "document", "xlsx": "catalogue", "ods": "catalogue",
-    "email": "mail",
+    "email": "mail", "epub": "document",
 }
 OTHER_KIND = "other"  # records that name no reader (e.g. from the central archive)
 SORTS = ("relevance", "title", "date")

@@ -9,7 +9,7 @@ from core.errors import UnsupportedFormat
 from core.chunking.model import ReadResult
 from core.ingest.readers import (csv_reader, docx_reader, html_reader, image_reader, legacy, mail_reader, odt_reader,
                                  pdf_reader, rtf_reader, sheet_reader, subtitles, text_reader)
-from core.ingest.readers import ass, elan, ttml, whisper, xmlkind
+from core.ingest.readers import ass, ebu_stl, elan, epub_reader, scc, ttml, whisper, xmlkind
 
 Reader = Callable[[Path, bytes], ReadResult]
 
@@ -34,6 +34,8 @@ READERS: dict[str, Reader] = {
     ".json": whisper.read_json,
     ".ass": ass.read,
     ".ssa": ass.read,
+    ".scc": scc.read,
+    ".stl": ebu_stl.read,  # EBU subtitles; a 3D-model .stl is reported unsupported
     ".jpg": image_reader.read,
     ".jpeg": image_reader.read,
     ".png": image_reader.read,
@@ -47,6 +49,7 @@ READERS: dict[str, Reader] = {
     ".ods": sheet_reader.read_ods,
     ".eml": mail_reader.read_eml,
     ".mbox": mail_reader.read_mbox,
+    ".epub": epub_reader.read,
     ".doc": legacy.read,  # old binary office files: unsupported, with what to save them as
     ".xls": legacy.read,
     ".msg": legacy.read,

@@ -218,6 +218,18 @@ def read(path: Path, raw: bytes) -> ReadResult:
     return ReadResult([rec], reader="html", notes=notes)
 
 
+def section_blocks(text: str, *, whole_if_empty: bool = True) -> tuple[list[Block], str]:
+    """The content blocks of one (X)HTML document, headings as their paths, and its ``<title>`` — for a
+    container of pages (an EPUB's chapters) read as one record; the whole page when no content is found
+    (unless ``whole_if_empty`` is false: a table of contents, whose links are all it holds)."""
+    parser = _Extractor()
+    parser.feed(text)
+    parser.close()
+    parser.flush()
+    blocks = _content(parser.pieces)[0] or (_whole_page(text) if whole_if_empty else [])
+    return blocks, " ".join(parser.title.split())
+
+
 def _whole_page(text: str) -> list[Block]:
     """Every text block of the page, furniture included (the fallback when nothing else is left)."""
 
