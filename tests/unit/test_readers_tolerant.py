@@ -48,6 +48,28 @@ def test_ohms_namespaced_legacy_export_with_sync_points_and_index() -> None:
     assert rec.data["interviewee"] == "Dolores Pallarés" and rec.media_path is None  # a URL is not played offline
 
 
+def test_ohms_index_points_start_at_their_own_time() -> None:
+    """An index point's title and synopsis describe its segment: a hit on any of its words plays from the
+    point's <time>, never from a time interpolated inside the segment (#34 point 7)."""
+    (rec,) = read("ohms/namespaced_sync.xml").records
+    times = {b.heading_path: b.tc_in for b in rec.blocks if b.component == "rag:index"}
+
+    def count(text: str) -> int:
+        return len(text.split())
+
+    for target in (450, 6):  # whole points, and points cut into several passages
+        chunks = [c for c in chunk_record(rec, count, target=target, floor=2, hard_max=target + 2)
+                  if c.component_tipo == "rag:index"]
+        assert len(chunks) >= (2 if target == 450 else 4)
+        for c in chunks:
+            start = times[c.heading_path]
+            assert c.tc_in == start
+            for query in (c.heading_path[0], c.source_text.split()[-1], "molino harinero", "iglesia"):
+                assert hit_time(c.source_text, c.meta(), query) == start, (target, c.source_text, query)
+    first = next(c for c in chunk_record(rec, count) if c.heading_path == ("Infancia en el pueblo",))
+    assert first.tc_out == 185.0  # the segment still ends where the next point starts
+
+
 def test_ohms6_vtt_transcript_and_local_recording(tmp_path: Path) -> None:
     xml = tmp_path / "vidal.xml"
     shutil.copy(FIX / "ohms/ohms6_vtt.xml", xml)
