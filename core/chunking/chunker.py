@@ -133,7 +133,8 @@ def _units(block: Block, count: TokenCounter, target: int) -> list[_Unit]:
 
 def _time_pieces(pieces: list[_Unit], block: Block) -> list[_Unit]:
     """Give each piece of a cut timed block the share of the block's time its characters take."""
-    if block.tc_in is None or block.tc_out is None or block.tc_out <= block.tc_in or len(pieces) < 2:
+    if (not block.paced or block.tc_in is None or block.tc_out is None or block.tc_out <= block.tc_in
+            or len(pieces) < 2):
         return pieces
     total = sum(len(p.text) + 1 for p in pieces)
     span = block.tc_out - block.tc_in
@@ -245,7 +246,8 @@ def _make_chunk(index: int, units: list[_Unit]) -> Chunk:
     offset = 0
     for u in units:
         tc = u.t0 if u.t0 is not None else u.block.tc_in
-        end = u.t1 if u.t1 is not None else u.tc_out
+        # an unpaced unit's end is not marked, so nothing inside it is placed later than its start
+        end = u.t1 if u.t1 is not None else (u.tc_out if u.block.paced else None)
         if tc is not None and (not marks or marks[-1][1:] != (tc, end)):
             marks.append((offset, tc, end))
         offset += len(u.text) + (1 if is_turns else 2)

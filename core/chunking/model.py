@@ -12,7 +12,9 @@ class Block:
     """One structural unit of text; chunks pack whole blocks and never cross a section.
 
     ``section`` groups blocks that may share a chunk: a heading path, a page,
-    a transcript. ``tc_in``/``tc_out`` are seconds from the start of the media.
+    a transcript. ``tc_in``/``tc_out`` are seconds from the start of the media. ``paced`` says the
+    text is spoken over that span (a turn: a word's time can be estimated by its position); an
+    index point's title and synopsis describe the span instead, and all of it starts at ``tc_in``.
     """
 
     text: str
@@ -22,6 +24,7 @@ class Block:
     tc_out: float | None = None
     speaker: str | None = None
     component: str = "rag:body"
+    paced: bool = True
 
     @property
     def section(self) -> tuple[object, ...]:

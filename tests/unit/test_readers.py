@@ -38,7 +38,8 @@ def test_html_skips_scripts_and_tracks_headings(tmp_path: Path) -> None:
             "<ul><li>Moneda</li></ul></body></html>")
     (rec,) = read(tmp_path / "d.html", html).records
     assert rec.title == "Diari" and rec.lang == "ca"
-    assert [b.text for b in rec.blocks] == ["Fragments de & ceràmica.", "Moneda"]
+    # "Moneda" alone is a fragment: it joins its neighbour in the section
+    assert [b.text for b in rec.blocks] == ["Fragments de & ceràmica.\nMoneda"]
     assert rec.blocks[0].heading_path == ("Rasa 2",)
     assert all("evil" not in b.text for b in rec.blocks)
 

@@ -13,7 +13,7 @@ import pytest
 from core.chunking import chunk_record
 from core.chunking.model import Block, ParsedRecord
 from core.errors import CorruptSource
-from core.ingest.readers import reader_for
+from core.ingest.readers import html_reader, reader_for
 from core.ingest.readers.common import language_code
 from core.retrieval.timecodes import hit_time, match_offset, time_at
 from core.service import Ovillo
@@ -46,6 +46,28 @@ def test_ohms_namespaced_legacy_export_with_sync_points_and_index() -> None:
     assert "Keywords: riada; pantano; iglesia" in index[1].text and "inunda la iglesia" in index[1].text
     assert rec.data["media_url"] == "https://media.example.org/oh0042.mp3"
     assert rec.data["interviewee"] == "Dolores Pallarés" and rec.media_path is None  # a URL is not played offline
+
+
+def test_ohms_index_points_start_at_their_own_time() -> None:
+    """An index point's title and synopsis describe its segment: a hit on any of its words plays from the
+    point's <time>, never from a time interpolated inside the segment (#34 point 7)."""
+    (rec,) = read("ohms/namespaced_sync.xml").records
+    times = {b.heading_path: b.tc_in for b in rec.blocks if b.component == "rag:index"}
+
+    def count(text: str) -> int:
+        return len(text.split())
+
+    for target in (450, 6):  # whole points, and points cut into several passages
+        chunks = [c for c in chunk_record(rec, count, target=target, floor=2, hard_max=target + 2)
+                  if c.component_tipo == "rag:index"]
+        assert len(chunks) >= (2 if target == 450 else 4)
+        for c in chunks:
+            start = times[c.heading_path]
+            assert c.tc_in == start
+            for query in (c.heading_path[0], c.source_text.split()[-1], "molino harinero", "iglesia"):
+                assert hit_time(c.source_text, c.meta(), query) == start, (target, c.source_text, query)
+    first = next(c for c in chunk_record(rec, count) if c.heading_path == ("Infancia en el pueblo",))
+    assert first.tc_out == 185.0  # the segment still ends where the next point starts
 
 
 def test_ohms6_vtt_transcript_and_local_recording(tmp_path: Path) -> None:
@@ -204,6 +226,53 @@ def test_html_page_that_is_all_navigation_is_still_read(tmp_path: Path) -> None:
     res = reader_for(f)(f, f.read_bytes())
     assert [b.text for b in res.records[0].blocks] == ["Fons Pallarés", "Fons Serra"]
     assert "no main content recognised: the whole page was read" in res.notes
+
+
+# readability test pages (tests/fixtures/README.md): the article's sentences, and fragments that stood alone
+_WEB = {
+    "html/la-nacion.html": (["Esta falsa noticia fue la más", "Las cinco provincias patagónicas"], ["2", "3", "5"]),
+    "html/aclu.html": (["When you sign up for Facebook", "Given the precision of this kind"],
+                       ["February 12, 2018", "April 26, 2018"]),
+}
+
+
+@pytest.mark.parametrize("name", [*_WEB, "html/semantic_page.html", "html/divsoup_page.html"])
+def test_html_leaves_no_passage_under_the_fragment_floor(name: str) -> None:
+    res = read(name)
+    (rec,) = res.records
+    chunks = chunk_record(rec, lambda t: len(t.split()))
+    assert chunks and all(len(c.source_text) >= html_reader.FRAGMENT_CHARS for c in chunks)
+    article, fragments = _WEB.get(name, ([], []))
+    texts = [b.text for b in rec.blocks]
+    assert all(any(a in t for t in texts) for a in article)  # the article is kept whole
+    assert not [f for f in fragments if f in texts]
+
+
+def test_html_fragments_join_their_section_or_go() -> None:
+    blocks = [Block("Un párrafo del artículo con texto suficiente.", ("Riada",)), Block("15", ("Riada",)),
+              Block("Foto: AP", ("Riada",)), Block("14 hours ago", ("Más leídas",)), Block("Loading content ...")]
+    kept, dropped = html_reader._fold_fragments(blocks)
+    assert [(b.text, b.heading_path) for b in kept] == [
+        ("Un párrafo del artículo con texto suficiente.\n15\nFoto: AP", ("Riada",))]
+    assert dropped == len("14 hours ago") + len("Loading content ...")
+    # short list items together are a passage: kept as one block
+    items = [Block(w, ("Fondos",)) for w in ("Fons Pallarés", "Fons Serra", "Fons Vidal")]
+    assert [b.text for b in html_reader._fold_fragments(items)[0]] == ["Fons Pallarés\nFons Serra\nFons Vidal"]
+
+
+def test_html_title_from_title_then_og_title_then_h1(tmp_path: Path) -> None:
+    def title(head: str) -> str:
+        f = tmp_path / "pagina-42.html"
+        f.write_text(f"<html><head>{head}</head><body><h1>Titular del cuerpo</h1><p>{'Texto del artículo. ' * 5}"
+                     "</p></body></html>", encoding="utf-8")
+        return reader_for(f)(f, f.read_bytes()).records[0].title
+
+    og = '<meta property="og:title" content="La riada de 1962">'
+    assert title(f"<title>La riada — Museo de la Vall</title>{og}") == "La riada — Museo de la Vall"
+    assert title(f"<title>La riada de 1962 | Museo de la Vall</title>{og}") == "La riada de 1962"  # no site name
+    assert title(f"<title></title>{og}") == "La riada de 1962"
+    assert title("<title>Untitled</title>") == "Titular del cuerpo"
+    assert title("") == "Titular del cuerpo"
 
 
 # -- unit times in chunks, and a hit's time ------------------------------------------------------------

@@ -9,7 +9,10 @@ So, without a dependency (``trafilatura`` would bring lxml and a dozen packages 
   ``share-buttons``, ``cookie-banner``, ``menu``…) are skipped with all they contain;
 * when the page marks its content (``main``, ``article``, ``role=main``, ``itemprop=articleBody``),
   only that is kept;
-* short blocks that are mostly link text (menus and tag clouds not marked as such) are dropped.
+* short blocks that are mostly link text (menus and tag clouds not marked as such) are dropped;
+* a fragment ("1", "14 hours ago", "Loading...", a photo credit) joins a neighbour of its own
+  section; a section that is nothing but fragments is dropped: alone, a fragment becomes a passage
+  that carries its heading's words and outranks the article for them.
 
 If that would leave nothing, the whole page is read as before. A note says how much was left out.
 """
@@ -17,7 +20,8 @@ If that would leave nothing, the whole page is read as before. A note says how m
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import groupby
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -49,6 +53,7 @@ _MAIN_TAGS = {"main", "article"}
 LINK_SHARE_MAX = 0.6  # a short block whose text is mostly links is a menu, not prose
 LINK_BLOCK_MAX_CHARS = 300
 MIN_MAIN_CHARS = 200  # a <main> shorter than this is a shell around the real content: not trusted
+FRAGMENT_CHARS = 30  # shorter text is a fragment (docs/design.md §8 [M: 2026-12-05, html fragments])
 
 
 @dataclass
@@ -71,6 +76,7 @@ class _Extractor(HTMLParser):
         self.title = ""
         self.in_title = False
         self.meta: dict[str, str] = {}
+        self.og_title = ""
         self.lang: str | None = None
         self.stack: list[tuple[str, bool, bool]] = []  # (tag, furniture, main) of open elements
         self.furniture = 0
@@ -105,6 +111,8 @@ class _Extractor(HTMLParser):
             self.lang = language_code(a["lang"])
         if tag == "meta" and a.get("name") and a.get("content"):
             self.meta[a["name"].lower()] = a["content"]
+        if tag == "meta" and a.get("property", "").lower() == "og:title" and a.get("content"):
+            self.og_title = a["content"]
         if tag == "title":
             self.in_title = True
         if tag in _SKIP_TAGS and tag != "head":
@@ -184,6 +192,30 @@ def _content(pieces: list[_Piece]) -> tuple[list[Block], int]:
     return [p.block for p in kept], dropped
 
 
+def is_fragment(text: str) -> bool:
+    """Too little text to be a passage of its own ("15", "14 hours ago", "Loading content ...")."""
+    return len(text) < FRAGMENT_CHARS
+
+
+def _fold_fragments(blocks: list[Block]) -> tuple[list[Block], int]:
+    """Fragments joined to a neighbour in their section (a list of short items becomes one block);
+    a section that stays a fragment is dropped. Returns the blocks and the characters dropped."""
+    out: list[Block] = []
+    dropped = 0
+    for _, group in groupby(blocks, key=lambda b: b.section):
+        kept: list[Block] = []
+        for b in group:
+            if kept and (is_fragment(b.text) or is_fragment(kept[-1].text)):
+                kept[-1] = replace(kept[-1], text=f"{kept[-1].text}\n{b.text}")
+            else:
+                kept.append(b)
+        if len(kept) == 1 and is_fragment(kept[0].text):
+            dropped += len(kept[0].text)
+            continue
+        out += kept
+    return out, dropped
+
+
 def read(path: Path, raw: bytes) -> ReadResult:
     """Read an HTML page's main content into one record."""
     text, notes = decode_tolerant(raw)
@@ -203,15 +235,20 @@ def read(path: Path, raw: bytes) -> ReadResult:
             blocks, dropped = whole, 0
     if not blocks:
         raise CorruptSource("no text in this HTML page")
-    if dropped:
-        notes.append(f"page furniture left out (navigation, menus, share buttons, footers): {dropped:,} characters")
     first_h = next((h for b in blocks for h in b.heading_path[:1]), "")
-    title = choose_title([parser.title, first_h], path)
-    if first_h and len(first_h) > 3 and title.startswith(first_h):
-        title = first_h  # "La riada de 1962 — Museo de la Vall": the site's name is not the page's title
+    title = choose_title([parser.title, parser.og_title, first_h], path)
+    for own in (parser.og_title.strip(), first_h):
+        if len(own) > 3 and title != own and title.startswith(own):
+            title = own  # "La riada de 1962 — Museo de la Vall": the site's name is not the page's title
+            break
     for b in blocks:
         if b.heading_path[:1] == (title,):
             b.heading_path = b.heading_path[1:]
+    folded, fragments = _fold_fragments(blocks)
+    if folded:  # a page whose whole text is one fragment keeps it
+        blocks, dropped = folded, dropped + fragments
+    if dropped:
+        notes.append(f"page furniture left out (navigation, menus, share buttons, footers): {dropped:,} characters")
     start, end = parse_date_range(parser.meta.get("date")) if parser.meta.get("date") else date_from_filename(path)
     rec = ParsedRecord(key="", title=title, blocks=blocks, lang=parser.lang,
                        date_start=start, date_end=end, data={k: v for k, v in parser.meta.items()})

@@ -218,5 +218,5 @@ def _index(record: ET.Element, notes: list[str]) -> list[Block]:
         if text:
             tc_out = points[n + 1][0] if n + 1 < len(points) else None
             blocks.append(Block(text, heading_path=(title,) if title else (), tc_in=tc, tc_out=tc_out,
-                                component="rag:index"))
+                                component="rag:index", paced=False))
     return blocks

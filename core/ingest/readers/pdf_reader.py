@@ -22,6 +22,7 @@ from core.chunking.model import Block, ParsedRecord
 from core.errors import CorruptSource
 from core.ingest.ocr import ScanResult
 from core.ingest.readers.common import date_from_filename, parse_date_range
+from core.ingest.readers.pdf_gaps import split_glued
 from core.ingest.sidecar import read_sidecar, sidecar_path
 from core.ingest.titles import choose_title, clean_title
 from core.text import compose_accents
@@ -57,6 +58,7 @@ def read(path: Path, raw: bytes) -> ScanResult:
     notes = [f"{start} bytes before the PDF header were skipped"] if start else []
     data = raw[start:]
     password = str(read_sidecar(path).get("password") or "")
+    by_pypdf = True
     try:
         pages, info, xfa = _with_pypdf(data, password)
     except _NeedsPassword:
@@ -67,7 +69,10 @@ def read(path: Path, raw: bytes) -> ScanResult:
         log.info("pypdf could not read %s: %s: %s", path, type(exc).__name__, exc)
         pages, info, xfa = _with_pdfium(path, data, password, exc), {}, False
         notes.append("the PDF's structure is damaged; its text was read by a more tolerant reader")
+        by_pypdf = False
     pages = [compose_accents(t) if t is not None else None for t in pages]
+    if by_pypdf:  # PDFium's text already parts words where the glyphs do
+        pages, _ = split_glued(pages, data, password)
     for number, text in enumerate(pages, start=1):
         if text is not None and _XFA_PLACEHOLDER.search(text):
             xfa = True
