@@ -238,6 +238,15 @@ def _m006_library_sources(con: duckdb.DuckDBPyConnection) -> None:
                    WHERE root IS NOT NULL GROUP BY root""")
 
 
+def _m007_reread_what_readers_learned(con: duckdb.DuckDBPyConnection) -> None:
+    """Files the readers of #34 read differently are read again on the next ingest: files once listed as
+    unsupported (Word, spreadsheets, mail, EPUB, finding aids and other XML, captions now have readers;
+    an unsupported file is otherwise never retried), web pages (fragments, ``og:title``), OHMS (index
+    points' times) and PDFs (letter-spaced words). Unchanged text keeps its vectors (same source_hash)."""
+    con.execute("UPDATE sources SET mtime = NULL, content_hash = NULL "
+                "WHERE status = 'unsupported' OR reader IN ('html', 'ohms', 'pdf')")
+
+
 MIGRATIONS: list[Migration] = [
     ("m001_initial", _m001_initial),
     ("m002_unsupported_and_unit_times", _m002_unsupported_and_unit_times),
@@ -245,6 +254,7 @@ MIGRATIONS: list[Migration] = [
     ("m004_record_edits", _m004_record_edits),
     ("m005_change_log", _m005_change_log),
     ("m006_library_sources", _m006_library_sources),
+    ("m007_reread_what_readers_learned", _m007_reread_what_readers_learned),
 ]
 
 

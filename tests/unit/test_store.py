@@ -147,3 +147,18 @@ def test_duckdb_memory_is_bounded_for_a_laptop_and_spills_beside_the_store(tmp_p
         monkeypatch.setattr(connection.os, "sysconf",
                             lambda name, total=total: 4096 if name == "SC_PAGE_SIZE" else total // 4096)
         assert connection.memory_limit_mib() == want
+
+
+def test_files_the_new_readers_read_are_read_again_after_the_upgrade(tmp_path: Path) -> None:
+    """m007: an 'unsupported' file (a .docx before its reader) and a web page are forgotten so the next
+    ingest reads them; a text file read as before is kept."""
+    from core.store.migrations import _m007_reread_what_readers_learned
+
+    with Store(tmp_path / "ovillo.duckdb") as store:
+        cur = store.cursor()
+        for path, reader, status in (("a.docx", None, "unsupported"), ("b.html", "html", "ok"), ("c.txt", "text", "ok")):
+            cur.execute("INSERT INTO sources (path, collection, reader, content_hash, mtime, size, status, updated_at) "
+                        "VALUES (?, 'c', ?, 'h', 1.0, 1, ?, now())", [path, reader, status])
+        _m007_reread_what_readers_learned(cur)
+        kept = dict(cur.execute("SELECT path, mtime FROM sources").fetchall())
+    assert kept == {"a.docx": None, "b.html": None, "c.txt": 1.0}
