@@ -19,7 +19,8 @@ from types import TracebackType
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from app.error_texts import ERROR_TEXTS, PART_WORDS, WINDOW_TEXTS
+from app.error_texts import ERROR_TEXTS
+from app.window_texts import PART_WORDS, WINDOW_TEXTS
 from app.plain import message_box
 from core.api import Cancelled, OvilloError, identify, split_reason
 

@@ -339,7 +339,6 @@ class RecordView(QWidget):
         elif not QDesktopServices.openUrl(QUrl.fromLocalFile(path)):
             notify(self, self.tr("No application on this computer could open %1").replace("%1", path))
 
-    # -- printing, PDF, the file's folder ----------------------------------------------
     def printable(self) -> str:
         """The record as one document to print: title, identity facts, citation, and the text with the
         passage it was opened at highlighted (in light colours, whatever the window's mode)."""
@@ -391,8 +390,7 @@ class RecordView(QWidget):
 
     def clear(self) -> None:
         """Forget the record (kiosk idle reset)."""
-        self.record = None
-        self.focus_chunk = None
+        self.record, self.focus_chunk = None, None
         self.media.clear()
         self.images.load({})
         self.title.clear()

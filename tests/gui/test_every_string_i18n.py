@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractSpinBox, QComboBox, QFo
 from pytestqt.qtbot import QtBot
 
 from app.empty_state import EmptyState
-from app.error_texts import ERROR_TEXTS, WINDOW_TEXTS
+from app.error_texts import ERROR_TEXTS
+from app.window_texts import WINDOW_TEXTS
 from app.errors import report_error
 from app.i18n import TRANSLATIONS, install_translators
 from app.main_window import MainWindow
