@@ -26,24 +26,8 @@ from core.retrieval.lexical import update_lexical_index
 from core.retrieval.postfile import MANIFEST, PostingsFile
 from core.store.db import Store
 from core.store.models_repo import pin_model
-from core.store.writer import EmbeddingRow, RecordRow, RecordWriter
-
-MODEL, DIM = "e5", 4
-WORDS = ("molino", "trigo", "valle", "río", "acequia", "Ermita", "camí", "forn", "2019", "trinchera", "el", "de",
-         "denario", "Trajano", "moneda", "harina", "piedra", "rueda", "agua", "mill", "the", "wheat", "1950")
-QUERIES = ("molino trigo", "Río agua", "denario de Trajano", "2019 mill wheat", "piedra", "ermita camí forn")
-
-
-def text(rng: random.Random) -> str:
-    return " ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 10)))
-
-
-def record(sid: int, rng: random.Random, classification: str | None = None) -> RecordRow:
-    embs = [EmbeddingRow("rag:body", k, MODEL, np.asarray([rng.random() for _ in range(DIM)], np.float32),
-                         text(rng), f"h{sid}.{k}", lang="es") for k in range(rng.randint(1, 3))]
-    return RecordRow("col", sid, f"{text(rng)} v{sid}x{rng.randint(0, 99)}",
-                     classification or rng.choice(("public", "public", "secret")), embeddings=embs)
-
+from core.store.writer import RecordRow, RecordWriter
+from tests.bm25_corpus import DIM, MODEL, QUERIES, record, text
 
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
