@@ -372,7 +372,7 @@ def libraries() -> list[str]:
 def render(data: dict[str, Any]) -> str:
     """The section's markdown."""
     gt, size = data["exact"], data["size"]
-    lines = [f"### {size:,} rows", "",
+    lines = [f"### {size:,} rows" + (f", noise σ = {data['sigma']}" if data["sigma"] != 0.01 else ""), "",
              C.stamp_line(data["stamp"]), "",
              f"Real e5 vectors (10k) tiled with noise σ = {data['sigma']} to {size:,} rows; "
              f"{data['queries']} demo queries; recall@10 against the exact float32 scan. Exact scan on the "
@@ -407,10 +407,10 @@ def main() -> int:
     ap.add_argument("--configs", default=",".join(CONFIGS))
     ap.add_argument("--worker", default="")
     ap.add_argument("--no-doc", action="store_true", help="save the raw result, leave docs/bench-raw/ann.md alone")
-    ap.add_argument("--render-sizes", default="", help="only render these sizes' saved raw results into ann.md")
+    ap.add_argument("--render-sizes", default="", help="only render these sizes' (or raw files') saved results into ann.md")
     a = ap.parse_args()
     if a.render_sizes:
-        write_doc([int(x) for x in a.render_sizes.split(",")])
+        write_doc([x if x.endswith(".json") else raw_name(int(x), 0.01) for x in a.render_sizes.split(",")])
         return 0
     if a.worker:
         print(json.dumps(worker(a.worker, a.size, a.sigma)))
@@ -432,20 +432,25 @@ def main() -> int:
         sys.stderr.write(p.stderr[-4000:])
         results.append(json.loads(p.stdout) if p.returncode == 0 else
                        {"config": name, "error": p.stderr.strip().splitlines()[-1] if p.stderr.strip() else "?"})
-        C.save_raw(f"ann-{a.size}.json", {"stamp": st, "size": a.size, "sigma": a.sigma, "exact": gt,
+        C.save_raw(raw_name(a.size, a.sigma), {"stamp": st, "size": a.size, "sigma": a.sigma, "exact": gt,
                                           "queries": len(np.load(work_dir() / "queries.npy")), "results": results})
-    print(render(C.load_raw(f"ann-{a.size}.json")))  # type: ignore[arg-type]
+    print(render(C.load_raw(raw_name(a.size, a.sigma))))  # type: ignore[arg-type]
     if not a.no_doc:
-        write_doc([a.size])
+        write_doc([raw_name(a.size, a.sigma)])
     return 0
 
 
-def write_doc(sizes: list[int]) -> None:
+def raw_name(size: int, sigma: float) -> str:
+    """The raw result's file name (the default noise unnamed)."""
+    return f"ann-{size}.json" if sigma == 0.01 else f"ann-{size}-sigma{sigma}.json"
+
+
+def write_doc(names: list[str]) -> None:
     """``docs/bench-raw/ann.md`` from the saved raw results of ``sizes`` (each measured when its own line says).
 
     Not a section of docs/benchmarks.md: every section there is one a ``run_all`` step writes, and this
     script is not one while the libraries are not dependencies."""
-    parts = [render(d) for s in sizes if (d := C.load_raw(f"ann-{s}.json")) is not None]  # type: ignore[arg-type]
+    parts = [render(d) for s in names if (d := C.load_raw(s)) is not None]  # type: ignore[arg-type]
     intro = ("Not wired into `run_all`: faiss and usearch are not dependencies (docs/design.md §5, \"Dense search "
              "is an exact numpy scan\"). Latencies are single queries on one thread; p95 on a loaded machine is "
              "dominated by scheduling, compare p50. \"depth\" is `efSearch` / `expansion_search`; a masked search is "
