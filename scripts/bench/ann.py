@@ -198,7 +198,7 @@ class Faiss:
         """The mask as a bitmap selector (bit i of byte i // 8, little-endian within the byte)."""
         bits = np.packbits(mask, bitorder="little")
         sel = self.faiss.IDSelectorBitmap(len(mask), self.faiss.swig_ptr(bits))
-        sel._keep = bits  # the selector points into the array: keep it alive
+        sel.keep_alive = bits  # the selector points into the array: keep it alive
         return sel
 
     def add(self, vecs: np.ndarray) -> None:
