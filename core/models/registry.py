@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from core.errors import ModelError
-from core.models.assemble_sscd import DEFAULT_IMAGE_MODEL, assemble_sscd_models
+from core.models.assemble_sscd import DEFAULT_IMAGE_MODEL, SSCD_MODELS, assemble_sscd_models
 from core.models.encoder import AnyEncoder, ImageEncoder, Modality, TextEncoder
 from core.models.manifest import Manifest, ModelFile, read_manifest, sha256_file, verify, write_manifest
 
@@ -173,7 +173,12 @@ def load_text_encoder(models_dir: Path, name: str = DEFAULT_TEXT_MODEL, *, threa
 
 def load_image_encoder(models_dir: Path, name: str = DEFAULT_IMAGE_MODEL, *, threads: int = 1,
                        batch_size: int = 8) -> ImageEncoder:
-    """Verify an image model's files against its manifest and load it."""
+    """Verify an image model's files against its manifest and load it.
+
+    SSCD's manifests are written on first use when missing (an install whose image package came later).
+    """
+    if name in SSCD_MODELS and not (model_folder(models_dir, name) / "manifest.json").exists():
+        assemble_sscd_models(models_dir)
     enc = load_encoder(models_dir, name, modality="image", threads=threads, batch_size=batch_size)
     if not isinstance(enc, ImageEncoder):
         raise ModelError(f"{name} did not load as a ImageEncoder")

@@ -1,6 +1,6 @@
 """llama.cpp generation speed: the portable build setup ships against a native build, same machine.
 
-* **portable** — the llama-cpp-python installed in ``.venv`` by ``scripts/_setup.sh``: built with its
+* **portable** — the llama-cpp-python installed in ``.venv`` by ``scripts/ovsetup``: built with its
   ``LLAMA_CMAKE_ARGS`` (``GGML_NATIVE=OFF``, AVX/AVX2/FMA/F16C/BMI2 baseline, AVX-512 and AMX off),
   wheel cached in ``~/.cache/ovillo/wheels/llama-<key>/``. The script checks that the venv holds
   that build (setup's stamp carries the key).
@@ -41,7 +41,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _common as C  # noqa: E402
 
-SETUP = C.REPO / "scripts" / "_setup.sh"
 VENV = C.REPO / ".venv"
 RAW_NAME = "portable.json"
 # instruction-set switches the portable build pins; the native build drops them all (upstream default: native)
@@ -51,13 +50,11 @@ CPU_FLAGS_SHOWN = re.compile(r"^(avx\w*|fma|f16c|bmi2|amx\w*)$")
 
 # -- builds ----------------------------------------------------------------------------------
 def setup_build() -> tuple[str, str]:
-    """(llama-cpp-python version, portable CMake flags) exactly as scripts/_setup.sh sets them."""
-    text = SETUP.read_text(encoding="utf-8")
-    version = re.search(r'^LLAMA_VERSION="([^"]+)"', text, re.M)
-    flags = re.search(r'^LLAMA_CMAKE_ARGS="([^"]+)"', text, re.M)
-    if not version or not flags:
-        raise SystemExit(f"cannot read LLAMA_VERSION / LLAMA_CMAKE_ARGS from {SETUP}")
-    return version.group(1), flags.group(1)
+    """(llama-cpp-python version, portable CMake flags) exactly as scripts/ovsetup/llama.py sets them."""
+    sys.path.insert(0, str(C.REPO / "scripts"))
+    from ovsetup import llama
+
+    return llama.LLAMA_VERSION, llama.LLAMA_CMAKE_ARGS
 
 
 def build_key(version: str, flags: str) -> str:
@@ -373,7 +370,7 @@ def main() -> None:
     version, flags = setup_build()
     key = build_key(version, flags)
     if not venv_is_portable(key):
-        raise SystemExit(f"{VENV} does not hold the portable build {key} of scripts/_setup.sh: run ./scripts/run")
+        raise SystemExit(f"{VENV} does not hold the portable build {key} of scripts/ovsetup: run ./scripts/run")
     nflags = native_flags(flags)
     nkey = build_key(version, nflags)
     site, build_s = ensure_native(version, nflags, nkey)

@@ -16,8 +16,8 @@ def test_debian_names_follow_the_rule_setup_uses() -> None:
     assert debian_package("libxcb-icccm.so.4") == "libxcb-icccm4"
     assert debian_package("libxkbcommon-x11.so.0") == "libxkbcommon-x11-0"
     assert debian_package("libEGL.so.1") == "libegl1"
-    out = subprocess.run(["bash", "-c", "source scripts/_setup.sh >/dev/null 2>&1; debian_package_of libxcb-keysyms.so.1"],
-                         cwd=REPO, capture_output=True, text=True, check=True)
+    code = "from ovsetup.system import debian_package_of as f; print(f('libxcb-keysyms.so.1'))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO / "scripts", capture_output=True, text=True, check=True)
     assert out.stdout.strip() == debian_package("libxcb-keysyms.so.1") == "libxcb-keysyms1"
 
 
