@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 
 #: the facilities a test (or a curious developer) may switch off with ``OVILLO_PLATFORM_WITHOUT``
 FEATURES = frozenset({"flock", "msvcrt", "af_unix", "peercred", "uid", "prctl", "nice", "proc", "thread_nice",
-                      "pread", "malloc_trim"})  # "pread": positional reads and writes
+                      "pread", "malloc_trim", "posix_modes"})  # "pread": positional reads and writes
 WITHOUT_ENV = "OVILLO_PLATFORM_WITHOUT"
 WINDOWS = sys.platform == "win32"
 LINUX = sys.platform.startswith("linux")
@@ -267,6 +267,21 @@ def holder_socket_missing() -> str | None:
 def unix_sockets() -> bool:
     """True when ``socket.AF_UNIX`` exists (a client can reach a holder that serves)."""
     return hasattr(socket, "AF_UNIX") and not without("af_unix")
+
+
+# -- files' permission bits and the machine's memory --------------------------------------------------------
+def posix_permissions() -> bool:
+    """True where a file's mode bits decide who may read it (not Windows: there ``chmod`` only sets
+    read-only, and the folder's ACL, a per-user profile folder for Ovillo's defaults, keeps others out)."""
+    return os.name == "posix" and not without("posix_modes")
+
+
+def physical_memory() -> int | None:
+    """The machine's memory in bytes; None where ``sysconf`` cannot tell (Windows)."""
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+    except (AttributeError, ValueError, OSError):
+        return None
 
 
 # -- the C library and /proc -----------------------------------------------------------------------------

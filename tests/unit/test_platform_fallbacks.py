@@ -128,6 +128,26 @@ def test_signals_missing_here_are_left_out_of_the_death_reasons(monkeypatch: pyt
     assert words == {int(signal.SIGTERM): "terminated"}
 
 
+def test_without_mode_bits_the_data_folder_is_not_retightened_and_memory_may_be_unknown(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from core.private import make_private
+    from core.store.connection import memory_limit_mib
+
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "settings.json").write_text("{}", encoding="utf-8")
+    (home / "settings.json").chmod(0o644)
+    monkeypatch.setenv(ps.WITHOUT_ENV, "posix_modes")  # Windows: chmod sets only read-only; ACLs decide
+    assert make_private(home) == 0
+    assert (home / "settings.json").stat().st_mode & 0o777 == 0o644
+    monkeypatch.delenv(ps.WITHOUT_ENV)
+    assert make_private(home) == 2  # the folder and the file
+    assert (home / "settings.json").stat().st_mode & 0o777 == 0o600
+    assert memory_limit_mib() is not None
+    monkeypatch.delattr(os, "sysconf")
+    assert ps.physical_memory() is None and memory_limit_mib() is None  # DuckDB's own default then
+
+
 def test_a_dead_pid_is_not_alive() -> None:
     proc = _other_process()
     assert ps.pid_alive(proc.pid)
