@@ -1,8 +1,8 @@
 """What this operating system offers Ovillo, probed in one place: locks, local sockets, process features.
 
 Linux has everything Ovillo uses. Windows has no ``fcntl`` (a byte lock through ``msvcrt`` instead),
-no ``AF_UNIX`` in CPython's ``socket`` module, no user ids, no ``os.nice``, no ``prctl``, no ``/proc``
-and fewer signals; macOS has no ``prctl``, no ``SO_PEERCRED`` and no ``/proc``. Every call site asks
+no ``AF_UNIX`` in CPython's ``socket`` module, no user ids, no ``os.nice``, no ``/proc``, no
+``pread`` and fewer signals; macOS has no ``SO_PEERCRED`` and no ``/proc``. Every call site asks
 here and takes the fallback named beside each probe, so a missing facility is a slower or plainer
 path (said in a debug log), never an ``AttributeError``. installers/README.md says what was verified where.
 
@@ -37,7 +37,7 @@ except ImportError:  # everywhere but Windows
 log = logging.getLogger(__name__)
 
 #: the facilities a test (or a curious developer) may switch off with ``OVILLO_PLATFORM_WITHOUT``
-FEATURES = frozenset({"flock", "msvcrt", "af_unix", "peercred", "uid", "prctl", "nice", "proc", "thread_nice",
+FEATURES = frozenset({"flock", "msvcrt", "af_unix", "peercred", "uid", "nice", "proc", "thread_nice",
                       "pread", "malloc_trim", "posix_modes"})  # "pread": positional reads and writes
 WITHOUT_ENV = "OVILLO_PLATFORM_WITHOUT"
 WINDOWS = sys.platform == "win32"
@@ -196,31 +196,17 @@ def lower_thread_priority(by: int = 0, at_least: int = 0) -> bool:
     return True
 
 
-def parent_death_signal() -> bool:
-    """Linux: ask the kernel to SIGKILL this process when its parent dies; False where there is no
-    ``prctl`` (macOS, Windows, a libc without it)."""
-    if not LINUX or without("prctl"):
-        return False
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        return int(libc.prctl(1, int(signal.SIGKILL))) == 0  # 1: PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        return False
-
-
 def exit_with_parent(poll_s: float = 0.5, exit_code: int = 70,
-                     on_orphan: Callable[[int], object] = os._exit) -> str:
-    """Make this child process end when its parent does; returns how: ``"pdeathsig"`` or ``"watch"``.
+                     on_orphan: Callable[[int], object] = os._exit) -> None:
+    """Make this child process end when its parent process does, on every system.
 
-    Without a parent-death signal a daemon thread watches the parent: multiprocessing's sentinel for
-    the parent (its pipe ends, or its process handle is signalled, when the parent dies), else the
-    parent PID polled every ``poll_s``. The kernel signal also covers a child stuck in native code
-    that holds the GIL; the thread cannot, and ends the child at the next chance it gets.
+    A daemon thread waits on multiprocessing's sentinel for the parent (the pipe whose other end
+    the parent holds ends, or on Windows its process handle is signalled, when it dies), else polls
+    the parent PID every ``poll_s``. Not Linux's ``PR_SET_PDEATHSIG``: that fires when the *thread*
+    that started the child ends, and the window's answer thread expires after 30 s idle (the MCP
+    server's calls each run on a thread of their own), so it killed a loaded model between questions.
+    The thread needs the GIL, which a child blocked in llama.cpp's native code does not hold.
     """
-    if parent_death_signal():
-        return "pdeathsig"
     import multiprocessing
     from multiprocessing.connection import wait
 
@@ -239,9 +225,7 @@ def exit_with_parent(poll_s: float = 0.5, exit_code: int = 70,
                 time.sleep(poll_s)
         on_orphan(exit_code)
 
-    log.debug("no parent-death signal here: a thread watches the parent")
     threading.Thread(target=watch, name="ovillo-parent-watch", daemon=True).start()
-    return "watch"
 
 
 # -- local sockets -------------------------------------------------------------------------------------------

@@ -307,8 +307,7 @@ def _build(spec: GeneratorSpec) -> Generator:
 def child_main(conn: Connection, spec: GeneratorSpec, flag: Synchronized[int],
                beat: Synchronized[float]) -> None:
     """Serve requests until the parent closes the pipe or says ``close``."""
-    # an orphan model would hold ~1 GB: the kernel's parent-death signal (Linux), else a watching thread
-    exit_with_parent()
+    exit_with_parent()  # an orphan model would hold ~1 GB
     lower_priority(5)  # answers yield the CPU to the window and to search (where the system allows it)
     token = _SharedCancel(flag, beat)
     try:

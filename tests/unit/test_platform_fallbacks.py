@@ -53,11 +53,10 @@ def _gone(pid: int, within_s: float) -> bool:
 # -- the probes ----------------------------------------------------------------------------------------------
 def test_switching_a_feature_off_by_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     assert ps.lock_kind() == "flock" and ps.holder_socket_missing() is None  # this Linux has them all
-    monkeypatch.setenv(ps.WITHOUT_ENV, "flock, af_unix,prctl")
+    monkeypatch.setenv(ps.WITHOUT_ENV, "flock, af_unix")
     assert ps.lock_kind() == "record"  # no msvcrt on Linux either
     assert ps.holder_socket_missing() == "this system has no AF_UNIX sockets"
     assert not ps.unix_sockets()
-    assert ps.parent_death_signal() is False
 
 
 def test_no_fcntl_takes_msvcrt_then_the_record(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -90,10 +89,21 @@ def test_no_nice_runs_at_normal_priority_and_says_so(monkeypatch: pytest.MonkeyP
     with caplog.at_level(logging.DEBUG, logger="core.platform_support"):
         assert ps.lower_priority(5) is False
     assert "no os.nice here: this process runs at normal priority" in caplog.text
-    monkeypatch.setattr(ps, "LINUX", False)  # macOS, Windows: no per-thread nice, no prctl, no malloc_trim
+    monkeypatch.setattr(ps, "LINUX", False)  # macOS, Windows: no per-thread nice, no malloc_trim
     assert ps.lower_thread_priority(at_least=10) is False
-    assert ps.parent_death_signal() is False
     assert ps.trim_malloc() is False
+
+
+def test_without_a_parent_sentinel_the_parent_pid_is_watched(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    dead = _other_process()
+    dead.kill()
+    dead.wait()
+    orphaned = threading.Event()
+    monkeypatch.setattr(os, "getppid", lambda: dead.pid)  # this process's parent has just died
+    ps.exit_with_parent(poll_s=0.05, on_orphan=lambda code: orphaned.set())  # pytest has no parent_process()
+    assert orphaned.wait(5)
 
 
 def test_no_proc_gives_the_fixed_list_of_pseudo_filesystems(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -278,8 +288,8 @@ PARENT = textwrap.dedent("""
 """)
 
 
-def test_the_answer_model_child_ends_with_its_parent_without_pdeathsig(tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": str(REPO), ps.WITHOUT_ENV: "prctl,nice"}
+def test_the_answer_model_child_ends_with_its_parent_while_busy(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(REPO), ps.WITHOUT_ENV: "nice"}
     with subprocess.Popen([sys.executable, "-c", PARENT], env=env, cwd=REPO, stdout=subprocess.PIPE,
                           stderr=subprocess.DEVNULL) as parent:
         try:
@@ -290,3 +300,25 @@ def test_the_answer_model_child_ends_with_its_parent_without_pdeathsig(tmp_path:
         finally:
             parent.kill()  # SIGKILL: the parent runs no clean-up of its own
     assert _gone(child, 10), "the answer model outlived its parent"
+
+
+def test_the_answer_model_child_outlives_the_thread_that_started_it() -> None:
+    """The window's answer thread expires between questions: the loaded model must stay (PR_SET_PDEATHSIG,
+    tied to the starting thread, killed it)."""
+    import threading
+
+    from core.models.generator_process import GeneratorSpec, ProcessGenerator
+
+    box: list[ProcessGenerator] = []
+    starter = threading.Thread(target=lambda: box.append(
+        ProcessGenerator(GeneratorSpec("tests.crashing_generators:slow", {"delay_s": 0.01}), name="slow")))
+    starter.start()
+    starter.join()
+    gen = box[0]
+    try:
+        pid = gen.pid
+        time.sleep(1.0)
+        assert gen.pid == pid  # the same child, alive
+        assert gen.yes_probability([]) == 0.9 and gen.starts == 1
+    finally:
+        gen.close()
