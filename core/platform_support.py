@@ -203,8 +203,8 @@ def exit_with_parent(poll_s: float = 0.5, exit_code: int = 70,
     A daemon thread waits on multiprocessing's sentinel for the parent (the pipe whose other end
     the parent holds ends, or on Windows its process handle is signalled, when it dies), else polls
     the parent PID every ``poll_s``. Not Linux's ``PR_SET_PDEATHSIG``: that fires when the *thread*
-    that started the child ends, and the window's answer thread expires after 30 s idle (the MCP
-    server's calls each run on a thread of their own), so it killed a loaded model between questions.
+    that started the child ends, and the window's answer thread expires after 30 s idle, so it killed
+    the loaded model between questions.
     The thread needs the GIL, which a child blocked in llama.cpp's native code does not hold.
     """
     import multiprocessing
