@@ -209,7 +209,8 @@ def _read_settled(fd: int) -> HolderInfo | None:
 
 def _busy(home: Path, holder: HolderInfo | None, *, record: bool = False) -> StoreBusy:
     if holder is None:
-        return StoreBusy(f"the data folder {home} is in use by another Ovillo", hint="Wait for it to finish, or close it.")
+        return StoreBusy(f"the data folder {home} is in use by another Ovillo",
+                         hint="Wait for it to finish, or close it.")
     hint = "Wait for it to finish, or close it."
     if record:  # no kernel lock here: a PID reused by another program would look like a holder forever
         hint = (f"Wait for it to finish, or close it. If no Ovillo is running, delete {LOCK_NAME} in the data "
