@@ -14,6 +14,9 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "work.unreadable": QT_TRANSLATE_NOOP("CoreErrors", "cannot read the saved work {path}: {detail}"),
     "store.open": QT_TRANSLATE_NOOP("CoreErrors", "cannot open the store {path}: {detail}"),
     "store.locked": QT_TRANSLATE_NOOP("CoreErrors", "the store {path} is in use by another Ovillo ({detail})"),
+    "store.busy": QT_TRANSLATE_NOOP("CoreErrors", "the data folder {home} is in use by {holder}"),
+    "store.holder_unreachable": QT_TRANSLATE_NOOP(
+        "CoreErrors", "{holder} cannot be asked: this system has no AF_UNIX sockets"),
     "store.closed": QT_TRANSLATE_NOOP("CoreErrors", "the store is closed"),
     "store.newer": QT_TRANSLATE_NOOP("CoreErrors", "the store was written by a newer Ovillo (migrations {names})"),
     "store.migration": QT_TRANSLATE_NOOP("CoreErrors", "migration {name} failed: {detail}"),
@@ -257,6 +260,10 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
     "hint.store_open": QT_TRANSLATE_NOOP("CoreErrors", "Another Ovillo may be using it, or the file is damaged."),
     "hint.store_locked": QT_TRANSLATE_NOOP(
         "CoreErrors", "Close the other Ovillo window (or wait until its import ends), then try again."),
+    "hint.store_busy": QT_TRANSLATE_NOOP("CoreErrors", "Wait for it to finish, or close it."),
+    "hint.store_record_lock": QT_TRANSLATE_NOOP(
+        "CoreErrors", "Wait for it to finish, or close it. If no Ovillo is running, delete {name} in the data "
+                      "folder and try again."),
     "hint.store_held": QT_TRANSLATE_NOOP(
         "CoreErrors", "Another Ovillo may be using it (or another program): wait for it to finish, or close "
                       "it."),

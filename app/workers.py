@@ -14,7 +14,6 @@ import runs or an answer waits on its model.
 
 from __future__ import annotations
 
-import os
 import sys
 import threading
 import time
@@ -25,7 +24,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThread, QThreadPool, Signal
 
-from core.api import CancelToken, Cancelled, Progress, drive
+from core.api import CancelToken, Cancelled, Progress, drive, lower_thread_priority
 
 Task = Callable[[CancelToken], Any]
 # Background threads run this much "nicer" than the GUI thread (Linux per-thread nice, 0–19).
@@ -43,14 +42,8 @@ def background_priority() -> None:
     """
     if threading.current_thread() is threading.main_thread():
         return
-    if sys.platform.startswith("linux"):
-        tid = threading.get_native_id()
-        try:
-            if os.getpriority(os.PRIO_PROCESS, tid) < BACKGROUND_NICE:
-                os.setpriority(os.PRIO_PROCESS, tid, BACKGROUND_NICE)
-        except OSError:
-            pass  # not allowed here: the work still runs, only at normal priority
-        return
+    if lower_thread_priority(at_least=BACKGROUND_NICE) or sys.platform.startswith("linux"):
+        return  # on Linux a refusal (a sandbox) leaves the work at normal priority
     thread = QThread.currentThread()
     if thread is not None:
         thread.setPriority(QThread.Priority.LowPriority)

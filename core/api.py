@@ -43,6 +43,8 @@ _EXPORTS: dict[str, str] = {
     # data folders, and the facade of another process holding one
     "Paths": "core.paths", "default_models_dir": "core.paths", "resolve_home": "core.paths",
     "read_holder": "core.store.holder", "RemoteOvillo": "core.remote",
+    # what this operating system offers (each probe with its fallback)
+    "lower_thread_priority": "core.platform_support",
     # setup: models assembled from registry packages
     "assemble_default_text_model": "core.models.registry", "assemble_default_image_models": "core.models.registry",
     "list_models": "core.models.registry", "model_folder": "core.models.registry",
@@ -101,6 +103,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and readers
     from core.paths import Paths, default_models_dir, resolve_home
     from core.progress import CancelToken, Progress, drive
     from core.records import EditResult, Facets, RecordChunk, RecordText
+    from core.platform_support import lower_thread_priority
     from core.remote import HolderGone, RemoteOvillo
     from core.filters import SearchFilters
     from core.retrieval.hits import Hit, NoMatch

@@ -14,6 +14,8 @@ MESSAGES: dict[str, str] = {
     # the store
     "store.open": "cannot open the store {path}: {detail}",
     "store.locked": "the store {path} is in use by another Ovillo ({detail})",  # store.open naming a lock
+    "store.busy": "the data folder {home} is in use by {holder}",  # our lock file names a live holder
+    "store.holder_unreachable": "{holder} cannot be asked: this system has no AF_UNIX sockets",
     "store.closed": "the store is closed",
     "store.newer": "the store was written by a newer Ovillo (migrations {names})",
     "store.migration": "migration {name} failed: {detail}",
@@ -219,6 +221,9 @@ MESSAGES: dict[str, str] = {
     "hint.agent_ask_held": "Use get_agent_context, or ask again when the other Ovillo has closed.",
     "hint.store_open": "Another Ovillo may be using it, or the file is damaged.",
     "hint.store_locked": "Close the other Ovillo window (or wait until its import ends), then try again.",
+    "hint.store_busy": "Wait for it to finish, or close it.",
+    "hint.store_record_lock": "Wait for it to finish, or close it. If no Ovillo is running, delete {name} in the "
+        "data folder and try again.",
     "hint.store_held": "Another Ovillo may be using it (or another program): wait for it to finish, or close it.",
     "hint.tls_ca": "The server's certificate is not signed by the CA in --ca-file (or has expired): ask "
         "the server's administrator for the CA certificate that signed it.",

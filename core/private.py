@@ -12,6 +12,8 @@ import os
 import stat
 from pathlib import Path
 
+from core.platform_support import posix_permissions
+
 PRIVATE_UMASK = 0o077
 
 
@@ -21,6 +23,8 @@ def make_private(home: Path) -> int:
     entries were tightened."""
     os.umask(PRIVATE_UMASK)
     home.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if not posix_permissions():
+        return 0  # mode bits say nothing there: every open would "tighten" every file again
     top = [home, *home.iterdir()]
     tightened = sum(_tighten(p) for p in top)
     if not tightened:

@@ -42,6 +42,7 @@ from core.remote_protocol import (MAX_LINE, MAX_QUERY_CHARS, PROTOCOL, Answering
                                   encode, error_reply, filters_to_json, handle, parse)
 from core.filters import SearchFilters
 from core.retrieval.hits import Hit
+from core.platform_support import current_uid, holder_socket_missing, unix_sockets
 from core.store.holder import HolderInfo, HolderLock, socket_path
 
 __all__ = ["BACKLOG", "MAX_CLIENTS", "MAX_LINE", "MAX_QUERY_CHARS", "PROTOCOL", "REQUEST_S", "WORKERS",
@@ -112,9 +113,10 @@ class Server:
 
     @classmethod
     def start(cls, app: Answering, lock: HolderLock) -> "Server | None":
-        """Serve ``app`` and publish the socket in the lock file; None when no private place exists."""
-        path = socket_path(lock.home)
-        if path is None or not hasattr(socket, "SO_PEERCRED"):
+        """Serve ``app`` and publish the socket in the lock file; None when this system offers no private
+        socket (:func:`~core.platform_support.holder_socket_missing`: others then wait, or say it is busy)."""
+        path = None if holder_socket_missing() else socket_path(lock.home)
+        if path is None:
             return None
         try:
             server = cls(app, lock, path)
@@ -160,7 +162,7 @@ class Server:
                 time.sleep(0.1)  # out of descriptors: the listener stays ready, so do not spin on it
                 return
             try:
-                foreign = peer_uid(sock) != os.getuid()
+                foreign = peer_uid(sock) != current_uid()
                 sock.setblocking(False)
             except OSError:
                 foreign = True
@@ -302,11 +304,13 @@ class RemoteOvillo:
         self.holder = info
         if not info.socket:
             raise HolderGone(f"{info.describe()} does not answer requests")
+        if not unix_sockets():  # a record written elsewhere (a shared folder) names a socket we cannot reach
+            raise HolderGone(code="store.holder_unreachable", params={"holder": info.describe()})
         self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self._sock.settimeout(timeout)
         try:
             self._sock.connect(info.socket)
-            if hasattr(socket, "SO_PEERCRED") and peer_uid(self._sock) != os.getuid():
+            if holder_socket_missing() is None and peer_uid(self._sock) != current_uid():
                 raise HolderGone(f"the socket {info.socket} belongs to another user")
         except OSError as exc:
             self._sock.close()

@@ -19,6 +19,7 @@ from typing import Any
 import duckdb
 
 from core.ingest.options import FileOptions
+from core.platform_support import pid_alive
 from core.store.db import Store, now
 
 __all__ = ["now"]  # re-exported: the queue's callers stamp times with it
@@ -34,12 +35,9 @@ def _claimant_alive(claimant: str) -> bool:
         host, pid, _ = claimant.split(":", 2)
         if host != socket.gethostname():
             return True  # cannot tell; the TTL decides
-        os.kill(int(pid), 0)
-    except (ValueError, ProcessLookupError):
+        return pid_alive(int(pid))
+    except ValueError:
         return False
-    except PermissionError:
-        return True
-    return True
 
 
 @dataclass

@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from core.errors import IngestError, RefusedSource
+from core.platform_support import mount_table
 
 LINK_NOT_FOLLOWED = "symbolic link not followed (pass --follow-symlinks to include links inside the folders given)"
 LINK_OUTSIDE = "symbolic link to a target outside the folders given: not followed"
@@ -35,9 +36,8 @@ _PSEUDO_FALLBACK = ("/proc", "/sys", "/dev")
 @lru_cache(maxsize=1)
 def _pseudo_mounts() -> tuple[str, ...]:
     """Mount points of pseudo filesystems (Linux reads /proc/self/mounts; elsewhere a fixed list)."""
-    try:
-        text = Path("/proc/self/mounts").read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    text = mount_table()
+    if text is None:
         return _PSEUDO_FALLBACK
     points = {line.split()[1].replace("\\040", " ") for line in text.splitlines()
               if len(line.split()) > 2 and line.split()[2] in _PSEUDO_TYPES}

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import importlib
 import multiprocessing as mp
-import os
 import signal
 import threading
 import time
@@ -31,21 +30,23 @@ from typing import Any
 from core.errors import Cancelled, ModelCrashed, ModelError, OvilloError
 from core.models.generator import Generator, Message
 from core.models.manifest import read_manifest, verify
+from core.platform_support import exit_with_parent, lower_priority, signal_name_words
 from core.progress import CancelToken
 
 # a stopped child gets this long to acknowledge a cancel before it is killed
 CANCEL_GRACE_S = 5.0
 POLL_S = 0.05
 
-_SIGNAL_WORDS = {
-    signal.SIGILL: "it executed an instruction this processor does not support (SIGILL)",
-    signal.SIGKILL: "it was killed (SIGKILL; the system may have run out of memory)",
-    signal.SIGSEGV: "it crashed (SIGSEGV)",
-    signal.SIGBUS: "it crashed (SIGBUS)",
-    signal.SIGABRT: "it aborted (SIGABRT)",
-    signal.SIGFPE: "it crashed (SIGFPE)",
-    signal.SIGTERM: "it was terminated (SIGTERM)",
-}
+# by name: Windows has no SIGKILL, SIGBUS nor SIGILL-by-signal deaths
+_SIGNAL_WORDS = signal_name_words({
+    "SIGILL": "it executed an instruction this processor does not support (SIGILL)",
+    "SIGKILL": "it was killed (SIGKILL; the system may have run out of memory)",
+    "SIGSEGV": "it crashed (SIGSEGV)",
+    "SIGBUS": "it crashed (SIGBUS)",
+    "SIGABRT": "it aborted (SIGABRT)",
+    "SIGFPE": "it crashed (SIGFPE)",
+    "SIGTERM": "it was terminated (SIGTERM)",
+})
 
 
 @dataclass(frozen=True)
@@ -294,18 +295,6 @@ class _SharedCancel(CancelToken):
             raise Cancelled("cancelled")
 
 
-def _die_with_parent() -> None:
-    """Linux: the kernel ends the child when the parent dies (an orphan model would hold ~1 GB)."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        pr_set_pdeathsig = 1
-        libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
-    except (OSError, AttributeError):
-        pass
-
-
 def _build(spec: GeneratorSpec) -> Generator:
     module, _, attr = spec.factory.partition(":")
     factory = getattr(importlib.import_module(module), attr)
@@ -318,11 +307,8 @@ def _build(spec: GeneratorSpec) -> Generator:
 def child_main(conn: Connection, spec: GeneratorSpec, flag: Synchronized[int],
                beat: Synchronized[float]) -> None:
     """Serve requests until the parent closes the pipe or says ``close``."""
-    _die_with_parent()
-    try:
-        os.nice(5)  # answers yield the CPU to the window and to search
-    except OSError:
-        pass
+    exit_with_parent()  # an orphan model would hold ~1 GB
+    lower_priority(5)  # answers yield the CPU to the window and to search (where the system allows it)
     token = _SharedCancel(flag, beat)
     try:
         gen = _build(spec)

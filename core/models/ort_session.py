@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import ModelError
+from core.platform_support import trim_malloc
 
 
 def open_session(path: Path, name: str, threads: int) -> Any:
@@ -50,12 +51,4 @@ def trim_heap() -> None:
     finalizes Qt objects off their thread (it deadlocked the window's tests); a released session is
     freed by its reference count.
     """
-    import ctypes
-    import sys
-
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):
-        pass  # not glibc (musl): nothing to trim
+    trim_malloc()  # not glibc (macOS, Windows, musl): nothing to trim

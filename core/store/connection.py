@@ -8,12 +8,12 @@ inside ``duckdb-extension-*`` wheels built for exactly this DuckDB version
 from __future__ import annotations
 
 import importlib.resources
-import os
 from pathlib import Path
 
 import duckdb
 
 from core.errors import StoreError
+from core.platform_support import physical_memory
 
 PINNED_DUCKDB = "1.5.5"
 EXTENSIONS = {"fts": "duckdb_extension_fts", "vss": "duckdb_extension_vss"}
@@ -98,9 +98,8 @@ def memory_limit_mib() -> int | None:
     answer model; past the limit DuckDB evicts cached blocks and spills to its temp folder (design §5).
     None where the platform cannot tell its memory (DuckDB's default then).
     """
-    try:
-        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (AttributeError, ValueError, OSError):
+    total = physical_memory()
+    if total is None:
         return None
     return int(min(max(total // 4, 1 << 30), 4 << 30) >> 20)
 

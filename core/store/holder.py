@@ -6,6 +6,12 @@ exclusive ``flock`` on ``ovillo.lock`` in the data folder and writes who it is i
 start time, what it is doing, its socket). The kernel drops a ``flock`` when its process dies,
 however it dies, so a file still naming a dead PID is simply taken over. Other processes read
 the file to talk to the holder (:mod:`core.remote`) or to wait for it.
+
+Windows has no ``flock``: there the lock is an ``msvcrt`` byte lock, which the system also drops
+with its process. Where neither exists (:func:`core.platform_support.lock_kind` is ``"record"``) the
+record alone decides: a record naming a live PID other than ours is busy, and a short ``O_EXCL``
+claim file keeps two processes from writing theirs at the same moment. DuckDB's own lock still
+refuses a second writer behind it.
 """
 
 from __future__ import annotations
@@ -23,13 +29,11 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import StoreError
-
-try:
-    import fcntl
-except ImportError:  # Windows: no flock; DuckDB's own lock still refuses a second writer
-    fcntl = None  # type: ignore[assignment]
+from core.platform_support import current_uid, lock_kind, pid_alive, read_at, try_lock, unlock, write_at
 
 LOCK_NAME = "ovillo.lock"
+CLAIM_NAME = "ovillo.lock.claim"  # only where there are no kernel locks: held while a record is written
+CLAIM_STALE_S = 10.0  # a claim file this old was left by a process that died while writing its record
 MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes on Linux
 _DUCKDB_PID = re.compile(r"\(PID (\d+)\)")
 
@@ -97,16 +101,6 @@ class StoreLocked(StoreBusy):
                               "or close it.")
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # alive, another user's
-    return True
-
-
 def _parse(text: str) -> HolderInfo | None:
     try:
         return HolderInfo.from_json(json.loads(text)) if text.strip() else None
@@ -121,7 +115,7 @@ def read_holder(home: Path) -> HolderInfo | None:
     except OSError:
         return None
     info = _parse(text)
-    return info if info is not None and _pid_alive(info.pid) else None
+    return info if info is not None and pid_alive(info.pid) else None
 
 
 class HolderLock:
@@ -137,35 +131,44 @@ class HolderLock:
     def acquire(cls, home: Path, doing: str) -> "HolderLock | None":
         """Take the lock, or raise :class:`StoreBusy` naming the live holder.
 
-        None when locks are not available here (no ``flock``), or when this very process already
-        holds the folder through another facade: DuckDB's own lock then decides, as before.
+        None when this very process already holds the folder through another facade: DuckDB's own
+        lock then decides, as before.
         """
-        if fcntl is None:
-            return None
         path = home / LOCK_NAME
         try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0),
+                         0o600)
         except OSError as exc:
             raise StoreError(f"cannot open the lock file {path}: {exc.strerror or exc}",
                              hint="Check that the data folder belongs to you and can be written.") from exc
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = _read_settled(fd)
-            os.close(fd)
-            if holder is not None and holder.pid == os.getpid():
-                return None
-            if holder is None:
-                raise StoreBusy(f"the data folder {home} is in use by another Ovillo",
-                                hint="Wait for it to finish, or close it.") from None
-            raise StoreBusy(f"the data folder {home} is in use by {holder.describe()}", holder=holder,
-                            hint="Wait for it to finish, or close it.") from None
+            if lock_kind() == "record":
+                with _Claim(home):
+                    holder = _parse(read_at(fd, 65536, 0).decode("utf-8", "replace"))
+                    busy = holder is not None and pid_alive(holder.pid)
+                    if not busy:
+                        return cls._take(home, fd, doing, holder)
+            else:
+                busy = not try_lock(fd)
+                holder = _read_settled(fd) if busy else None
         except BaseException:
             os.close(fd)
             raise
-        previous = _parse(os.pread(fd, 65536, 0).decode("utf-8", "replace"))
+        if busy:
+            os.close(fd)
+            if holder is not None and holder.pid == os.getpid():
+                return None
+            raise _busy(home, holder, record=lock_kind() == "record")
+        try:
+            return cls._take(home, fd, doing, _parse(read_at(fd, 65536, 0).decode("utf-8", "replace")))
+        except BaseException:
+            os.close(fd)
+            raise
+
+    @classmethod
+    def _take(cls, home: Path, fd: int, doing: str, previous: HolderInfo | None) -> "HolderLock":
         info = HolderInfo(pid=os.getpid(), started=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                          doing=" ".join(doing.split())[:200], uid=os.getuid())
+                          doing=" ".join(doing.split())[:200], uid=current_uid())
         lock = cls(home, fd, info, previous)
         lock._write(info)
         return lock
@@ -180,7 +183,7 @@ class HolderLock:
             return
         data = json.dumps(info.to_json(), ensure_ascii=False).encode("utf-8")
         os.ftruncate(self._fd, 0)
-        os.pwrite(self._fd, data, 0)
+        write_at(self._fd, data, 0)
 
     def release(self) -> None:
         """Empty the lock file and drop the lock (the file stays: unlinking it would race a waiter)."""
@@ -189,6 +192,7 @@ class HolderLock:
         fd, self._fd = self._fd, None
         try:
             os.ftruncate(fd, 0)
+            unlock(fd)
         finally:
             os.close(fd)  # closing drops the flock
 
@@ -196,11 +200,53 @@ class HolderLock:
 def _read_settled(fd: int) -> HolderInfo | None:
     """The holder's record; a holder between taking the lock and writing it gets a moment."""
     for _ in range(20):
-        info = _parse(os.pread(fd, 65536, 0).decode("utf-8", "replace"))
+        info = _parse(read_at(fd, 65536, 0).decode("utf-8", "replace"))
         if info is not None:
             return info
         time.sleep(0.05)
     return None
+
+
+def _busy(home: Path, holder: HolderInfo | None, *, record: bool = False) -> StoreBusy:
+    if holder is None:
+        return StoreBusy(f"the data folder {home} is in use by another Ovillo",
+                         hint="Wait for it to finish, or close it.")
+    hint = "Wait for it to finish, or close it."
+    if record:  # no kernel lock here: a PID reused by another program would look like a holder forever
+        hint = (f"Wait for it to finish, or close it. If no Ovillo is running, delete {LOCK_NAME} in the data "
+                "folder and try again.")
+    return StoreBusy(f"the data folder {home} is in use by {holder.describe()}", holder=holder, hint=hint)
+
+
+class _Claim:
+    """``ovillo.lock.claim``, created with ``O_EXCL``: one process at a time checks and writes the record."""
+
+    def __init__(self, home: Path) -> None:
+        self.path = home / CLAIM_NAME
+
+    def __enter__(self) -> "_Claim":
+        deadline = time.monotonic() + 2 * CLAIM_STALE_S
+        while True:
+            try:
+                os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+                return self
+            except FileExistsError:
+                try:
+                    if time.time() - self.path.stat().st_mtime > CLAIM_STALE_S:
+                        self.path.unlink()
+                        continue
+                except FileNotFoundError:
+                    continue
+            if time.monotonic() > deadline:
+                raise StoreBusy(f"the data folder {self.path.parent} is in use by another Ovillo",
+                                hint="Wait for it to finish, or close it.")
+            time.sleep(0.05)
+
+    def __exit__(self, *exc: object) -> None:
+        try:
+            self.path.unlink()
+        except FileNotFoundError:
+            pass
 
 
 def socket_path(home: Path) -> Path | None:
@@ -208,12 +254,13 @@ def socket_path(home: Path) -> Path | None:
 
     Not the data folder itself: its path can be longer than an AF_UNIX address may be.
     """
-    if not hasattr(os, "getuid"):
+    uid = current_uid()
+    if uid < 0:
         return None
     name = hashlib.sha256(str(home.resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:24] + ".sock"
     runtime = os.environ.get("XDG_RUNTIME_DIR")
     folders = [Path(runtime) / "ovillo"] if runtime else []
-    folders.append(Path(tempfile.gettempdir()) / f"ovillo-{os.getuid()}")
+    folders.append(Path(tempfile.gettempdir()) / f"ovillo-{uid}")
     for folder in folders:
         try:
             folder.mkdir(mode=0o700, exist_ok=True)
@@ -221,7 +268,7 @@ def socket_path(home: Path) -> Path | None:
         except OSError:
             continue
         # someone else's folder, or one others can write into, could hand us their socket
-        if stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o077:
+        if stat.S_ISDIR(st.st_mode) and st.st_uid == uid and not st.st_mode & 0o077:
             path = folder / name
             if len(os.fsencode(str(path))) <= MAX_SOCKET_PATH:
                 return path

@@ -9,8 +9,6 @@ user may read, for the revocation check.
 from __future__ import annotations
 
 import io
-import os
-import sys
 import threading
 from collections import deque
 from collections.abc import Sequence
@@ -20,6 +18,7 @@ from datetime import datetime
 import pyarrow as pa
 import pyarrow.csv as pacsv
 
+from core.platform_support import lower_thread_priority
 from core.sync.connect import Connection
 from core.sync.page import Page, payload
 from core.sync.stream import stream_pages
@@ -51,15 +50,9 @@ class PageReader:
         self._thread.start()
 
     def _read(self) -> None:
-        if sys.platform == "linux":
-            # the writer is a sync's slowest part and the reader is ahead of it: give the writer the
-            # core when both want one; on Linux a thread has a priority of its own, and lowering it
-            # is always allowed
-            try:
-                tid = threading.get_native_id()
-                os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + READER_NICE))
-            except OSError:
-                pass  # a sandbox that forbids it: the same sync, a little slower
+        # the writer is a sync's slowest part and the reader is ahead of it: give the writer the core when
+        # both want one (Linux only; elsewhere, or in a sandbox that forbids it, the same sync a little slower)
+        lower_thread_priority(by=READER_NICE)
         try:
             with closing(stream_pages(self._con, self._limit, self._after, self._models)) as pages:
                 for page in pages:

@@ -21,6 +21,7 @@ from pathlib import Path
 import psycopg
 
 from core.errors import ConfigError
+from core.platform_support import is_superuser
 from core.sync.central import apply_schema
 
 ADMIN = "ovillo_admin"
@@ -62,7 +63,7 @@ def _bin() -> Path:
 
 def _run_as() -> str | None:
     """The system user to run PostgreSQL as (None: ourselves)."""
-    if os.geteuid() != 0:
+    if not is_superuser():
         return None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
