@@ -1,0 +1,55 @@
+"""Mail attachments through the whole ingest (issue #34): a readable attachment is a record of its own that names
+its message's record, a second ingest of the changed message keeps every record id, and the record view's facts
+say what carried it."""
+
+from __future__ import annotations
+
+import json
+from email.message import EmailMessage
+from pathlib import Path
+
+from core.service import Ovillo
+from tests.conftest import drain
+
+
+def _message(extra: str = "") -> bytes:
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = "Marta Pujol <marta@arxiu.example>", "joan@museu.example", "Campanar"
+    msg["Date"] = "Tue, 02 Mar 1999 10:00:00 +0100"
+    msg.set_content("Us envio l'inventari de les campanes." + extra)
+    msg.add_attachment("La campana grossa es va fondre el 1802.", filename="inventari.txt")
+    msg.add_attachment(b"\x00\x01", maintype="application", subtype="zip", filename="fotos.zip")
+    return bytes(msg)
+
+
+def _records(app: Ovillo) -> dict[str, tuple[int, dict]]:
+    rows = app.store.cursor().execute("SELECT section_id, title, data FROM records").fetchall()
+    return {title: (int(sid), json.loads(data)) for sid, title, data in rows}
+
+
+def test_an_attachment_is_its_own_record_linked_to_the_message(tmp_path: Path, fake_app: Ovillo) -> None:
+    from app.record_facts import record_fields
+
+    root = tmp_path / "fons"
+    root.mkdir()
+    (root / "campanar.eml").write_bytes(_message())
+    _, summary = drain(fake_app.library.ingest([root]))
+    assert [Path(o.path).name for o in summary.ok] == ["campanar.eml"]
+    first = _records(fake_app)
+    assert sorted(first) == ["Campanar", "Inventari"]
+    message_id, message = first["Campanar"]
+    attachment_id, attached = first["Inventari"]
+    assert attached["fields"]["attached_to_id"] == message_id and attached["source_path"] == message["source_path"]
+    assert message["fields"]["attachments"] == ["inventari.txt", "fotos.zip"]
+    assert message["fields"]["attachments_not_read"] == ["fotos.zip (application/zip): not a format Ovillo reads"]
+    hits = fake_app.search.records("campana grossa fondre 1802", limit=2)
+    assert hits and hits[0].section_id == attachment_id
+    # the record view's facts: the message's attachments, and "attached to" its subject on the attachment
+    assert ("attached_to", "Campanar") in record_fields("Inventari", "public", "ca", attached)
+    assert ("attachments", "inventari.txt, fotos.zip") in record_fields("Campanar", "public", "ca", message)
+    # the message edited and read again: the same records under the same ids, none added
+    (root / "campanar.eml").write_bytes(_message(" Salutacions."))
+    _, again = drain(fake_app.library.ingest([root]))
+    assert [Path(o.path).name for o in again.ok] == ["campanar.eml"]
+    second = _records(fake_app)
+    assert {t: sid for t, (sid, _) in second.items()} == {t: sid for t, (sid, _) in first.items()}
