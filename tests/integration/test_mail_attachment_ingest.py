@@ -53,3 +53,20 @@ def test_an_attachment_is_its_own_record_linked_to_the_message(tmp_path: Path, f
     assert [Path(o.path).name for o in again.ok] == ["campanar.eml"]
     second = _records(fake_app)
     assert {t: sid for t, (sid, _) in second.items()} == {t: sid for t, (sid, _) in first.items()}
+
+
+def test_outlook_messages_are_read_and_a_damaged_one_fails_alone(tmp_path: Path, fake_app: Ovillo) -> None:
+    fix = Path(__file__).resolve().parents[1] / "fixtures" / "msg"
+    root = tmp_path / "correu"
+    root.mkdir()
+    for name in ("quick_brown_fox.msg", "pdf_attachment.msg"):
+        (root / name).write_bytes((fix / name).read_bytes())
+    (root / "trencat.msg").write_bytes((fix / "quick_brown_fox.msg").read_bytes()[:3000])
+    _, summary = drain(fake_app.library.ingest([root]))
+    assert sorted(Path(o.path).name for o in summary.ok) == ["pdf_attachment.msg", "quick_brown_fox.msg"]
+    assert [Path(o.path).name for o in summary.failed] == ["trencat.msg"]
+    assert "damaged Outlook message" in summary.failed[0].reason
+    records = _records(fake_app)
+    assert records["sample_pdf"][1]["fields"]["attached_to_id"] == records["This is a Subject"][0]
+    hits = fake_app.search.records("jumps over the lazy dog", limit=1)
+    assert hits and hits[0].title == "the quick brown fox"

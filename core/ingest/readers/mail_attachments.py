@@ -43,6 +43,7 @@ class Attachment:
     content_type: str
     data: bytes | None
     size: int
+    reason: str = ""  # why it cannot be read, when its container says so already
 
 
 @dataclass
@@ -79,17 +80,20 @@ def link_attachments(path: Path, message_key: str, subject: str, when: date | No
     for n, att in enumerate(attachments, start=1):
         label = f"{att.name} ({att.content_type})"
         suffix = suffix_of(att)
+        if att.reason:
+            out.not_read.append(f"{label}: {att.reason}")
+            continue
         if suffix in PICTURES:
             out.not_read.append(f"{label}: a picture; pictures inside mail are not yet kept as photographs")
             continue
         if suffix not in READABLE:
             out.not_read.append(f"{label}: not a format Ovillo reads")
             continue
-        if att.data is None:
-            out.not_read.append(f"{label}: its content could not be taken out of the message")
-            continue
         if att.size > MAX_ATTACHMENT_BYTES:
             out.not_read.append(f"{label}: larger than {MAX_ATTACHMENT_BYTES // (1024 * 1024)} MB, not read")
+            continue
+        if att.data is None:
+            out.not_read.append(f"{label}: its content could not be taken out of the message")
             continue
         if read >= MAX_ATTACHMENTS_READ:
             out.not_read.append(f"{label}: only the first {MAX_ATTACHMENTS_READ} attachments are read")
@@ -106,7 +110,7 @@ def link_attachments(path: Path, message_key: str, subject: str, when: date | No
             out.not_read.append(f"{label}: could not be read ({type(exc).__name__})")
             continue
         if getattr(result, "scans", None):  # OCR runs on files, not on what a message carries
-            notes.append(f"{where}{name}: its scanned pages are not read by OCR inside a mail message")
+            notes.append(f"{where}{name}: its pages without a text layer are not read by OCR inside a mail message")
         notes.extend(f"{where}{name}: {note}" for note in result.notes)
         kept = 0
         for rec in result.records:

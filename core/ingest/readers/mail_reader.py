@@ -126,9 +126,7 @@ def _record(msg: EmailMessage, path: Path, key: str, notes: list[str], number: i
         fields["subject"] = subject
     sender = _display_name(msg)
     when = _date(msg) or delivered  # a message without a Date header: the day its mbox received it
-    title = clean_title(subject) or clean_title(" — ".join(p for p in (sender, when.isoformat() if when else "") if p))
-    if not title:
-        title = file_title(path) + (f" {number}" if number is not None else "")
+    title = message_title(subject, sender, when, path, number)
     linked = link_attachments(path, key, title, when, attachments, notes, where)
     if attachments:
         fields["attachments"] = [a.name for a in attachments]
@@ -137,6 +135,12 @@ def _record(msg: EmailMessage, path: Path, key: str, notes: list[str], number: i
         fields["attachments_not_read"] = linked.not_read
     message = ParsedRecord(key=key, title=title, blocks=blocks, date_start=when, date_end=when, data=fields)
     return [message, *linked.records]
+
+
+def message_title(subject: str, sender: str, when: date | None, path: Path, number: int | None = None) -> str:
+    """A message's title: its subject, else its sender and date, else the file's name (and its number in an mbox)."""
+    title = clean_title(subject) or clean_title(" — ".join(p for p in (sender, when.isoformat() if when else "") if p))
+    return title or file_title(path) + (f" {number}" if number is not None else "")
 
 
 def _header(msg: Any, name: str) -> str:
@@ -257,11 +261,19 @@ def _part_blocks(part: Any, path: Path, cut: list[bool]) -> list[Block]:
     if len(content) > MAX_MAIL_CHARS:
         content = content[:MAX_MAIL_CHARS]
         cut.append(True)
-    if part.get_content_type() == "text/html":
-        try:
-            return html_reader.read(path, content.encode("utf-8")).records[0].blocks
-        except CorruptSource:
-            return []
+    return html_blocks(path, content) if part.get_content_type() == "text/html" else text_blocks(content)
+
+
+def html_blocks(path: Path, content: str) -> list[Block]:
+    """An HTML body's text blocks, through the HTML reader (menus and footers left out)."""
+    try:
+        return html_reader.read(path, content.encode("utf-8")).records[0].blocks
+    except CorruptSource:
+        return []
+
+
+def text_blocks(content: str) -> list[Block]:
+    """A plain-text body as paragraphs; quoted replies keep their lines."""
     paras = content.replace("\r\n", "\n").split("\n\n")
     return [Block(" ".join(p.split()) if not _quoted(p) else p.strip()) for p in paras if p.strip()]
 
