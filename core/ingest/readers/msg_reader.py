@@ -7,8 +7,8 @@ subject (0037) is the title; the sender is its name (0C1A) with its SMTP address
 is one); recipients come from the ``__recip_version1.0_#…`` storages (To and Cc, name and address), else the
 display lists (0E04, 0E03); the date is the transport headers' ``Date`` (007D, the sender's day, as for
 ``.eml``), else the submit time (0039), else the delivery time (0E06). The body is the plain text (1000), else
-the HTML one (1013) through the HTML reader; a body kept only as compressed RTF (1009) is not read (a note says
-so). Attachments (``__attach_version1.0_#…``: long file name 3707, MIME type 370E, bytes 3701) go through
+the HTML one (1013) through the HTML reader, else the compressed RTF one (1009: [MS-OXRTFCP] LZFu, undone here)
+through the RTF reader. Attachments (``__attach_version1.0_#…``: long file name 3707, MIME type 370E, bytes 3701) go through
 :mod:`mail_attachments` like an ``.eml``'s; an embedded Outlook message is listed, not read. extract-msg, the
 usual library, is GPL-3.0, so it is not used.
 """
@@ -211,9 +211,64 @@ def _body(msg: _Props, path: Path, notes: list[str]) -> list[Block]:
     if len(text) > MAX_MAIL_CHARS:
         notes.append(f"a body of more than {MAX_MAIL_CHARS:,} characters: the rest was not read")
         text = text[:MAX_MAIL_CHARS]
-    if not text.strip() and msg.size(0x1009):
-        notes.append("the body is kept only as compressed RTF, which is not read")
+    if not text.strip() and msg.size(0x1009):  # older Outlook kept only the RTF body
+        return rtf_blocks(path, msg.binary(0x1009, MAX_MAIL_CHARS) or b"", notes)
     return text_blocks(text) if plain.strip() else html_blocks(path, text) if text.strip() else []
+
+
+def rtf_blocks(path: Path, compressed: bytes, notes: list[str]) -> list[Block]:
+    """The compressed RTF body's paragraphs, through the RTF reader ([] with a note when it cannot be read)."""
+    from core.ingest.readers import rtf_reader
+
+    try:
+        return rtf_reader.read(path.with_suffix(".rtf"), decompress_rtf(compressed)).records[0].blocks
+    except CorruptSource as exc:
+        notes.append(f"the body, kept as compressed RTF, could not be read: {exc}")
+        return []
+
+
+#: the dictionary every LZFu stream starts from ([MS-OXRTFCP] 3.1.1.1.1)
+_RTF_PREBUF = (rb"{\rtf1\ansi\mac\deff0\deftab720{\fonttbl;}{\f0\fnil \froman \fswiss \fmodern \fscript "
+               rb"\fdecor MS Sans SerifSymbolArialTimes New RomanCourier{\colortbl\red0\green0\blue0" b"\r\n"
+               rb"\par \pard\plain\f0\fs20\b\i\u\tab\tx")
+
+
+def decompress_rtf(data: bytes, limit: int = MAX_MAIL_CHARS) -> bytes:
+    """An RTF body compressed as [MS-OXRTFCP] says (``LZFu``; ``MELA`` is stored as is), at most ``limit`` bytes."""
+    if len(data) < 16:
+        raise CorruptSource("damaged Outlook message: its RTF body is cut short")
+    raw_size, kind = struct.unpack_from("<II", data, 4)
+    cap = min(raw_size, limit)
+    if kind == 0x414C454D:  # "MELA": not compressed
+        return data[16:16 + cap]
+    if kind != 0x75465A4C:  # "LZFu"
+        raise CorruptSource("damaged Outlook message: its RTF body is in an unknown compression")
+    window = bytearray(_RTF_PREBUF.ljust(4096, b"\0"))
+    at, out, i = len(_RTF_PREBUF), bytearray(), 16
+    while i < len(data) and len(out) < cap:
+        control = data[i]
+        i += 1
+        for bit in range(8):
+            if i >= len(data) or len(out) >= cap:
+                break
+            if not control & (1 << bit):  # a literal byte
+                out.append(data[i])
+                window[at] = data[i]
+                at, i = (at + 1) % 4096, i + 1
+                continue
+            if i + 1 >= len(data):
+                break
+            ref = (data[i] << 8) | data[i + 1]  # 12 bits of offset into the window, 4 of length - 2
+            i += 2
+            offset, length = ref >> 4, (ref & 0xF) + 2
+            if offset == at:  # the end marker
+                return bytes(out[:cap])
+            for k in range(length):
+                byte = window[(offset + k) % 4096]
+                out.append(byte)
+                window[at] = byte
+                at = (at + 1) % 4096
+    return bytes(out[:cap])
 
 
 def _decode(data: bytes | None, codepage: str) -> str:
