@@ -31,6 +31,8 @@ def prepare_source(item: queue.QueueItem, result: ReadResult, raw: bytes, st: os
     path = Path(item.path)
     opts = item.options
     roots = [os.path.realpath(item.root)] if item.root else []
+    if result.reader == "email":  # a message's pictures are kept in the data folder (read.keep_embedded)
+        roots.append(os.path.realpath(thumbs.parent / "pages"))
     collection = opts.collection
     signature = source_signature(path, st)  # before its photographs are read: one replaced meanwhile shows
     records: list[PreparedRecord] = []

@@ -4,11 +4,19 @@ say what carried it."""
 
 from __future__ import annotations
 
+import io
 import json
+from collections.abc import Sequence
 from email.message import EmailMessage
 from pathlib import Path
 
+import numpy as np
+from PIL import Image
+
+from core.models.encoder import ImageEncoder
+from core.models.fake_encoder import HashingEncoder
 from core.service import Ovillo
+from core.settings import Settings
 from tests.conftest import drain
 
 
@@ -70,3 +78,44 @@ def test_outlook_messages_are_read_and_a_damaged_one_fails_alone(tmp_path: Path,
     assert records["sample_pdf"][1]["fields"]["attached_to_id"] == records["This is a Subject"][0]
     hits = fake_app.search.records("jumps over the lazy dog", limit=1)
     assert hits and hits[0].title == "the quick brown fox"
+
+
+class _Pixels(ImageEncoder):
+    """A stand-in image encoder: the mean colour, spread over the dimension (no model files)."""
+
+    name = Settings().image_model
+    dimension = 512
+
+    def embed_batch(self, images: Sequence[np.ndarray]) -> np.ndarray:
+        out = np.zeros((len(images), self.dimension), np.float32)
+        for i, im in enumerate(images):
+            out[i, :3] = im.reshape(-1, 3).mean(axis=0) + 1
+        return out / np.linalg.norm(out, axis=1, keepdims=True)
+
+
+def test_a_pictured_attachment_is_an_object_whose_photo_the_data_folder_keeps(tmp_path: Path) -> None:
+    buf = io.BytesIO()
+    Image.new("RGB", (120, 80), (180, 120, 60)).save(buf, "JPEG")
+    msg = EmailMessage()
+    msg["From"], msg["Subject"], msg["Date"] = "marta@arxiu.example", "La campana", "Tue, 02 Mar 1999 10:00:00 +0100"
+    msg.set_content("Us envio la foto de la campana.")
+    msg.add_attachment(buf.getvalue(), maintype="image", subtype="jpeg", filename="campana.jpg")
+    root = tmp_path / "fons"
+    root.mkdir()
+    (root / "foto.eml").write_bytes(bytes(msg))
+    home = tmp_path / "home"
+    with Ovillo(home, models_dir=tmp_path / "models", encoder=HashingEncoder(), image_encoder=_Pixels()) as app:
+        _, summary = drain(app.library.ingest([root]))
+        assert [Path(o.path).name for o in summary.ok] == ["foto.eml"], summary.failed
+        records = _records(app)
+        sid, photo = records["Campana"]
+        kept = Path(photo["views"]["image"]["path"])
+        assert kept.parent.parent == home / "pages" and kept.name == "att-1.jpg" and kept.read_bytes() == buf.getvalue()
+        assert photo["fields"]["attached_to_id"] == records["La campana"][0]
+        assert app.store.cursor().execute("SELECT count(*) FROM rag_embeddings WHERE section_id = ? AND "
+                                          "modality = 'image'", [sid]).fetchone() == (1,)
+        _, again = drain(app.library.ingest([root]))  # the sweep after a run keeps what a live record shows
+        assert kept.is_file() and len(again.skipped) == 1
+        (root / "foto.eml").unlink()  # the message gone: its picture goes with it
+        drain(app.library.ingest([root]))
+        assert not kept.exists()

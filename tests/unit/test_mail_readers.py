@@ -86,7 +86,7 @@ def test_readable_attachments_become_records_linked_to_their_message(tmp_path: P
     msg.add_attachment(b"\xff\xd8\xff\xe0 jpeg", maintype="image", subtype="jpeg", filename="foto.jpg")
     msg.add_attachment(b"PK\x03\x04", maintype="application", subtype="zip", filename="../../fotos.zip")
     res = read(tmp_path / "c.eml", bytes(msg))
-    message, notes, row = res.records
+    message, notes, row, photo = res.records
     assert message.key == "" and message.data["attachments"] == ["informe.pdf", "notes.txt", "monedes.csv",
                                                                  "foto.jpg", "../../fotos.zip"]
     text = " ".join(b.text for b in message.blocks)
@@ -96,10 +96,13 @@ def test_readable_attachments_become_records_linked_to_their_message(tmp_path: P
     assert notes.data["attached_to"] == "La riada de 1962" and notes.data["attached_to_key"] == ""
     assert notes.date_start == date(1999, 3, 2)  # undated itself: the message's date
     assert row.key == "att:3/row:MNC-1" and row.title == "Diner de Jaume I" and row.data["attachment"] == "monedes.csv"
+    # a picture: an object with one view, as the image reader makes; its bytes go to the data folder at reading
+    assert photo.key == "att:4" and photo.title == "Foto" and not photo.blocks
+    assert photo.images == {"image": "att-4.jpg"} and res.embedded == {"att-4.jpg": b"\xff\xd8\xff\xe0 jpeg"}
+    assert photo.data["attached_to"] == "La riada de 1962" and photo.data["images"] == {"image": "foto.jpg"}
     # nothing dropped in silence: each one not read is on the message with its type and why
     assert message.data["attachments_not_read"] == [
         "informe.pdf (application/pdf): damaged PDF: its internal structure cannot be read",
-        "foto.jpg (image/jpeg): a picture; pictures inside mail are not yet kept as photographs",
         "../../fotos.zip (application/zip): not a format Ovillo reads"]
     again = read(tmp_path / "c.eml", bytes(msg))  # a second reading: the same keys, so the same records
     assert [r.key for r in again.records] == [r.key for r in res.records]

@@ -14,19 +14,20 @@ under ``attachments_not_read`` with its name, type and why: never dropped in sil
 from __future__ import annotations
 
 import mimetypes
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from core.chunking.model import ParsedRecord
 from core.errors import IngestError
-from core.ingest.readers.common import MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_READ
+from core.ingest.readers.common import MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_READ, title_from_path
 
 #: suffixes whose reader takes the bytes alone; a forwarded message (``.eml``) is read as a message
 READABLE = (".txt", ".text", ".md", ".html", ".htm", ".pdf", ".docx", ".odt", ".rtf", ".xlsx", ".ods", ".csv",
             ".tsv", ".epub", ".eml")
-#: pictures become photographs of objects from files in the catalogue's folder; one inside a message has none
-PICTURES = (".jpg", ".jpeg", ".png", ".tif", ".tiff", ".webp", ".gif", ".bmp")
+#: pictures read as photographs (the image reader's); the data folder keeps a copy for the record's view
+PICTURES = (".jpg", ".jpeg", ".png", ".tif", ".tiff", ".webp")
 _BY_TYPE = {"message/rfc822": ".eml", "text/plain": ".txt", "text/html": ".html", "application/pdf": ".pdf", "text/csv": ".csv",
             "application/rtf": ".rtf", "text/rtf": ".rtf", "application/epub+zip": ".epub",
             "application/vnd.openxmlformats-officedocument.wordprocessingml.document": ".docx",
@@ -52,6 +53,7 @@ class Linked:
 
     records: list[ParsedRecord]
     not_read: list[str]
+    embedded: dict[str, bytes] = field(default_factory=dict)  # a picture's bytes by the name its record gives them
 
 
 def suffix_of(att: Attachment) -> str:
@@ -66,6 +68,18 @@ def safe_name(name: str) -> str:
     """The last component of a sender's file name (``..\\..\\x.pdf`` → ``x.pdf``), never empty."""
     base = PureWindowsPath(PurePosixPath(name.replace("\x00", "")).name).name.strip()
     return base if base not in ("", ".", "..") else "attachment"
+
+
+def _picture(att: Attachment, key: str, suffix: str, subject: str, message_key: str, when: date | None,
+             embedded: dict[str, bytes]) -> ParsedRecord:
+    """A picture as the image reader makes one: an object record whose one view is the picture."""
+    stored = re.sub(r"[^a-z0-9]+", "-", key.lower()).strip("-") + suffix  # "msg-5-att-2.jpg": one per message
+    embedded[stored] = att.data or b""
+    name = safe_name(att.name)
+    return ParsedRecord(key=key, title=title_from_path(Path(name)), blocks=[], images={"image": stored},
+                        date_start=when, date_end=when,
+                        data={"images": {"image": name}, "attached_to": subject, "attached_to_key": message_key,
+                              "attachment": att.name, "content_type": att.content_type})
 
 
 def link_attachments(path: Path, message_key: str, subject: str, when: date | None,
@@ -83,10 +97,7 @@ def link_attachments(path: Path, message_key: str, subject: str, when: date | No
         if att.reason:
             out.not_read.append(f"{label}: {att.reason}")
             continue
-        if suffix in PICTURES:
-            out.not_read.append(f"{label}: a picture; pictures inside mail are not yet kept as photographs")
-            continue
-        if suffix not in READABLE:
+        if suffix not in READABLE + PICTURES:
             out.not_read.append(f"{label}: not a format Ovillo reads")
             continue
         if att.size > MAX_ATTACHMENT_BYTES:
@@ -100,6 +111,9 @@ def link_attachments(path: Path, message_key: str, subject: str, when: date | No
             continue
         read += 1
         name = safe_name(att.name)
+        if suffix in PICTURES:
+            out.records.append(_picture(att, f"{base}att:{n}", suffix, subject, message_key, when, out.embedded))
+            continue
         fake = folder / (name if Path(name).suffix.lower() == suffix else name + suffix)
         try:
             result = READERS[suffix](fake, att.data)
@@ -113,11 +127,15 @@ def link_attachments(path: Path, message_key: str, subject: str, when: date | No
             notes.append(f"{where}{name}: its pages without a text layer are not read by OCR inside a mail message")
         notes.extend(f"{where}{name}: {note}" for note in result.notes)
         kept = 0
+        here = f"{base}att:{n}"
         for rec in result.records:
-            if not rec.blocks:
+            if not rec.blocks and not rec.images:
                 continue
             kept += 1
-            here = f"{base}att:{n}"
+            for view, ref in list(rec.images.items()):  # a forwarded message's picture: named after this one
+                if ref in result.embedded:
+                    rec.images[view] = re.sub(r"[^a-z0-9]+", "-", here.lower()) + "-" + ref
+                    out.embedded[rec.images[view]] = result.embedded[ref]
             if "attached_to_key" in rec.data:  # an attachment of a forwarded message: linked to that message
                 inner = rec.data["attached_to_key"]
                 rec.data["attached_to_key"] = f"{here}/{inner}" if inner else here

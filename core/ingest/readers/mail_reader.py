@@ -36,10 +36,11 @@ def read_eml(path: Path, raw: bytes) -> ReadResult:
     if not raw.strip():
         raise CorruptSource("empty mail message: nothing to index")
     notes: list[str] = []
-    records = _record(_parse(raw), path, "", notes)
+    embedded: dict[str, bytes] = {}
+    records = _record(_parse(raw), path, "", notes, embedded)
     if not records[0].blocks and not records[0].data.get("subject"):
         raise CorruptSource("no text to index in this file")
-    return ReadResult(records, reader="email", notes=notes)
+    return ReadResult(records, reader="email", notes=notes, embedded=embedded)
 
 
 def read_mbox(path: Path, raw: bytes) -> ReadResult:
@@ -48,6 +49,7 @@ def read_mbox(path: Path, raw: bytes) -> ReadResult:
         raise CorruptSource("not an mbox file (it does not begin with a \"From \" line)")
     notes: list[str] = []
     records: list[ParsedRecord] = []
+    embedded: dict[str, bytes] = {}
     for n, (start, end) in enumerate(_message_spans(raw), start=1):
         if n > MAX_MBOX_MESSAGES:
             notes.append(f"only the first {MAX_MBOX_MESSAGES:,} messages of this mbox were read")
@@ -58,11 +60,11 @@ def read_mbox(path: Path, raw: bytes) -> ReadResult:
         except CorruptSource as exc:
             notes.append(f"message {n}: {exc}, skipped")
             continue
-        records.extend(_record(msg, path, f"msg:{n}", notes, number=n,
+        records.extend(_record(msg, path, f"msg:{n}", notes, embedded, number=n,
                                delivered=_from_line_date(raw[start:body_at])))
     if not records:
         raise CorruptSource("no readable messages in this mbox file")
-    return ReadResult(records, reader="email", notes=notes)
+    return ReadResult(records, reader="email", notes=notes, embedded=embedded)
 
 
 def _message_spans(raw: bytes) -> Iterator[tuple[int, int]]:
@@ -102,8 +104,8 @@ def _parse(raw: bytes) -> EmailMessage:
     return msg
 
 
-def _record(msg: EmailMessage, path: Path, key: str, notes: list[str], number: int | None = None,
-            delivered: date | None = None) -> list[ParsedRecord]:
+def _record(msg: EmailMessage, path: Path, key: str, notes: list[str], embedded: dict[str, bytes],
+            number: int | None = None, delivered: date | None = None) -> list[ParsedRecord]:
     """One message as a record (subject as title, headers as fields, body as blocks, attachments named), then
     the records of the attachments that could be read."""
     where = f"message {number}: " if number is not None else ""
@@ -128,6 +130,7 @@ def _record(msg: EmailMessage, path: Path, key: str, notes: list[str], number: i
     when = _date(msg) or delivered  # a message without a Date header: the day its mbox received it
     title = message_title(subject, sender, when, path, number)
     linked = link_attachments(path, key, title, when, attachments, notes, where)
+    embedded.update(linked.embedded)
     if attachments:
         fields["attachments"] = [a.name for a in attachments]
         blocks.append(Block(" · ".join(fields["attachments"])))

@@ -42,6 +42,7 @@ def read(path: Path, raw: bytes) -> ReadResult:
     import olefile  # only when a .msg is read
 
     notes: list[str] = []
+    embedded: dict[str, bytes] = {}
     try:
         with olefile.OleFileIO(io.BytesIO(raw)) as ole:
             issues = [str(issue[1]) for issue in ole.parsing_issues]
@@ -49,14 +50,14 @@ def read(path: Path, raw: bytes) -> ReadResult:
                 raise CorruptSource(f"damaged Outlook message: {issues[0] if issues else 'no message properties'}")
             if issues:  # olefile reads what the damaged container still holds: indexed, with a note
                 notes.append(f"damaged Outlook file ({issues[0]}): what could be read was indexed")
-            records = _records(_Props(ole, ""), path, notes)
+            records = _records(_Props(ole, ""), path, notes, embedded)
     except CorruptSource:
         raise
     except Exception as exc:  # olefile raises many kinds on a damaged container (OSError, struct.error, IndexError…)
         raise CorruptSource(f"damaged Outlook message: {type(exc).__name__}: {exc}") from None
     if not records[0].blocks and not records[0].data.get("subject"):
         raise CorruptSource("no text to index in this file")
-    return ReadResult(records, reader="email", notes=notes)
+    return ReadResult(records, reader="email", notes=notes, embedded=embedded)
 
 
 class _Props:
@@ -133,7 +134,7 @@ class _Props:
             yield _Props(self.ole, name + "/")
 
 
-def _records(msg: _Props, path: Path, notes: list[str]) -> list[ParsedRecord]:
+def _records(msg: _Props, path: Path, notes: list[str], embedded: dict[str, bytes]) -> list[ParsedRecord]:
     """The message's record, then its attachments' records."""
     fields: dict[str, Any] = {}
     sender = _address(msg.string(0x0C1A) or msg.string(0x0042),
@@ -152,6 +153,7 @@ def _records(msg: _Props, path: Path, notes: list[str]) -> list[ParsedRecord]:
     title = message_title(subject, msg.string(0x0C1A) or sender, when, path)
     attachments = list(_attachments(msg))
     linked = link_attachments(path, "", title, when, attachments, notes)
+    embedded.update(linked.embedded)
     if attachments:
         fields["attachments"] = [a.name for a in attachments]
         blocks.append(Block(" · ".join(fields["attachments"])))
