@@ -215,3 +215,23 @@ def test_deep_nesting_and_garbage_fail_clearly(tmp_path: Path) -> None:
         read(tmp_path / "x.mbox", b"\x00\x01binary")
     with pytest.raises(CorruptSource, match="empty mail message"):
         read(tmp_path / "vacio.eml", b"  \n")
+
+
+def test_messages_forwarded_inside_each_other_are_read_three_deep(tmp_path: Path) -> None:
+    msg = letter(subject="nivell 0")
+    for depth in range(1, 6):
+        outer = letter(subject=f"nivell {depth}")
+        outer.add_attachment(msg)
+        msg = outer
+    res = read(tmp_path / "niu.eml", bytes(msg))
+    assert [r.key for r in res.records] == ["", "att:1", "att:1/att:1", "att:1/att:1/att:1"]
+    assert res.records[3].data["attachments_not_read"] == [
+        "nivell 1 (message/rfc822): a message forwarded inside 3 others, not read"]
+
+
+def test_a_catalogue_sent_by_mail_names_no_photograph(tmp_path: Path) -> None:
+    msg = letter()
+    msg.add_attachment("id,title,description,image\nM1,Diner,Moneda de billó,m1.jpg\n", filename="monedes.csv")
+    (tmp_path / "m1.jpg").write_bytes(b"not read")  # beside the message: not the catalogue's (it has no folder)
+    row = read(tmp_path / "c.eml", bytes(msg)).records[1]
+    assert row.title == "Diner" and row.images == {}

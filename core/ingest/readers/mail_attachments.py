@@ -6,15 +6,18 @@ its bytes in memory by that format's reader, under a path that names it inside a
 not exist (``<mail file>.attachments/<name>``), so no sidecar of a real file is ever taken for its
 own. Each record is keyed ``<message key>att:<n>`` (``att:2``, ``msg:5/att:2``) in the message's
 order, so a re-ingest finds the same records, and carries ``attached_to`` (the message's subject)
-and ``attached_to_key``; the pipeline adds the message's record id. Every other attachment
-(pictures, archives, programs, one too large, one its reader refuses) is listed on the message
-under ``attachments_not_read`` with its name, type and why: never dropped in silence.
+and ``attached_to_key``; the pipeline adds the message's record id. A picture is an object whose view
+is the picture, as the image reader makes one; its bytes go in :attr:`ReadResult.embedded` for the read
+stage to keep in the data folder. Every other attachment (archives, programs, one too large, one its
+reader refuses) is listed on the message under ``attachments_not_read`` with its name, type and why:
+never dropped in silence.
 """
 
 from __future__ import annotations
 
 import mimetypes
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -28,6 +31,9 @@ READABLE = (".txt", ".text", ".md", ".html", ".htm", ".pdf", ".docx", ".odt", ".
             ".tsv", ".epub", ".eml")
 #: pictures read as photographs (the image reader's); the data folder keeps a copy for the record's view
 PICTURES = (".jpg", ".jpeg", ".png", ".tif", ".tiff", ".webp")
+#: forwarded messages read inside each other: each level parses all it holds again, so a deep nest is named only
+MAX_FORWARD_DEPTH = 3
+_DEPTH: ContextVar[int] = ContextVar("forwarded_depth", default=0)
 _BY_TYPE = {"message/rfc822": ".eml", "text/plain": ".txt", "text/html": ".html", "application/pdf": ".pdf", "text/csv": ".csv",
             "application/rtf": ".rtf", "text/rtf": ".rtf", "application/epub+zip": ".epub",
             "application/vnd.openxmlformats-officedocument.wordprocessingml.document": ".docx",
@@ -115,6 +121,10 @@ def link_attachments(path: Path, message_key: str, subject: str, when: date | No
             out.records.append(_picture(att, f"{base}att:{n}", suffix, subject, message_key, when, out.embedded))
             continue
         fake = folder / (name if Path(name).suffix.lower() == suffix else name + suffix)
+        if suffix == ".eml" and _DEPTH.get() >= MAX_FORWARD_DEPTH:
+            out.not_read.append(f"{label}: a message forwarded inside {MAX_FORWARD_DEPTH} others, not read")
+            continue
+        token = _DEPTH.set(_DEPTH.get() + 1)
         try:
             result = READERS[suffix](fake, att.data)
         except IngestError as exc:
@@ -123,19 +133,23 @@ def link_attachments(path: Path, message_key: str, subject: str, when: date | No
         except Exception as exc:  # foreign bytes: a reader's slip on one attachment must not lose the message
             out.not_read.append(f"{label}: could not be read ({type(exc).__name__})")
             continue
+        finally:
+            _DEPTH.reset(token)
         if getattr(result, "scans", None):  # OCR runs on files, not on what a message carries
             notes.append(f"{where}{name}: its pages without a text layer are not read by OCR inside a mail message")
         notes.extend(f"{where}{name}: {note}" for note in result.notes)
         kept = 0
         here = f"{base}att:{n}"
         for rec in result.records:
+            pictures = {}  # a forwarded message's pictures, named after this attachment; a catalogue sent by
+            for view, ref in rec.images.items():  # mail names no photograph beside it, so its names are dropped
+                if ref in result.embedded:
+                    pictures[view] = re.sub(r"[^a-z0-9]+", "-", here.lower()) + "-" + ref
+                    out.embedded[pictures[view]] = result.embedded[ref]
+            rec.images = pictures
             if not rec.blocks and not rec.images:
                 continue
             kept += 1
-            for view, ref in list(rec.images.items()):  # a forwarded message's picture: named after this one
-                if ref in result.embedded:
-                    rec.images[view] = re.sub(r"[^a-z0-9]+", "-", here.lower()) + "-" + ref
-                    out.embedded[rec.images[view]] = result.embedded[ref]
             if "attached_to_key" in rec.data:  # an attachment of a forwarded message: linked to that message
                 inner = rec.data["attached_to_key"]
                 rec.data["attached_to_key"] = f"{here}/{inner}" if inner else here
