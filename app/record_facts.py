@@ -78,8 +78,11 @@ def record_fields(title: str, classification: str, lang: str | None, data: dict[
     # a mail attachment read as a record of its own names the message that carried it (the message's subject)
     carried = [("attached_to", str(fields["attached_to"]))] if str(fields.get("attached_to") or "").strip() else []
     if "message-id" in fields or ("from" in fields and "subject" in fields):  # a mail message
-        values = {n: ("; " if n == "attachments_not_read" else ", ").join(map(str, v)) if isinstance(v, list)
-                  else str(v) for n, v in fields.items()}
+        values = {n: ", ".join(map(str, v)) if isinstance(v, list) else str(v) for n, v in fields.items()}
+        if isinstance(fields.get("attachments_not_read"), list):  # "name (type): why", the why in core's words
+            from app.errors import translate_text
+
+            values["attachments_not_read"] = "; ".join(translate_text(str(v)) for v in fields["attachments_not_read"])
         return carried + [(n, values[n].strip()) for n in _MAIL_FIELDS if values.get(n, "").strip()]
     if carried:
         return carried

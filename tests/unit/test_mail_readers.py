@@ -235,3 +235,22 @@ def test_a_catalogue_sent_by_mail_names_no_photograph(tmp_path: Path) -> None:
     (tmp_path / "m1.jpg").write_bytes(b"not read")  # beside the message: not the catalogue's (it has no folder)
     row = read(tmp_path / "c.eml", bytes(msg)).records[1]
     assert row.title == "Diner" and row.images == {}
+
+
+def test_every_reason_an_attachment_is_not_read_has_a_message_id(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from core.errors import identify
+    from core.ingest.readers import mail_attachments
+
+    monkeypatch.setattr(mail_attachments, "MAX_ATTACHMENT_BYTES", 1000)
+    monkeypatch.setattr(mail_attachments, "MAX_ATTACHMENTS_READ", 2)
+    msg = letter()
+    msg.add_attachment(b"%PDF-1.4 x", maintype="application", subtype="pdf", filename="a.pdf")  # its reader's words
+    msg.add_attachment(b"\x00", maintype="application", subtype="zip", filename="b.zip")
+    msg.add_attachment("x" * 5000, filename="c.txt")
+    msg.add_attachment("   ", filename="d.txt")
+    msg.add_attachment("e", filename="e.txt")
+    reasons = read(tmp_path / "r.eml", bytes(msg)).records[0].data["attachments_not_read"]
+    assert len(reasons) == 5
+    for entry in reasons:  # the window shows "name (type): why" with the why in its own language
+        assert identify(entry.partition(": ")[2]) is not None, entry
