@@ -70,5 +70,7 @@ def field_label(name: str) -> str:
         "to": QCoreApplication.translate("Field", "To"),
         "cc": QCoreApplication.translate("Field", "Cc"),
         "attachments": QCoreApplication.translate("Field", "Attachments"),
+        "attachments_not_read": QCoreApplication.translate("Field", "Attachments not read"),
+        "attached_to": QCoreApplication.translate("Field", "Attached to"),
     }
     return names.get(name, name)

@@ -54,7 +54,7 @@ def record_dates(start: date | None, end: date | None, data: dict[str, Any]) -> 
 _INTERVIEW_FIELDS = ("repository", "accession", "collection_name", "series_name", "interviewee", "interviewer",
                      "date", "duration", "rights", "usage")
 # a mail message's headers worth reading beside it, in a mail program's order
-_MAIL_FIELDS = ("from", "to", "cc", "date", "attachments")
+_MAIL_FIELDS = ("from", "to", "cc", "date", "attachments", "attachments_not_read")
 _LONG = 160  # a value this long is the record's text, already shown in full beside the fields
 
 
@@ -75,9 +75,17 @@ def record_fields(title: str, classification: str, lang: str | None, data: dict[
                 if name != "csv_line" and isinstance(value, (str, int, float)) and str(value).strip()
                 and str(value).strip() not in shown and len(str(value)) <= _LONG
                 and not is_image_name(str(value))]
+    # a mail attachment read as a record of its own names the message that carried it (the message's subject)
+    carried = [("attached_to", str(fields["attached_to"]))] if str(fields.get("attached_to") or "").strip() else []
     if "message-id" in fields or ("from" in fields and "subject" in fields):  # a mail message
         values = {n: ", ".join(map(str, v)) if isinstance(v, list) else str(v) for n, v in fields.items()}
-        return [(n, values[n].strip()) for n in _MAIL_FIELDS if values.get(n, "").strip()]
+        if isinstance(fields.get("attachments_not_read"), list):  # "name (type): why", the why in core's words
+            from app.errors import translate_text
+
+            values["attachments_not_read"] = "; ".join(translate_text(str(v)) for v in fields["attachments_not_read"])
+        return carried + [(n, values[n].strip()) for n in _MAIL_FIELDS if values.get(n, "").strip()]
+    if carried:
+        return carried
     if "accession" in fields or "repository" in fields:
         out = [(name, str(fields[name]).strip()) for name in _INTERVIEW_FIELDS if str(fields.get(name) or "").strip()]
         # OHMS gives the duration in seconds; a reader counts hours, minutes and seconds

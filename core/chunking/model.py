@@ -60,3 +60,6 @@ class ReadResult:
     records: list[ParsedRecord]
     reader: str
     notes: list[str] = field(default_factory=list)
+    # files carried inside the file (a mail message's pictures), by the name its records' ``images`` give them:
+    # the read stage keeps them in the data folder and puts their paths in those records
+    embedded: dict[str, bytes] = field(default_factory=dict)

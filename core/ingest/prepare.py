@@ -31,6 +31,8 @@ def prepare_source(item: queue.QueueItem, result: ReadResult, raw: bytes, st: os
     path = Path(item.path)
     opts = item.options
     roots = [os.path.realpath(item.root)] if item.root else []
+    if result.reader == "email":  # a message's pictures are kept in the data folder (read.keep_embedded)
+        roots.append(os.path.realpath(thumbs.parent / "pages"))
     collection = opts.collection
     signature = source_signature(path, st)  # before its photographs are read: one replaced meanwhile shows
     records: list[PreparedRecord] = []
@@ -41,11 +43,15 @@ def prepare_source(item: queue.QueueItem, result: ReadResult, raw: bytes, st: os
     floors = content_floors(store.cursor(), content_hash)
     owner_set = {} if new else edited_classifications(store.cursor(), item.path, collection)  # the owner decides
     kept = {} if new else known_ids(store, item.path, collection)  # a moved file's records keep their ids
+    ids: dict[str, int] = {}  # in-file key → record id, so a mail attachment names its message's record
     for rec in result.records:
         # an object of named views is its folder's, whichever of its files leads: its id survives
         # a new view sorting first
         owner = str(path.parent) if result.reader == "image" and rec.key.startswith("object:") else str(path)
         section_id = kept.get(rec.key) or section_id_for(owner, rec.key)
+        ids[rec.key] = section_id
+        if rec.data.get("attached_to_key") in ids:  # the message is read before its attachments
+            rec.data["attached_to_id"] = ids[rec.data["attached_to_key"]]
         classification = owner_set.get(section_id) or rules.decide(section_id, rec.classification,
                                                                    floors.get(rec.key))
         views, errors = prepare_views(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
+import tempfile
 from collections.abc import Generator
 from pathlib import Path
 
@@ -33,5 +35,27 @@ def read_source(item: queue.QueueItem, limit: int, data_dir: Path,
     found = (page_images.read if as_pages else reader_for(path))(path, raw)
     if note:
         found.notes.insert(0, note)
+    if found.embedded:
+        keep_embedded(found, raw, data_dir)
     result = yield from ocr_scans(found, path, raw, data_dir, cancel)
     return result, raw, st
+
+
+def keep_embedded(found: ReadResult, raw: bytes, data_dir: Path) -> None:
+    """Write the files a reader found inside this one (a message's pictures) to ``pages/<file sha256>/`` in the
+    data folder, where the page sweep keeps them while a live record names them, and point the records at them."""
+    folder = data_dir / "pages" / hashlib.sha256(raw).hexdigest()
+    folder.mkdir(parents=True, exist_ok=True)
+    for rec in found.records:
+        for view, name in list(rec.images.items()):
+            data = found.embedded.get(name)
+            if data is None:
+                continue
+            target = folder / name
+            if not (target.is_file() and target.stat().st_size == len(data)):  # named by the file's hash: same bytes
+                fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
+                with os.fdopen(fd, "wb") as out:
+                    out.write(data)
+                os.replace(tmp, target)
+            rec.images[view] = str(target)
+    found.embedded.clear()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -28,6 +29,7 @@ from core.retrieval.hits import Hit, Hits
 from core.retrieval.identifiers import IdentifierIndex
 from core.retrieval.snippets import make_snippet
 from core.retrieval.timecodes import hit_time, match_offset, place_by_meaning
+from core.settings import OCR_LOW_CONFIDENCE
 from core.store.db import Store
 
 MIN_LIMIT, MAX_LIMIT, DEFAULT_LIMIT = 1, 50, 10
@@ -55,6 +57,15 @@ def clamp_limit(limit: int | None) -> int:
 def overfetch(limit: int) -> int:
     """Each leg fetches ``max(limit*4, 20)`` candidates before fusion."""
     return max(limit * 4, 20)
+
+
+def low_ocr_page(page: int | None, data: dict[str, Any]) -> bool:
+    """Whether ``page`` of a record (its stored ``data``) was read by OCR below :data:`OCR_LOW_CONFIDENCE`."""
+    fields = data.get("fields") if page else None
+    scans = fields.get("scan_pages") if isinstance(fields, dict) else None
+    seen = scans.get(str(page)) if isinstance(scans, dict) else None
+    score = seen.get("confidence") if isinstance(seen, dict) else None
+    return isinstance(score, (int, float)) and score < OCR_LOW_CONFIDENCE
 
 
 @dataclass
@@ -167,19 +178,19 @@ class Searcher:
     # -- the gate ----------------------------------------------------------------
     def gated(self, cands: Sequence[Candidate], profile: Profile, filters: SearchFilters, query: str, k: int,
               *, per_record: bool) -> list[Hit]:
-        """Pass the candidates through the ACL gate (:func:`core.gate.passages`), build hits."""
+        """Pass the candidates through the ACL gate (:func:`core.gate.passages`), build hits. A passage of a page
+        OCR read below :data:`OCR_LOW_CONFIDENCE` ranks after every other passage found (docs/design.md §5)."""
         by_id = {c.chunk_id: c for c in cands}
         hits: list[Hit] = []
+        doubtful: list[Hit] = []
         seen_records: set[tuple[str, int]] = set()
         for p in gate.passages(self.store, [c.chunk_id for c in cands], profile, filters):
-            if per_record:
-                if (p.section_tipo, p.section_id) in seen_records:
-                    continue
-                seen_records.add((p.section_tipo, p.section_id))
+            if per_record and (p.section_tipo, p.section_id) in seen_records:
+                continue
             c = by_id[p.id]
             meta = json.loads(p.chunk_meta) if p.chunk_meta else {}
             data = json.loads(p.data) if p.data else {}
-            hits.append(Hit(
+            hit = Hit(
                 section_tipo=p.section_tipo, section_id=int(p.section_id), title=p.title or "",
                 component_tipo=p.component_tipo, lang=p.lang, chunk_index=int(p.chunk_index),
                 snippet=make_snippet(p.source_text, query), score=round(c.score, 6),
@@ -187,9 +198,20 @@ class Searcher:
                 tc_in=hit_time(p.source_text, meta, query),
                 chunk_id=p.id, text=p.source_text, tc_out=meta.get("tc_out"),
                 heading_path=meta.get("heading_path") or [], classification=p.classification,
-                dense_score=c.dense, lexical_score=c.lexical, media_path=data.get("media_path")))
+                dense_score=c.dense, lexical_score=c.lexical, media_path=data.get("media_path"))
+            if low_ocr_page(meta.get("page"), data):
+                doubtful.append(hit)  # its record may still be found by a page read well
+                continue
+            seen_records.add((p.section_tipo, p.section_id))
+            hits.append(hit)
             if len(hits) >= k:
                 break
+        for hit in doubtful:
+            if len(hits) >= k:
+                break
+            if not per_record or (hit.section_tipo, hit.section_id) not in seen_records:
+                seen_records.add((hit.section_tipo, hit.section_id))
+                hits.append(hit)
         return hits
 
     def play_time(self, hit: Hit, query: str) -> float | None:

@@ -77,3 +77,12 @@ def test_a_mail_message_shows_its_headers_in_a_mail_program_s_order() -> None:
     assert record_fields("La riada", "restricted", None, data) == [
         ("from", "Marta Pujol <marta@arxiu.example>"), ("to", "joan@museu.example"),
         ("date", "Tue, 02 Mar 1999 10:00:00 +0100"), ("attachments", "informe.pdf, foto.jpg")]
+
+
+def test_a_mail_attachment_says_what_carried_it_and_a_message_what_it_did_not_read() -> None:
+    message = {"fields": {"subject": "La riada", "from": "marta@arxiu.example", "attachments": ["a.zip", "b.txt"],
+                          "attachments_not_read": ["a.zip (application/zip): not a format Ovillo reads", "c: d"]}}
+    assert record_fields("La riada", "public", None, message)[-1] == (
+        "attachments_not_read", "a.zip (application/zip): not a format Ovillo reads; c: d")
+    attached = {"fields": {"attached_to": "La riada", "attachment": "b.txt", "attached_to_id": 7}}
+    assert record_fields("B", "public", None, attached) == [("attached_to", "La riada")]

@@ -9,7 +9,7 @@ from core.errors import UnsupportedFormat
 from core.chunking.model import ReadResult
 from core.ingest.readers import (csv_reader, docx_reader, html_reader, image_reader, legacy, mail_reader, odt_reader,
                                  pdf_reader, rtf_reader, sheet_reader, subtitles, text_reader)
-from core.ingest.readers import ass, ebu_stl, elan, epub_reader, scc, ttml, whisper, xmlkind
+from core.ingest.readers import ass, ebu_stl, elan, epub_reader, msg_reader, scc, ttml, whisper, xmlkind
 
 Reader = Callable[[Path, bytes], ReadResult]
 
@@ -50,9 +50,9 @@ READERS: dict[str, Reader] = {
     ".eml": mail_reader.read_eml,
     ".mbox": mail_reader.read_mbox,
     ".epub": epub_reader.read,
+    ".msg": msg_reader.read,  # Outlook messages (OLE2), through olefile
     ".doc": legacy.read,  # old binary office files: unsupported, with what to save them as
     ".xls": legacy.read,
-    ".msg": legacy.read,
 }
 
 

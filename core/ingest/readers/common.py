@@ -152,3 +152,7 @@ MAX_MAIL_PARTS = 1_000
 MAX_MAIL_CHARS = 2_000_000
 #: messages read from one mbox file
 MAX_MBOX_MESSAGES = 100_000
+#: bytes of one mail attachment read into a record of its own (decoded; the mail file's own cap bounds the sum)
+MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024
+#: attachments of one message read into records; the rest are listed on the message
+MAX_ATTACHMENTS_READ = 50

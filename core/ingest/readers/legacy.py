@@ -1,8 +1,8 @@
-"""Old binary office files (.doc, .xls, .msg): recognised and reported unsupported, with what to do instead.
+"""Old binary office files (.doc, .xls): recognised and reported unsupported, with what to do instead.
 
-Word 97–2003 needs a native converter (antiword, LibreOffice) that setup does not install; the
-registry's ``.msg`` reader (extract-msg) is GPL-3.0; ``.xls`` (xlrd, BSD) is not taken yet. So these
-files are counted as *unsupported* (not failed), each with the way to a format that is read.
+Word 97–2003 needs a native converter (antiword, LibreOffice) that setup does not install; ``.xls``
+(xlrd, BSD) is not taken yet. So these files are counted as *unsupported* (not failed), each with the
+way to a format that is read. Outlook's ``.msg``, also OLE2, is read (:mod:`msg_reader`).
 """
 
 from __future__ import annotations
@@ -18,8 +18,6 @@ _WHAT = {
              "Open it in Word or LibreOffice and save it as .docx or .odt, then import that copy."),
     ".xls": ("an Excel 97–2003 workbook (.xls): this old binary format is not read",
              "Open it in Excel or LibreOffice and save it as .xlsx or .ods, then import that copy."),
-    ".msg": ("an Outlook message (.msg): this old binary format is not read",
-             "Save it from Outlook as .eml (or drag it into Thunderbird and save it from there), then import that copy."),
 }
 SUFFIXES = tuple(_WHAT)
 

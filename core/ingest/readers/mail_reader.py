@@ -2,7 +2,8 @@
 
 A message's subject is its title; sender, recipients, date and message id are its fields; the
 body is the ``text/plain`` part when there is one, else the ``text/html`` part through the HTML
-reader's own extraction. Attachments are listed by file name, never opened. An mbox file is cut
+reader's own extraction. Attachments are listed by file name; those of a format Ovillo reads become
+records of their own linked to the message (:mod:`mail_attachments`). An mbox file is cut
 at its ``From `` lines, the rule of :class:`mailbox.mbox`, on the bytes already read (mailbox
 would open the path a second time, outside the checked read) — one record per message, keyed
 ``msg:<n>`` in file order (an mbox only grows at its end, so keys stay put).
@@ -23,6 +24,7 @@ from core.chunking.model import Block, ParsedRecord, ReadResult
 from core.errors import CorruptSource
 from core.ingest.readers import html_reader
 from core.ingest.readers.common import MAX_MAIL_CHARS, MAX_MAIL_PARTS, MAX_MBOX_MESSAGES
+from core.ingest.readers.mail_attachments import Attachment, link_attachments
 from core.ingest.titles import clean_title, file_title
 
 _FIELDS = ("from", "to", "cc", "date", "message-id")
@@ -34,10 +36,11 @@ def read_eml(path: Path, raw: bytes) -> ReadResult:
     if not raw.strip():
         raise CorruptSource("empty mail message: nothing to index")
     notes: list[str] = []
-    rec = _record(_parse(raw), path, "", notes)
-    if not rec.blocks and not rec.data.get("subject"):
+    embedded: dict[str, bytes] = {}
+    records = _record(_parse(raw), path, "", notes, embedded)
+    if not records[0].blocks and not records[0].data.get("subject"):
         raise CorruptSource("no text to index in this file")
-    return ReadResult([rec], reader="email", notes=notes)
+    return ReadResult(records, reader="email", notes=notes, embedded=embedded)
 
 
 def read_mbox(path: Path, raw: bytes) -> ReadResult:
@@ -46,6 +49,7 @@ def read_mbox(path: Path, raw: bytes) -> ReadResult:
         raise CorruptSource("not an mbox file (it does not begin with a \"From \" line)")
     notes: list[str] = []
     records: list[ParsedRecord] = []
+    embedded: dict[str, bytes] = {}
     for n, (start, end) in enumerate(_message_spans(raw), start=1):
         if n > MAX_MBOX_MESSAGES:
             notes.append(f"only the first {MAX_MBOX_MESSAGES:,} messages of this mbox were read")
@@ -56,11 +60,11 @@ def read_mbox(path: Path, raw: bytes) -> ReadResult:
         except CorruptSource as exc:
             notes.append(f"message {n}: {exc}, skipped")
             continue
-        records.append(_record(msg, path, f"msg:{n}", notes, number=n,
+        records.extend(_record(msg, path, f"msg:{n}", notes, embedded, number=n,
                                delivered=_from_line_date(raw[start:body_at])))
     if not records:
         raise CorruptSource("no readable messages in this mbox file")
-    return ReadResult(records, reader="email", notes=notes)
+    return ReadResult(records, reader="email", notes=notes, embedded=embedded)
 
 
 def _message_spans(raw: bytes) -> Iterator[tuple[int, int]]:
@@ -100,9 +104,10 @@ def _parse(raw: bytes) -> EmailMessage:
     return msg
 
 
-def _record(msg: EmailMessage, path: Path, key: str, notes: list[str], number: int | None = None,
-            delivered: date | None = None) -> ParsedRecord:
-    """One message as a record: subject as title, headers as fields, body as blocks, attachments named."""
+def _record(msg: EmailMessage, path: Path, key: str, notes: list[str], embedded: dict[str, bytes],
+            number: int | None = None, delivered: date | None = None) -> list[ParsedRecord]:
+    """One message as a record (subject as title, headers as fields, body as blocks, attachments named), then
+    the records of the attachments that could be read."""
     where = f"message {number}: " if number is not None else ""
     fields: dict[str, Any] = {name: value for name in _FIELDS if (value := _header(msg, name))}
     subject = _header(msg, "subject")
@@ -119,17 +124,26 @@ def _record(msg: EmailMessage, path: Path, key: str, notes: list[str], number: i
             break
     if cut:
         notes.append(f"{where}a body of more than {MAX_MAIL_CHARS:,} characters: the rest was not read")
-    if attachments:
-        fields["attachments"] = attachments
-        blocks.append(Block(" · ".join(attachments)))
     if subject:
         fields["subject"] = subject
     sender = _display_name(msg)
     when = _date(msg) or delivered  # a message without a Date header: the day its mbox received it
+    title = message_title(subject, sender, when, path, number)
+    linked = link_attachments(path, key, title, when, attachments, notes, where)
+    embedded.update(linked.embedded)
+    if attachments:
+        fields["attachments"] = [a.name for a in attachments]
+        blocks.append(Block(" · ".join(fields["attachments"])))
+    if linked.not_read:
+        fields["attachments_not_read"] = linked.not_read
+    message = ParsedRecord(key=key, title=title, blocks=blocks, date_start=when, date_end=when, data=fields)
+    return [message, *linked.records]
+
+
+def message_title(subject: str, sender: str, when: date | None, path: Path, number: int | None = None) -> str:
+    """A message's title: its subject, else its sender and date, else the file's name (and its number in an mbox)."""
     title = clean_title(subject) or clean_title(" — ".join(p for p in (sender, when.isoformat() if when else "") if p))
-    if not title:
-        title = file_title(path) + (f" {number}" if number is not None else "")
-    return ParsedRecord(key=key, title=title, blocks=blocks, date_start=when, date_end=when, data=fields)
+    return title or file_title(path) + (f" {number}" if number is not None else "")
 
 
 def _header(msg: Any, name: str) -> str:
@@ -170,27 +184,46 @@ def _date(msg: EmailMessage) -> date | None:
     return when.date() if when is not None else None
 
 
-def _parts(msg: EmailMessage) -> tuple[int, list[str]]:
-    """(parts walked, attachment file names), at most :data:`MAX_MAIL_PARTS` parts."""
-    names: list[str] = []
+def _parts(msg: EmailMessage) -> tuple[int, list[Attachment]]:
+    """(parts walked, attachments with their bytes), at most :data:`MAX_MAIL_PARTS` parts; a forwarded message is
+    named by its subject and carried whole, and its own parts are its own."""
+    found: list[Attachment] = []
+    inside: set[int] = set()
     count = 0
     try:
         for part in msg.walk():
             count += 1
             if count > MAX_MAIL_PARTS:
                 break
-            if part is msg:
+            if part is msg or id(part) in inside:
                 continue
             name = part.get_filename()
-            if not name and part.get_content_type() == "message/rfc822":  # a forwarded message: named by its subject
+            if part.get_content_type() == "message/rfc822":  # a forwarded message: named by its subject
                 inner = part.get_payload()
-                name = _header(inner[0], "subject") if isinstance(inner, list) and inner else ""
-                name = name or part.get_content_type()
-            if name or part.is_attachment():
-                names.append(" ".join(str(name or part.get_content_type()).split()))
+                first = inner[0] if isinstance(inner, list) and inner else None
+                name = name or (_header(first, "subject") if first is not None else "") or part.get_content_type()
+                if first is not None:
+                    inside.update(id(p) for p in first.walk())
+                found.append(Attachment(" ".join(str(name).split()), "message/rfc822", *_message_bytes(first)))
+            elif name or part.is_attachment():
+                data = None if part.is_multipart() else part.get_payload(decode=True)
+                data = data if isinstance(data, bytes) else None
+                found.append(Attachment(" ".join(str(name or part.get_content_type()).split()),
+                                        part.get_content_type(), data, len(data or b"")))
     except RecursionError:
         raise CorruptSource("damaged mail message: its parts nest too deeply") from None
-    return count, names
+    return count, found
+
+
+def _message_bytes(msg: Any) -> tuple[bytes | None, int]:
+    """A forwarded message's bytes and their size ((None, 0) when it cannot be written back out)."""
+    if msg is None:
+        return None, 0
+    try:
+        data = msg.as_bytes()
+    except Exception:  # a header the generator cannot fold again: the message stays named, unread
+        return None, 0
+    return data, len(data)
 
 
 def _body(msg: EmailMessage, path: Path, cut: list[bool]) -> list[Block]:
@@ -231,11 +264,19 @@ def _part_blocks(part: Any, path: Path, cut: list[bool]) -> list[Block]:
     if len(content) > MAX_MAIL_CHARS:
         content = content[:MAX_MAIL_CHARS]
         cut.append(True)
-    if part.get_content_type() == "text/html":
-        try:
-            return html_reader.read(path, content.encode("utf-8")).records[0].blocks
-        except CorruptSource:
-            return []
+    return html_blocks(path, content) if part.get_content_type() == "text/html" else text_blocks(content)
+
+
+def html_blocks(path: Path, content: str) -> list[Block]:
+    """An HTML body's text blocks, through the HTML reader (menus and footers left out)."""
+    try:
+        return html_reader.read(path, content.encode("utf-8")).records[0].blocks
+    except CorruptSource:
+        return []
+
+
+def text_blocks(content: str) -> list[Block]:
+    """A plain-text body as paragraphs; quoted replies keep their lines."""
     paras = content.replace("\r\n", "\n").split("\n\n")
     return [Block(" ".join(p.split()) if not _quoted(p) else p.strip()) for p in paras if p.strip()]
 
