@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -12,12 +13,13 @@ NOTE = re.compile(r"^(readme|licen[cs]e|copying|changelog|notes?|contributing|au
 
 def indexed_folders() -> list[Path]:
     """The folders ``./scripts/run`` hands to ``ingest`` and to the window's background indexing."""
-    script = (REPO / "scripts" / "run").read_text(encoding="utf-8")
-    match = re.search(r"^FOLDERS=\((.*)\)$", script, re.MULTILINE)
-    assert match, "scripts/run no longer lists FOLDERS=(…): update this test with it"
-    names = re.findall(r'"\$DEMO/([^"]+)"', match.group(1))
-    assert names, match.group(1)
-    return [REPO / "resources" / "demo" / n for n in names]
+    sys.path.insert(0, str(REPO / "scripts"))
+    try:
+        from ovsetup.demo import FOLDERS
+    finally:
+        sys.path.remove(str(REPO / "scripts"))
+    assert all(f.parent == REPO / "resources" / "demo" for f in FOLDERS)
+    return list(FOLDERS)
 
 
 def test_no_developer_note_lies_in_a_folder_the_demo_indexes() -> None:
