@@ -41,7 +41,7 @@
 <context>
     <name>Main</name>
     <message numerus="yes">
-        <location filename="../main.py" line="154" />
+        <location filename="../main.py" line="156" />
         <source>%n file(s) and folder(s) of this data folder that other accounts could read are now private.</source>
         <translation>
             <numerusform>%n file and folder of this data folder that other accounts could read are now private.</numerusform>

