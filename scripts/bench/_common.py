@@ -86,6 +86,26 @@ def current_rss_mb() -> float:
     return 0.0
 
 
+def reset_peak_rss() -> bool:
+    """Reset this process's RSS high-water mark (``/proc/self/clear_refs``, Linux ≥ 4.0); False where refused."""
+    try:
+        Path("/proc/self/clear_refs").write_text("5")
+        return True
+    except OSError:
+        return False
+
+
+def hwm_rss_mb() -> float:
+    """This process's RSS high-water mark in MiB (``VmHWM``: since start or the last :func:`reset_peak_rss`)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024.0
+    except OSError:
+        pass
+    return 0.0
+
+
 # -- machine facts -------------------------------------------------------------------
 def machine_facts() -> dict[str, str]:
     """Cores, RAM, versions and date, for the doc header."""
