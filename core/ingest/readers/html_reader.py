@@ -33,7 +33,7 @@ from core.ingest.titles import choose_title
 
 _BLOCK_TAGS = {"p", "li", "blockquote", "pre", "td", "th", "dd", "dt", "figcaption", "div", "section",
                "article", "br", "tr", "table", "ul", "ol", "dl", "header", "footer", "main", "aside"}
-_SKIP_TAGS = {"script", "style", "noscript", "template", "svg", "head"}
+_SKIP_TAGS = {"script", "style", "noscript", "template", "svg", "head", "annotation", "annotation-xml"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track",
          "wbr"}
 _FURNITURE_TAGS = {"nav", "aside", "footer", "button", "dialog", "menu", "select", "label"}
@@ -44,12 +44,17 @@ _FURNITURE_WORDS = {"nav", "navbar", "navigation", "menu", "menubar", "breadcrum
                     "sidebar", "share", "sharing", "sharebar", "social", "cookie", "cookies", "consent", "gdpr",
                     "newsletter", "subscribe", "subscription", "related", "advert", "advertisement", "ads",
                     "adsbygoogle", "promo", "popup", "modal", "skip", "pagination", "pager", "masthead",
-                    "toolbar", "sponsored", "comments", "disqus", "tagcloud", "widget", "widgets"}
+                    "toolbar", "sponsored", "comment", "comments", "reply", "replies", "disqus", "tagcloud", "widget",
+                    "widgets"}
 # ...unless the same element also says it is the content (readability's exception list)
-_CONTENT_WORDS = {"content", "main", "article", "body", "post", "entry", "story", "text"}
+_CONTENT_WORDS = {"content", "main", "article", "body", "post", "entry", "story", "text", "blog"}
 # layout modifiers name furniture without being it (<div class="page has-sidebar">)
 _MODIFIER = re.compile(r"^(?:has|with|no|without|is|show|hide)-")
+# ...and so do layout names (<div class="panel-two-col-sidebar-right-mix"> holds the whole page)
+_LAYOUT = {"col", "cols", "column", "columns", "layout"}
 _MAIN_TAGS = {"main", "article"}
+_INLINE = {"a", "span", "em", "strong", "b", "i", "u", "small", "abbr", "code", "sup", "sub", "mark", "cite", "q"}
+SLUG_WORDS = 4  # an id of this many words is a heading's anchor ("sharing-with-multiple-developers"), not a name
 LINK_SHARE_MAX = 0.6  # a short block whose text is mostly links is a menu, not prose
 LINK_BLOCK_MAX_CHARS = 300
 MIN_MAIN_CHARS = 200  # a <main> shorter than this is a shell around the real content: not trusted
@@ -101,8 +106,12 @@ class _Extractor(HTMLParser):
             return True
         if a.get("aria-hidden", "").lower() == "true" or "hidden" in a:
             return True
-        names = [n for n in f"{a.get('class', '')} {a.get('id', '')}".lower().split() if not _MODIFIER.match(n)]
-        words = {w for n in names for w in re.split(r"[-_:.]+", n) if w}
+        if tag in _INLINE:  # <a class="popup"> in a sentence is the sentence's word, not a popup
+            return False
+        ids = [n for n in a.get("id", "").lower().split() if len(re.split(r"[-_:.]+", n)) < SLUG_WORDS]
+        names = [set(re.split(r"[-_:.]+", n)) - {""} for n in f"{a.get('class', '')} {' '.join(ids)}".lower().split()
+                 if not _MODIFIER.match(n)]
+        words = {w for n in names if not n & _LAYOUT for w in n}
         return bool(words & _FURNITURE_WORDS) and not words & _CONTENT_WORDS
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
