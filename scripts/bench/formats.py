@@ -208,7 +208,7 @@ expected file(s) (1 = top). **{first} of {len(queried)} queries rank their file 
 a fixture's words, so a rank of 1 shows that the format's text reached both indexes intact and is not
 drowned by the other formats' records — not retrieval quality, which `quality` measures. The ASS and TTML
 fixtures of pysubs2 carry the same captions, and the Whisper `.tsv`/`.json` one transcript, so one query
-matches both copies.
+matches both copies: the ASS and TTML records tie, and either may come first.
 
 {table}
 
