@@ -47,3 +47,23 @@ def test_a_blog_post_read_without_its_comments() -> None:
     text = " ".join(b.text for rec in res.records for b in rec.blocks)
     assert "When you sign up for Facebook" in text and "Reply" not in text.split()
     assert "no main content recognised: the whole page was read" not in res.notes
+
+
+def _para(topic: str) -> str:
+    return (f"<p>El informe sobre {topic}, redactado por la comisión del valle, recoge testimonios, cartas, "
+            f"fotografías y planos, y explica con detalle cómo cambió la vida del pueblo tras la riada.</p>")
+
+
+def test_a_page_all_furniture_is_narrowed_to_its_densest_prose(tmp_path: Path) -> None:
+    sections = "".join(f"<div class='sec'><div class='inner'>{_para(t)}{_para(t + ' (2)')}</div></div>"
+                       for t in ("la presa", "el molino", "la iglesia"))
+    teasers = "".join(f"<li><a href='/{i}'>Otra noticia {i}</a><p>Resumen breve de la noticia {i} del día.</p></li>"
+                      for i in range(8))
+    f = tmp_path / "shell.html"  # a script's hidden shell: every element is furniture by the rules above
+    f.write_text(f"<html><body><div id='app' hidden><div class='story'>{sections}</div>"
+                 f"<ul class='stream'>{teasers}</ul></div></body></html>", encoding="utf-8")
+    res = html_reader.read(f, f.read_bytes())
+    text = " ".join(b.text for rec in res.records for b in rec.blocks)
+    assert all(f"El informe sobre {t}" in text for t in ("la presa", "el molino", "la iglesia"))  # every section
+    assert "Otra noticia" not in text and "Resumen breve" not in text
+    assert "no main content recognised: the whole page was read" in res.notes
