@@ -237,6 +237,13 @@ def _pct(x: float) -> str:
     return f"{100 * x:.2f} %"
 
 
+def _growth(bare_rows: list[dict[str, Any]]) -> str:
+    """One sentence: how far a page took the bare process above its RSS just before it."""
+    up = [b["peak_rss_mb"] - b["rss_before_mb"] for b in bare_rows if b.get("peak_rss_mb")]
+    return (f"In the bare run a page took the process {min(up):,.0f}–{max(up):,.0f} MiB above its RSS just before it "
+            f"(median {C.median(up):,.0f} MiB).") if up else ""
+
+
 def _mib(x: float | None) -> str:
     return f"{x:,.0f}" if x else "—"  # raw results from before the memory was measured have none
 
@@ -315,6 +322,7 @@ Peak RSS is the resident-set high-water mark (`VmHWM` of `/proc/self/status`) af
 kind, the process holding the engine and every page image), in the pipeline just before the ingest, in a child
 process of its own that has loaded the encoder and opened the store ("RSS before") and reads the pages one
 after another — so its peak is what reading one page at a time needs at most, not a sum over pages.
+{_growth(raw["bare"])}
 
 Pipeline CPU time {pipe["cpu_s"]:.0f} s ({pipe["cpu_s"] / n:.1f} CPU-s/page, encoder included); render + OCR
 alone {C.median([p["render_ocr_cpu_s"] for p in pipe["pages"]]):.1f} CPU-s/page (median); {pipe["chunks"]} chunks.
