@@ -40,7 +40,7 @@ DEMO = REPO / "resources" / "demo"
 DEMO_FOLDERS = ("diaries", "catalogue", "transcripts", "reports")
 CACHE_DIR = Path(os.environ.get("OVILLO_BENCH_CACHE", "/tmp/ovillo-bench-cache"))
 # where each script's section goes; a section not listed here (a new script) is appended after these
-SECTION_ORDER = ("ingest", "ingest_small", "search", "vecfile", "lexinc", "quality", "fusion", "embedded_text", "objects", "ocr", "sync", "portable",
+SECTION_ORDER = ("ingest", "ingest_small", "search", "vecfile", "lexinc", "quality", "fusion", "embedded_text", "objects", "ocr", "formats", "sync", "portable",
                  "responsiveness", "gate", "ask")
 
 
@@ -80,6 +80,26 @@ def current_rss_mb() -> float:
     try:
         for line in Path("/proc/self/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024.0
+    except OSError:
+        pass
+    return 0.0
+
+
+def reset_peak_rss() -> bool:
+    """Reset this process's RSS high-water mark (``/proc/self/clear_refs``, Linux ≥ 4.0); False where refused."""
+    try:
+        Path("/proc/self/clear_refs").write_text("5")
+        return True
+    except OSError:
+        return False
+
+
+def hwm_rss_mb() -> float:
+    """This process's RSS high-water mark in MiB (``VmHWM``: since start or the last :func:`reset_peak_rss`)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
                 return int(line.split()[1]) / 1024.0
     except OSError:
         pass

@@ -9,7 +9,8 @@ turned left and upside down). The bare call is the OCR engine alone on each page
 through rapidocr, models from its wheel), after its orientation probe; the pipeline is
 ``Ovillo.library.ingest`` of the same pages as one image-only PDF (PDFium render, orientation, OCR,
 reading order, page cache, chunk, embed, commit). A third table is the text-line probe that decides
-whether a picture is a page or a photograph. Writes the ``ocr`` section and docs/bench-raw/ocr.json.
+whether a picture is a page or a photograph. Peak RSS is read per page in the bare run and over the ingest
+(in a child process) in the pipeline. Writes the ``ocr`` section and docs/bench-raw/ocr.json.
 """
 
 from __future__ import annotations
@@ -155,13 +156,17 @@ def bare(pages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for p in pages:
         pixels = np.asarray(p["image"].convert("RGB"))
+        rss_before = C.current_rss_mb()
+        C.reset_peak_rss()  # the high-water mark from here is this page's
         c0, t0 = time.process_time(), time.perf_counter()
         turn = engine.orientation(pixels)
         probe_cpu = time.process_time() - c0
         lines = engine.read(np.ascontiguousarray(np.rot90(pixels, turn // 90)))
         cpu, wall = time.process_time() - c0, time.perf_counter() - t0
+        peak = C.hwm_rss_mb()
         text = " ".join(layout(lines))
         row = {"cpu_s": cpu, "wall_s": wall, "probe_cpu_s": probe_cpu, "turn": turn,
+               "rss_before_mb": rss_before, "peak_rss_mb": peak,
                "cer_engine_order": cer(p["truth"], " ".join(x.text for x in lines)),
                "cer_layout": cer(p["truth"], text), "recall": recall(p["truth"], text)}
         if p["rotated"]:
@@ -190,19 +195,34 @@ def probe() -> list[dict[str, Any]]:
     return out
 
 
+def ingest_child(folder: str, home: str, threads: int) -> dict[str, Any]:
+    """In a fresh process: open the store with the encoder loaded, then ingest with the RSS high-water mark reset,
+    so the peak is the ingest's alone (not the bare engine's, nor the page images the parent holds)."""
+    enc = C.load_encoder(threads)
+    with Ovillo(Path(home), models_dir=C.REPO / ".unused-models", settings=Settings(threads=threads), encoder=enc) as app:
+        rss_before = C.current_rss_mb()
+        reset = C.reset_peak_rss()
+        c0, t0 = time.process_time(), time.perf_counter()
+        summary = C.drain(app.library.ingest([Path(folder)], IngestOptions(collection="bench", classification="public")))
+        cpu, wall = time.process_time() - c0, time.perf_counter() - t0
+        peak = C.hwm_rss_mb() if reset else C.peak_rss_mb()
+        chunks = app.library.status().chunks
+    return {"wall_s": wall, "cpu_s": cpu, "chunks": chunks, "failed": [(o.path, o.reason) for o in summary.failed],
+            "rss_before_mb": rss_before, "peak_rss_mb": peak, "peak_reset": reset}
+
+
 def pipeline(pages: list[dict[str, Any]], work: Path, threads: int) -> dict[str, Any]:
-    """Ingest the pages as one image-only PDF; the per-page text the pipeline stored, and the times."""
+    """Ingest the pages as one image-only PDF (in a child process); the per-page text stored, times and memory."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     pdf = work / "scans" / "bench_scan.pdf"
     save_scan_pdf([p["image"] for p in pages], pdf)
     home = work / "home"
     shutil.rmtree(home, ignore_errors=True)
-    enc = C.load_encoder(threads)
-    with Ovillo(home, models_dir=C.REPO / ".unused-models", settings=Settings(threads=threads), encoder=enc) as app:
-        c0, t0 = time.process_time(), time.perf_counter()
-        summary = C.drain(app.library.ingest([pdf.parent], IngestOptions(collection="bench", classification="public")))
-        cpu, wall = time.process_time() - c0, time.perf_counter() - t0
-        chunks = app.store.cursor().execute("SELECT count(*) FROM rag_embeddings").fetchone()[0]
-    assert not summary.failed, summary.failed
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        run = pool.submit(ingest_child, str(pdf.parent), str(home), threads).result()
+    assert not run.pop("failed"), "pipeline ingest failed"
     per_page = []
     for n, p in enumerate(pages, start=1):
         (cached,) = home.glob(f"pages/*/p{n:04d}.json")
@@ -210,11 +230,22 @@ def pipeline(pages: list[dict[str, Any]], work: Path, threads: int) -> dict[str,
         text = " ".join(d["paragraphs"])
         per_page.append({"cer": cer(p["truth"], text), "recall": recall(p["truth"], text),
                          "confidence": d["confidence"], "render_ocr_cpu_s": d["seconds"], "turn": d.get("turn", 0)})
-    return {"wall_s": wall, "cpu_s": cpu, "chunks": chunks, "pages": per_page}
+    return run | {"pages": per_page}
 
 
 def _pct(x: float) -> str:
     return f"{100 * x:.2f} %"
+
+
+def _growth(bare_rows: list[dict[str, Any]]) -> str:
+    """One sentence: how far a page took the bare process above its RSS just before it."""
+    up = [b["peak_rss_mb"] - b["rss_before_mb"] for b in bare_rows if b.get("peak_rss_mb")]
+    return (f"In the bare run a page took the process {min(up):,.0f}–{max(up):,.0f} MiB above its RSS just before it "
+            f"(median {C.median(up):,.0f} MiB).") if up else ""
+
+
+def _mib(x: float | None) -> str:
+    return f"{x:,.0f}" if x else "—"  # raw results from before the memory was measured have none
 
 
 def render(raw: dict[str, Any]) -> str:
@@ -231,14 +262,14 @@ def render(raw: dict[str, Any]) -> str:
                      _pct(C.median([b["cer_engine_order"] for b in bare_])),
                      f"{C.median([p['confidence'] for p in pipe]):.3f}",
                      f"{C.median([b['cpu_s'] for b in bare_]):.1f}", f"{C.median([b['probe_cpu_s'] for b in bare_]):.2f}",
-                     f"{C.median([b['wall_s'] for b in bare_]):.1f}"])
+                     f"{C.median([b['wall_s'] for b in bare_]):.1f}", _mib(max(b.get("peak_rss_mb", 0) for b in bare_))])
     for p, b, q in zip(raw["pages"], raw["bare"], raw["pipeline"]["pages"]):
         if "cer_unturned" in b:
             turned.append([p["name"], b["turn"], q.get("turn", "—"), _pct(b["cer_unturned"]), f"{b['recall_unturned']:.3f}",
                            _pct(b["cer_layout"]), f"{b['recall']:.3f}", _pct(q["cer"])])
     table = C.md_table(["page kind", "pages", "CER pipeline (median)", "CER pipeline (worst)", "word recall",
                         "CER bare, engine's line order", "confidence", "bare CPU-s/page", "of which orientation",
-                        "bare wall s/page"], rows)
+                        "bare wall s/page", "bare peak RSS MiB (worst page)"], rows)
     turns = C.md_table(["turned page", "turn (bare)", "turn (pipeline)", "CER read as it lies", "recall as it lies",
                         "CER turned (bare)", "recall turned", "CER pipeline"], turned)
     scans = [r for r in raw["probe"] if r["scan"]]
@@ -281,10 +312,17 @@ Turned pages, read as they lie (what was indexed before #34) and turned by the o
 
 {turns}
 
-| | total wall s | pages/minute | wall s/page |
-|---|---|---|---|
-| bare engine (turned pages are read twice: as they lie and turned) | {bare_wall:.1f} | {60 * n / bare_wall:.1f} | {bare_wall / n:.1f} |
-| pipeline (ingest, embed and commit included) | {pipe["wall_s"]:.1f} | {60 * n / pipe["wall_s"]:.1f} | {pipe["wall_s"] / n:.1f} |
+| | total wall s | pages/minute | wall s/page | RSS before MiB | peak RSS MiB |
+|---|---|---|---|---|---|
+| bare engine (turned pages are read twice: as they lie and turned) | {bare_wall:.1f} | {60 * n / bare_wall:.1f} | {bare_wall / n:.1f} | {_mib(min((b.get("rss_before_mb", 0) for b in raw["bare"]), default=0))} | {_mib(max((b.get("peak_rss_mb", 0) for b in raw["bare"]), default=0))} |
+| pipeline (ingest, embed and commit included) | {pipe["wall_s"]:.1f} | {60 * n / pipe["wall_s"]:.1f} | {pipe["wall_s"] / n:.1f} | {_mib(pipe.get("rss_before_mb"))} | {_mib(pipe.get("peak_rss_mb"))} |
+
+Peak RSS is the resident-set high-water mark (`VmHWM` of `/proc/self/status`) after resetting it through
+`/proc/self/clear_refs`: in the bare run just before each page (the column above is the worst page of each
+kind, the process holding the engine and every page image), in the pipeline just before the ingest, in a child
+process of its own that has loaded the encoder and opened the store ("RSS before") and reads the pages one
+after another — so its peak is what reading one page at a time needs at most, not a sum over pages.
+{_growth(raw["bare"])}
 
 Pipeline CPU time {pipe["cpu_s"]:.0f} s ({pipe["cpu_s"] / n:.1f} CPU-s/page, encoder included); render + OCR
 alone {C.median([p["render_ocr_cpu_s"] for p in pipe["pages"]]):.1f} CPU-s/page (median); {pipe["chunks"]} chunks.

@@ -33,7 +33,7 @@ from core.ingest.titles import choose_title
 
 _BLOCK_TAGS = {"p", "li", "blockquote", "pre", "td", "th", "dd", "dt", "figcaption", "div", "section",
                "article", "br", "tr", "table", "ul", "ol", "dl", "header", "footer", "main", "aside"}
-_SKIP_TAGS = {"script", "style", "noscript", "template", "svg", "head"}
+_SKIP_TAGS = {"script", "style", "noscript", "template", "svg", "head", "annotation", "annotation-xml"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track",
          "wbr"}
 _FURNITURE_TAGS = {"nav", "aside", "footer", "button", "dialog", "menu", "select", "label"}
@@ -44,15 +44,23 @@ _FURNITURE_WORDS = {"nav", "navbar", "navigation", "menu", "menubar", "breadcrum
                     "sidebar", "share", "sharing", "sharebar", "social", "cookie", "cookies", "consent", "gdpr",
                     "newsletter", "subscribe", "subscription", "related", "advert", "advertisement", "ads",
                     "adsbygoogle", "promo", "popup", "modal", "skip", "pagination", "pager", "masthead",
-                    "toolbar", "sponsored", "comments", "disqus", "tagcloud", "widget", "widgets"}
+                    "toolbar", "sponsored", "comment", "comments", "reply", "replies", "disqus", "tagcloud", "widget",
+                    "widgets"}
 # ...unless the same element also says it is the content (readability's exception list)
-_CONTENT_WORDS = {"content", "main", "article", "body", "post", "entry", "story", "text"}
+_CONTENT_WORDS = {"content", "main", "article", "body", "post", "entry", "story", "text", "blog"}
 # layout modifiers name furniture without being it (<div class="page has-sidebar">)
 _MODIFIER = re.compile(r"^(?:has|with|no|without|is|show|hide)-")
+# ...and so do layout names (<div class="panel-two-col-sidebar-right-mix"> holds the whole page)
+_LAYOUT = {"col", "cols", "column", "columns", "layout"}
 _MAIN_TAGS = {"main", "article"}
+_INLINE = {"a", "span", "em", "strong", "b", "i", "u", "small", "abbr", "code", "sup", "sub", "mark", "cite", "q"}
+SLUG_WORDS = 4  # an id of this many words is a heading's anchor ("sharing-with-multiple-developers"), not a name
 LINK_SHARE_MAX = 0.6  # a short block whose text is mostly links is a menu, not prose
 LINK_BLOCK_MAX_CHARS = 300
 MIN_MAIN_CHARS = 200  # a <main> shorter than this is a shell around the real content: not trusted
+# the no-content fallback's main block (design §8 [M: 2026-12-05, html names])
+GROW = 2.0  # climb to the element above when it holds this many times the prose
+SIBLING = 0.2  # a sibling holding this share of the main block's prose is kept with it
 FRAGMENT_CHARS = 30  # shorter text is a fragment (docs/design.md §8 [M: 2026-12-05, html fragments])
 
 
@@ -101,8 +109,12 @@ class _Extractor(HTMLParser):
             return True
         if a.get("aria-hidden", "").lower() == "true" or "hidden" in a:
             return True
-        names = [n for n in f"{a.get('class', '')} {a.get('id', '')}".lower().split() if not _MODIFIER.match(n)]
-        words = {w for n in names for w in re.split(r"[-_:.]+", n) if w}
+        if tag in _INLINE:  # <a class="popup"> in a sentence is the sentence's word, not a popup
+            return False
+        ids = [n for n in a.get("id", "").lower().split() if len(re.split(r"[-_:.]+", n)) < SLUG_WORDS]
+        names = [set(re.split(r"[-_:.]+", n)) - {""} for n in f"{a.get('class', '')} {' '.join(ids)}".lower().split()
+                 if not _MODIFIER.match(n)]
+        words = {w for n in names if not n & _LAYOUT for w in n}
         return bool(words & _FURNITURE_WORDS) and not words & _CONTENT_WORDS
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -267,15 +279,81 @@ def section_blocks(text: str, *, whole_if_empty: bool = True) -> tuple[list[Bloc
     return blocks, " ".join(parser.title.split())
 
 
+class _All(_Extractor):
+    """Every text block, furniture included, each with the elements it sits in (outermost first)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[int] = []  # serial numbers of the open elements, beside ``stack``
+        self.serial = 0
+        self.chains: list[tuple[int, ...]] = []  # per piece
+        self.chain: tuple[int, ...] = ()  # where the buffered text began
+
+    def _is_furniture(self, tag: str, a: dict[str, str]) -> bool:
+        return False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        depth = len(self.stack)
+        super().handle_starttag(tag, attrs)
+        if len(self.stack) > depth:
+            self.serial += 1
+            self.ids = self.ids[:depth] + [self.serial]
+
+    def handle_endtag(self, tag: str) -> None:
+        super().handle_endtag(tag)
+        del self.ids[len(self.stack):]
+
+    def handle_data(self, data: str) -> None:
+        if not self.buf and data.strip():
+            self.chain = tuple(self.ids)
+        super().handle_data(data)
+
+    def flush(self) -> None:
+        n = len(self.pieces)
+        super().flush()
+        self.chains += [self.chain] * (len(self.pieces) - n)
+
+
+def _points(p: _Piece) -> float:
+    """What a paragraph says about the element around it: nothing under 25 characters, else more for its
+    commas and length, less for its share of link text (readability's paragraph score)."""
+    n = len(p.block.text)
+    return 0.0 if n < 25 else (1 + p.block.text.count(",") + min(n // 100, 3)) * (1 - p.link_chars / n)
+
+
+def _densest(pieces: list[_Piece], chains: list[tuple[int, ...]]) -> list[_Piece]:
+    """The pieces of the element holding most prose (readability's scoring, simplified: a paragraph scores its
+    container fully and the one above by half), climbed to the element above while that holds at least
+    ``GROW`` times its prose (an article in sections), with its siblings holding ``SIBLING`` of it or more;
+    all pieces when no paragraph scores."""
+    score: dict[int, float] = {}
+    total: dict[int, float] = {}  # prose points anywhere under an element
+    for p, chain in zip(pieces, chains):
+        points = _points(p)
+        for share, el in zip((1.0, 0.5), reversed(chain[:-1])) if points else ():
+            score[el] = score.get(el, 0.0) + points * share
+        for el in chain if points else ():
+            total[el] = total.get(el, 0.0) + points
+    if not score:
+        return pieces
+    top = max(score, key=lambda el: score[el])
+    chain = next(c for c in chains if top in c)
+    for up in reversed(chain[:chain.index(top)]):
+        if total[up] >= GROW * total[top]:
+            top = up
+        elif total[up] > total[top]:
+            break
+    parent = chain[chain.index(top) - 1] if chain.index(top) > 0 else None
+    keep = {top} | {c[c.index(parent) + 1] for c in chains if parent in c and c.index(parent) + 1 < len(c)
+                    and total.get(c[c.index(parent) + 1], 0.0) >= max(10.0, SIBLING * total[top])}
+    return [p for p, c in zip(pieces, chains) if keep & set(c)]
+
+
 def _whole_page(text: str) -> list[Block]:
-    """Every text block of the page, furniture included (the fallback when nothing else is left)."""
-
-    class _All(_Extractor):
-        def _is_furniture(self, tag: str, a: dict[str, str]) -> bool:
-            return False
-
+    """The fallback when furniture removal leaves nothing: the page read whole, furniture included, then
+    narrowed to its densest prose (pages that are a script's hidden shell or a "modal" around the article)."""
     parser = _All()
     parser.feed(text)
     parser.close()
     parser.flush()
-    return [p.block for p in parser.pieces]
+    return [p.block for p in _densest(parser.pieces, parser.chains)]
