@@ -48,7 +48,7 @@ FORMATS: list[tuple[str, list[str], str, list[str]]] = [
     ("e-mail .eml", ["eml/*"], "subscribe or unsubscribe to the mailing list via the World Wide Web",
      ["mailman_digest.eml"]),
     ("mbox", ["mbox/*"], "Hello, from time to time", ["mailbox_01.mbox"]),
-    ("Outlook .msg", ["msg/*"], "", []),
+    ("Outlook .msg", ["msg/*"], "This is an example email with a body", ["pdf_attachment.msg"]),
     ("EAD 2002 / EAD3 finding aid", ["ead/*", "xml/ead-dao-test.xml"],
      "Irish poet Seamus Heaney correspondence and writings", ["heaney653.xml"]),
     ("TEI", ["tei/*"], "Hark! now the Drums beat up again, for all true Soldiers", ["tei_clarke.xml"]),

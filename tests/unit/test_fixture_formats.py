@@ -16,7 +16,6 @@ NOT_INPUT = {"README.md"}
 NOT_READ = {
     "doc/legacy.doc": ("unsupported", "a Word 97–2003 document (.doc)"),
     "xls/legacy.xls": ("unsupported", "an Excel 97–2003 workbook (.xls)"),
-    "msg/legacy.msg": ("unsupported", "an Outlook message (.msg)"),
     "odt/nasty.odt": ("failed", "damaged OpenDocument text"),
     "xlsx/words.xlsx": ("failed", "missing column(s) for title, text"),
     "ods/words.ods": ("failed", "missing column(s) for title, text"),
@@ -32,6 +31,7 @@ FOUND = {
     "I love word documents": "rtf/sample.rtf",
     "arado romano de madera": "csv/pipes.psv",
     "subscribe or unsubscribe via the World Wide Web": "eml/mailman_digest.eml",
+    "This is an example email with a body": "msg/pdf_attachment.msg",
     "Irish poet Seamus Heaney": "ead/heaney653.xml",
     "Jenny Han papers": "ead/CLRC-2155-ead3.xml",
     "Hark now the Drums beat up again": "tei/tei_clarke.xml",
