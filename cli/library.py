@@ -99,7 +99,7 @@ def run(app: Any, args: argparse.Namespace) -> int:
             return 0
         return report(run_with_progress(lib.rescan([s.path for s in added], cancel), cancel, sys.stderr), args.json)
     if args.action == "list":
-        return _list(lib.sources(), args.json)
+        return print_sources([s.to_json() for s in lib.sources()], args.json)
     if args.action == "remove":
         summary = run_with_progress(lib.remove_source(args.path, keep_records=args.keep_records), cancel, sys.stderr)
         removed = sum(summary.changes.removed.values())
@@ -122,14 +122,14 @@ def run(app: Any, args: argparse.Namespace) -> int:
     return 0
 
 
-def _list(statuses: list[Any], as_json: bool) -> int:
+def print_sources(entries: list[dict[str, Any]], as_json: bool) -> int:
+    """``library list``: the sources' ``to_json`` entries (from this process, or from the holder's)."""
     if as_json:
-        print_json([s.to_json() for s in statuses])
+        print_json(entries)
         return 0
-    if not statuses:
+    if not entries:
         say("the library has no sources yet; add one with `ovillo library add PATH`")
-    for s in statuses:
-        js = s.to_json()
+    for js in entries:
         say(f"{js['path']}  [{js['state']}]")
         last = (js["last_scan"] or "never").replace("T", " ")
         say(f"    files {js['files']} · records {js['records']} · failed {len(js['failures'])} · last scan {last}")
