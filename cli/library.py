@@ -28,6 +28,9 @@ def add_parsers(sub: Any) -> None:
     add.add_argument("--exclude", action="append", default=[], metavar="GLOB",
                      help="leave matching files out (relative to the source: a name, a folder or a glob)")
     add.add_argument("--no-scan", action="store_true", help="only record the source; index it later")
+    add.add_argument("--rescan-every", metavar="MINUTES",
+                     help="while watched, also rescan it this often (0: never; default: only on a network share, "
+                          "which sends no file events, every 10 minutes)")
     ls = acts.add_parser("list", help="the sources: files, records, last scan, failures, watching or not")
     ls.add_argument("--json", action="store_true")
     rm = acts.add_parser("remove", help="stop keeping a source; its records leave the library")
@@ -92,7 +95,7 @@ def run(app: Any, args: argparse.Namespace) -> int:
     cancel = CancelToken()
     if args.action == "add":
         rules = [("exclude", g) for g in args.exclude] + [("include", g) for g in args.include]
-        added = [lib.add_source(p, _options(args), rules=rules) for p in args.paths]
+        added = [lib.add_source(p, _options(args), rules=rules, rescan_every=args.rescan_every) for p in args.paths]
         if args.no_scan:
             for src in added:
                 say(f"added {src.path} (not indexed yet: `ovillo library rescan`)")
