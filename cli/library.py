@@ -13,7 +13,7 @@ from cli.progress import run_with_progress
 from cli.text import print_json, say
 from core.api import CLASSIFICATIONS, CancelToken, drive
 
-WATCH_TICK_S = 0.5  # how often `ovillo watch` looks for settled changes
+WATCH_TICK_S = 0.2  # how often `ovillo watch` looks for settled changes (as the window: app/library_watch.py)
 
 
 def add_parsers(sub: Any) -> None:

@@ -5,7 +5,7 @@ Three measurements, rendered into the ``watch`` section of docs/benchmarks.md (r
 * **latency** (the real text encoder, one thread): a folder with a one-page text, a 20-page PDF (fpdf2,
   text layer) and a 200-row catalogue is ingested as a source and watched; then, RUNS times each, a new
   word is saved into the page, into one page of the PDF (the whole file rewritten, as an editor does) and
-  into one row of the catalogue, and the loop of the window and of ``ovillo watch`` runs (every 0.5 s:
+  into one row of the catalogue, and the loop of the window and of ``ovillo watch`` runs (every 0.2 s:
   a settled change? index it) until a passage search for the word finds it. Beside each latency: the
   time the encoder spent embedding passages during that indexing (the changed chunks only: unchanged
   ones come from the vector cache), and the rest (latency − embedding: debounce, tick, read, write,
@@ -41,7 +41,7 @@ import _common as C  # noqa: E402
 
 RAW_NAME = "watch.json"
 IDLE_S = 10.0
-TICK_S = 0.5  # the window's and `ovillo watch`'s look for settled changes
+TICK_S = 0.2  # the window's and `ovillo watch`'s look for settled changes
 TARGET_REST_S = 2.0
 TARGET_SCAN_S = 10.0
 PDF_PAGES = 20
