@@ -168,7 +168,7 @@ class Timed:
         return out
 
 
-def write_pdf(path: Path, word: str | None, page_of_word: int) -> None:
+def pdf_bytes(word: str | None, page_of_word: int) -> bytes:
     """A 20-page PDF with a text layer; ``word`` appended to page ``page_of_word``'s last line."""
     from fpdf import FPDF
 
@@ -180,8 +180,13 @@ def write_pdf(path: Path, word: str | None, page_of_word: int) -> None:
         if word and p == page_of_word:
             lines[-1] += f" {word}"
         pdf.multi_cell(0, 6, "\n".join(lines))
-    tmp = path.with_name(".tmp-" + path.name)  # hidden, then renamed over: a save the watcher reports once
-    pdf.output(str(tmp))
+    return bytes(pdf.output())
+
+
+def save(path: Path, data: bytes) -> None:
+    """Write ``data`` as an editor saves: a hidden file renamed over the old one (reported once)."""
+    tmp = path.with_name(".tmp-" + path.name)
+    tmp.write_bytes(data)
     tmp.replace(path)
 
 
@@ -195,35 +200,43 @@ def bench_latency(base: Path, runs: int) -> dict[str, Any]:
     (docs / "page.txt").write_text(page, encoding="utf-8")
     rows = ["id,title,description"] + [f"{i},Item {i},A ceramic jar number {i} from the kiln." for i in range(200)]
     (docs / "catalogue.csv").write_text("\n".join(rows), encoding="utf-8")
-    write_pdf(docs / "report.pdf", None, 0)
+    save(docs / "report.pdf", pdf_bytes(None, 0))
     timed = Timed(C.load_encoder(threads=1))
     out: dict[str, Any] = {}
     with Ovillo(base / "home", models_dir=base / "models", encoder=timed.enc) as app:
         C.drain(app.library.ingest([docs], remember=True))
         app.library.watch()
         for kind in ("page", "pdf", "row"):
-            lat, emb, passages = [], [], []
+            lat, emb, passages, waited, searched = [], [], [], [], []
             for k in range(runs):
                 word = f"zq{kind}{k}x"
+                if kind == "page":  # the new bytes are made first: the clock starts at the save
+                    path, data = docs / "page.txt", (page + f" {word}").encode()
+                elif kind == "pdf":
+                    path, data = docs / "report.pdf", pdf_bytes(word, k % PDF_PAGES)
+                else:
+                    rows[1 + k] = f"{k},Item {k},A ceramic jar {word} from the kiln."
+                    path, data = docs / "catalogue.csv", "\n".join(rows).encode()
                 time.sleep(0.2)
                 timed.take()
                 t = time.perf_counter()
-                if kind == "page":
-                    (docs / "page.txt").write_text(page + f" {word}", encoding="utf-8")
-                elif kind == "pdf":
-                    write_pdf(docs / "report.pdf", word, k % PDF_PAGES)
+                if kind == "pdf":
+                    save(path, data)
                 else:
-                    rows[1 + k] = f"{k},Item {k},A ceramic jar {word} from the kiln."
-                    (docs / "catalogue.csv").write_text("\n".join(rows), encoding="utf-8")
+                    path.write_bytes(data)  # written in place
                 while True:
                     time.sleep(TICK_S)
                     if app.library.watched_settled():
+                        started = time.perf_counter()
                         s = C.drain(app.library.index_watched())
                         if s.outcomes:
+                            indexed = time.perf_counter()
                             if any(word in h.text for h in app.search.passages(word, limit=10)):
                                 break  # found (fused with the dense side, it need not rank first)
                     assert time.perf_counter() - t < 120, f"{kind} {k}: never searchable"
                 lat.append(time.perf_counter() - t)
+                waited.append(started - t)  # the save itself, the debounce and the tick
+                searched.append(lat[-1] - (indexed - t))
                 e, n = timed.take()
                 emb.append(e)
                 passages.append(n)
@@ -231,7 +244,10 @@ def bench_latency(base: Path, runs: int) -> dict[str, Any]:
             out[kind] = {"runs": runs, "p50_s": round(C.median(lat), 2), "p95_s": round(C.percentile(lat, 95), 2),
                          "embed_p50_s": round(C.median(emb), 2), "embed_p95_s": round(C.percentile(emb, 95), 2),
                          "passages_p50": C.median(passages), "rest_p50_s": round(C.median(rest), 2),
-                         "rest_p95_s": round(C.percentile(rest, 95), 2)}
+                         "rest_p95_s": round(C.percentile(rest, 95), 2), "wait_p50_s": round(C.median(waited), 2),
+                         "index_p50_s": round(C.median([a - w - f - e for a, w, f, e in
+                                                        zip(lat, waited, searched, emb)]), 2),
+                         "search_p50_s": round(C.median(searched), 2)}
     return out
 
 
@@ -244,6 +260,7 @@ def render(raw: dict[str, Any]) -> str:
     rows = [[names[k], v["runs"], f"{v['p50_s']:.2f} / {v['p95_s']:.2f}",
              f"{v['embed_p50_s']:.2f} / {v['embed_p95_s']:.2f} ({v['passages_p50']:g})",
              f"{v['rest_p50_s']:.2f} / {v['rest_p95_s']:.2f}",
+             f"{v['wait_p50_s']:.2f} · {v['index_p50_s']:.2f} · {v['search_p50_s']:.2f}",
              "yes" if v["rest_p95_s"] <= TARGET_REST_S else "no"] for k, v in lat.items()]
     irows = [[name, f"{idle['files']:,}", idle["folders"], v["start_s"], v["rss_added_mb"], v["idle_cpu_pct"]]
              for name, v in idle.items() if isinstance(v, dict)]
@@ -256,10 +273,12 @@ def render(raw: dict[str, Any]) -> str:
 window's loop: every {TICK_S} s, a settled change is indexed; a path settles {raw["debounce_s"]} s after its last
 event). *Embedding* is the encoder's time on the changed passages during that indexing (how many, median,
 in brackets; unchanged passages come from the vector cache); *rest* = latency − embedding (debounce, tick,
-reading, writing, keyword index, the search). Target: embedding + ≤ {TARGET_REST_S:.0f} s, i.e. rest ≤ {TARGET_REST_S:.0f} s.
+reading, writing, keyword index, the search), split at its median into the *wait* (the save, the debounce, the
+tick), the *index* run without its embedding (reading, chunking, writing, keyword index) and the *search* that
+found the word. Target: embedding + ≤ {TARGET_REST_S:.0f} s, i.e. rest ≤ {TARGET_REST_S:.0f} s.
 
 {C.md_table(["saved", "saves", "latency p50 / p95 s", "embedding p50 / p95 s (passages)", "rest p50 / p95 s",
-             f"rest p95 ≤ {TARGET_REST_S:.0f} s"], rows)}
+             "rest p50: wait · index · search s", f"rest p95 ≤ {TARGET_REST_S:.0f} s"], rows)}
 
 **The watcher at rest** over {idle['files']:,} files in {idle['folders']} folders: CPU of the whole process over
 {IDLE_S:.0f} s with no event (target ≈ 0 %), resident memory the watch added.
