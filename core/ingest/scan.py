@@ -68,7 +68,8 @@ class Scanner:
                 root = str(p)
                 collection = slug(options.collection or p.name)
                 seen: set[str] = set()
-                self._fresh, stats = [], {}
+                self._fresh = []
+                stats: dict[str, os.stat_result] = {}
                 # paths as strings, each file's lstat from the walk: the common case — a file unchanged since it
                 # was indexed — is decided by _unchanged without a Path or a second stat (see design §2)
                 walked = [(f, err, excluded(f)) for f, err in walk_paths(root, follow=options.follow_symlinks,
@@ -85,7 +86,8 @@ class Scanner:
                                and not is_companion(Path(f), names)]
                 record_unsupported(self.store, unsupported, root, collection, options.for_file(collection))
                 summary.outcomes += [FileOutcome(str(f), "unsupported", unsupported_reason(f)) for f in unsupported]
-                opts, same = options.for_file(collection), {}
+                opts = options.for_file(collection)
+                same: dict[Any, bool] = {}  # stored options form -> same as opts
                 for f, err in entries:
                     if not err and not supported_name(f):
                         seen.add(f)
