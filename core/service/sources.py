@@ -65,7 +65,8 @@ class LibrarySources:
         finish_removals(self._f.store)
         with self._lock:
             progress = dict(self._progress)
-        periodic = {path: (self._periodic_note(path), no_events) for path, (_, _, no_events) in self._periodic.items()}
+        periodic = {path: (_periodic_note(minutes, no_events), no_events)
+                    for path, (minutes, _, no_events) in list(self._periodic.items())}  # a copy: the writer adds
         return source_statuses(self._f.store, dict(self._watch_state), progress, periodic)
 
     def remove_source(self, path: str | os.PathLike[str], *,
@@ -244,16 +245,11 @@ class LibrarySources:
         else:
             self._periodic.pop(src.path, None)
 
-    def _periodic_note(self, path: str) -> str:
-        from core.ingest.watcher import ALSO_RESCANNING, RESCANNING
-
-        minutes, _, no_events = self._periodic[path]
-        return (RESCANNING if no_events else ALSO_RESCANNING).format(minutes=minutes)
-
     def _due(self) -> list[str]:
         """Sources whose periodic rescan is due (memory only)."""
         t = clock()
-        return [p for p, (minutes, last, _) in self._periodic.items() if t - last >= 60 * minutes]
+        # a copy (list() of a dict is atomic): the GUI thread asks while the writer thread may add a source
+        return [p for p, (minutes, last, _) in list(self._periodic.items()) if t - last >= 60 * minutes]
 
     def stop_watching(self) -> None:
         """Stop watching (the window's close, the end of ``ovillo watch``)."""
@@ -310,3 +306,10 @@ class LibrarySources:
             return summary
 
         return (yield from self._index(run, cancel, changes))
+
+
+def _periodic_note(minutes: int, no_events: bool) -> str:
+    """How a source on the rescan timer is kept current, as its status says."""
+    from core.ingest.watcher import ALSO_RESCANNING, RESCANNING
+
+    return (RESCANNING if no_events else ALSO_RESCANNING).format(minutes=minutes)
