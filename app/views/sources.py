@@ -99,6 +99,8 @@ class SourcesView(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in range(1, COLUMNS):  # a date on one line, a translated header not cut ("Última revisión")
+            self.table.horizontalHeader().setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.table.verticalHeader().hide()
         self.add_button = named(QPushButton(self.tr("&Add folder…")), "addSource")
         self.remove_button = named(QPushButton(self.tr("Re&move")), "removeSource")
