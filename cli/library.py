@@ -153,8 +153,11 @@ def _watch(app: Any, rescan_every_min: int | None) -> int:
     if not state:
         say("the library has no sources to watch; add one with `ovillo library add PATH`", file=sys.stderr)
         return 1
-    for path, reason in state.items():
-        say(f"watching {path}" if reason is None else f"not watching {path}: {reason}", file=sys.stderr)
+    for st in lib.sources():  # after watch(): each source's state, a share on the rescan timer said as such
+        if st.source.path in state:
+            reason = f" ({st.reason})" if st.reason else ""
+            say(f"watching {st.source.path}{reason}" if st.watching else f"not watching {st.source.path}: {st.reason}",
+                file=sys.stderr)
     cancel = CancelToken()
     summary = run_with_progress(lib.rescan(cancel=cancel), cancel, sys.stderr)
     _one_line(summary, "caught up")

@@ -154,9 +154,12 @@ def test_kill_during_a_watched_burst_then_restart_equals_a_clean_scan(tmp_path: 
     try:
         assert proc.stderr is not None
         deadline = time.monotonic() + 120
+        said = []
         for line in proc.stderr:  # the reconciling scan ran; the watcher is on
+            said.append(line)
             if "watching for changes" in line or time.monotonic() > deadline:
                 break
+        assert f"watching {docs}\n" in said  # each source's state first
         for i in range(150):
             (docs / f"note-{i:03}.txt").write_text(f"Note {i}: the mill ledger, page {i}.", encoding="utf-8")
         os.remove(docs / "first.txt")
