@@ -107,6 +107,8 @@ _ERROR_TEXTS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning o
         "CoreErrors", "the system's limit of watched folders is reached (raise fs.inotify.max_user_watches)"),
     "library.not_readable": QT_TRANSLATE_NOOP("CoreErrors", "cannot watch: permission denied"),
     "library.cannot_watch": QT_TRANSLATE_NOOP("CoreErrors", "cannot watch: {detail}"),
+    "library.rescanning": QT_TRANSLATE_NOOP("CoreErrors", "rescanning every {minutes} min (no change events here)"),
+    "library.also_rescanning": QT_TRANSLATE_NOOP("CoreErrors", "also rescanning every {minutes} min"),
     "ingest.page_corrupt": QT_TRANSLATE_NOOP("CoreErrors", "page {number} of {name} is truncated or corrupt"),
     "ingest.timecodes_empty": QT_TRANSLATE_NOOP("CoreErrors", "timecode marks found but no text after them"),
     "ingest.not_webvtt": QT_TRANSLATE_NOOP("CoreErrors", "not a WebVTT file (missing the WEBVTT header)"),

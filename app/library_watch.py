@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from app.ops import Ops
 from app.workers import Worker
 
-TICK_MS = 500  # how often the window looks for settled changes
+TICK_MS = 200  # how often the window looks for settled changes: memory only, and part of every save-to-searchable time
 
 
 class LibraryWatch(QObject):

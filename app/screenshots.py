@@ -73,13 +73,14 @@ def shoot(home: Path, out: Path, demo: list[str], *, ask: bool, lang: str) -> No
     install_style(app)  # the window's own look, light or dark as the system is
     out.mkdir(parents=True, exist_ok=True)
     ov = Ovillo(home)
-    if ov.library.status().records == 0:
-        gen = ov.library.ingest(demo, IngestOptions(collection="demo", classification="public"))
+    if ov.library.status().records == 0 or not ov.library.sources():  # kept as sources: the Library page lists them
+        gen = ov.library.ingest(demo, IngestOptions(collection="demo", classification="public"), remember=True)
         for _ in gen:
             pass
     coins = Path(demo[0]).parent / "coins"
-    if coins.is_dir() and "coins" not in ov.library.facets().collections:
-        for _ in ov.library.ingest([str(coins)], IngestOptions(collection="coins")):
+    if coins.is_dir() and ("coins" not in ov.library.facets().collections
+                           or str(coins) not in {s.source.path for s in ov.library.sources()}):
+        for _ in ov.library.ingest([str(coins)], IngestOptions(collection="coins"), remember=True):
             pass
     w = MainWindow(ov)
     w.resize(1280, 800)
@@ -156,8 +157,13 @@ def shoot(home: Path, out: Path, demo: list[str], *, ask: bool, lang: str) -> No
     spin(mid_import)
     save(w, out, "import")
     spin(lambda: w.importer is not None and w.importer.state == "idle", 600)
+    w.start_watching()  # the sources' states as a user sees them: watched, after the reconciling scan
     w.go(page(w.status_view))
-    spin(lambda: w.status_view is not None and w.status_view.status is not None)
+    sources = w.status_view.sources if w.status_view is not None else None
+    spin(lambda: sources is not None and w.library_watch is not None and w.library_watch.worker is None
+         and bool(sources.rows) and all(r["state"] == "watching" for r in sources.rows))
+    if sources is not None and sources.rows:
+        sources.table.selectRow(0)
     save(w, out, "library")
     w.go(page(w.preferences))
     save(w, out, "preferences")

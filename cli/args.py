@@ -32,6 +32,8 @@ def check_args(args: argparse.Namespace) -> None:
         if cmd == "library":
             args.include = [_glob(g) for g in value_list(args.include, "--include")]
             args.exclude = [_glob(g) for g in value_list(args.exclude, "--exclude")]
+            every = scalar(args.rescan_every, "--rescan-every")
+            args.rescan_every = None if every is None else whole(every, "--rescan-every", 0, 24 * 60)
     elif cmd == "library":
         _check_library(args)
     elif cmd == "watch":

@@ -13,7 +13,7 @@ from cli.progress import run_with_progress
 from cli.text import print_json, say
 from core.api import CLASSIFICATIONS, CancelToken, drive
 
-WATCH_TICK_S = 0.5  # how often `ovillo watch` looks for settled changes
+WATCH_TICK_S = 0.2  # how often `ovillo watch` looks for settled changes (as the window: app/library_watch.py)
 
 
 def add_parsers(sub: Any) -> None:
@@ -28,6 +28,9 @@ def add_parsers(sub: Any) -> None:
     add.add_argument("--exclude", action="append", default=[], metavar="GLOB",
                      help="leave matching files out (relative to the source: a name, a folder or a glob)")
     add.add_argument("--no-scan", action="store_true", help="only record the source; index it later")
+    add.add_argument("--rescan-every", metavar="MINUTES",
+                     help="while watched, also rescan it this often (0: never; default: only on a network share, "
+                          "which sends no file events, every 10 minutes)")
     ls = acts.add_parser("list", help="the sources: files, records, last scan, failures, watching or not")
     ls.add_argument("--json", action="store_true")
     rm = acts.add_parser("remove", help="stop keeping a source; its records leave the library")
@@ -92,14 +95,14 @@ def run(app: Any, args: argparse.Namespace) -> int:
     cancel = CancelToken()
     if args.action == "add":
         rules = [("exclude", g) for g in args.exclude] + [("include", g) for g in args.include]
-        added = [lib.add_source(p, _options(args), rules=rules) for p in args.paths]
+        added = [lib.add_source(p, _options(args), rules=rules, rescan_every=args.rescan_every) for p in args.paths]
         if args.no_scan:
             for src in added:
                 say(f"added {src.path} (not indexed yet: `ovillo library rescan`)")
             return 0
         return report(run_with_progress(lib.rescan([s.path for s in added], cancel), cancel, sys.stderr), args.json)
     if args.action == "list":
-        return _list(lib.sources(), args.json)
+        return print_sources([s.to_json() for s in lib.sources()], args.json)
     if args.action == "remove":
         summary = run_with_progress(lib.remove_source(args.path, keep_records=args.keep_records), cancel, sys.stderr)
         removed = sum(summary.changes.removed.values())
@@ -122,14 +125,14 @@ def run(app: Any, args: argparse.Namespace) -> int:
     return 0
 
 
-def _list(statuses: list[Any], as_json: bool) -> int:
+def print_sources(entries: list[dict[str, Any]], as_json: bool) -> int:
+    """``library list``: the sources' ``to_json`` entries (from this process, or from the holder's)."""
     if as_json:
-        print_json([s.to_json() for s in statuses])
+        print_json(entries)
         return 0
-    if not statuses:
+    if not entries:
         say("the library has no sources yet; add one with `ovillo library add PATH`")
-    for s in statuses:
-        js = s.to_json()
+    for js in entries:
         say(f"{js['path']}  [{js['state']}]")
         last = (js["last_scan"] or "never").replace("T", " ")
         say(f"    files {js['files']} · records {js['records']} · failed {len(js['failures'])} · last scan {last}")
@@ -150,8 +153,11 @@ def _watch(app: Any, rescan_every_min: int | None) -> int:
     if not state:
         say("the library has no sources to watch; add one with `ovillo library add PATH`", file=sys.stderr)
         return 1
-    for path, reason in state.items():
-        say(f"watching {path}" if reason is None else f"not watching {path}: {reason}", file=sys.stderr)
+    for st in lib.sources():  # after watch(): each source's state, a share on the rescan timer said as such
+        if st.source.path in state:
+            reason = f" ({st.reason})" if st.reason else ""
+            say(f"watching {st.source.path}{reason}" if st.watching else f"not watching {st.source.path}: {st.reason}",
+                file=sys.stderr)
     cancel = CancelToken()
     summary = run_with_progress(lib.rescan(cancel=cancel), cancel, sys.stderr)
     _one_line(summary, "caught up")

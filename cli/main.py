@@ -19,7 +19,8 @@ from cli.text import Parser, no_match_lines, print_json, say, timecode
 from core.api import CLASSIFICATIONS, Cancelled, CancelToken, Hit, OvilloError, SearchFilters
 
 EXIT_BUSY = 75  # sysexits' EX_TEMPFAIL: another Ovillo holds the data folder and --no-wait was given
-REMOTE_COMMANDS = ("search", "similar", "status")  # answered by the holder of the store when there is one
+# answered by the holder of the store when there is one
+REMOTE_COMMANDS = ("search", "similar", "status", "library list")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -224,7 +225,7 @@ def _open(args: argparse.Namespace, models: Path | None) -> Any:
         except StoreLocked:
             raise  # held by a program that does not say who it is: said at once, not waited for blindly
         except StoreBusy as busy:
-            if busy.holder is not None and busy.holder.socket and args.command in REMOTE_COMMANDS \
+            if busy.holder is not None and busy.holder.socket and _asked(args) in REMOTE_COMMANDS \
                     and unanswered < 10:
                 try:
                     return RemoteOvillo(busy.holder)
@@ -233,6 +234,11 @@ def _open(args: argparse.Namespace, models: Path | None) -> Any:
                     time.sleep(0.2)
                     continue
             waiting = _wait_turn(busy, args, waiting)
+
+
+def _asked(args: argparse.Namespace) -> str:
+    """The command as REMOTE_COMMANDS names it (``library list``: one action of its command)."""
+    return f"{args.command} {args.action}" if args.command == "library" else args.command
 
 
 def _wait_turn(busy: Any, args: argparse.Namespace, announced: bool) -> bool:
@@ -278,6 +284,10 @@ def _remote(remote: Any, args: argparse.Namespace) -> int:
                     say(f"  failed: {path}: {reason}")
         elif args.command == "search":
             _search(remote, args)
+        elif args.command == "library":
+            from cli.library import print_sources
+
+            print_sources(remote.sources("owner"), args.json)
         else:
             hits = remote.search.similar(args.section_tipo, args.section_id, profile=args.profile, limit=args.limit,
                                   filters=_filters(args))

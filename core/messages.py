@@ -94,6 +94,8 @@ MESSAGES: dict[str, str] = {
     "library.watch_limit": "the system's limit of watched folders is reached (raise fs.inotify.max_user_watches)",
     "library.not_readable": "cannot watch: permission denied",
     "library.cannot_watch": "cannot watch: {detail}",
+    "library.rescanning": "rescanning every {minutes} min (no change events here)",
+    "library.also_rescanning": "also rescanning every {minutes} min",
     "ingest.page_corrupt": "page {number} of {name} is truncated or corrupt",
     "ingest.timecodes_empty": "timecode marks found but no text after them",
     "ingest.not_webvtt": "not a WebVTT file (missing the WEBVTT header)",

@@ -345,6 +345,10 @@ class RemoteOvillo:
         """The facade's status (plus ``sync`` and ``failed``), run by the holder."""
         return dict(self.call("status", profile=profile))
 
+    def sources(self, profile: str) -> list[dict[str, Any]]:
+        """``library list --json``'s entries, as the holder (watching them, maybe) sees them; none but the owner's."""
+        return list(self.call("sources", profile=profile))
+
     def close(self) -> None:
         """Hang up."""
         self._reader.close()

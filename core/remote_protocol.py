@@ -35,7 +35,8 @@ _FIELDS = {
     "status": {"profile"},
     "search": {"profile", "query", "limit", "passages", "filters"},
     "similar": {"profile", "section_tipo", "section_id", "limit", "filters"},
-    "agent": {"profile", "tool", "args"},  # ``ovillo mcp`` beside a window: core.service.agent checks the rest
+    "agent": {"profile", "tool", "args"},
+    "sources": {"profile"},  # `library list` beside a window or `ovillo watch`: the owner's only  # ``ovillo mcp`` beside a window: core.service.agent checks the rest
 }
 
 
@@ -133,6 +134,7 @@ def filters_to_json(filters: SearchFilters | None) -> dict[str, Any]:
 class _Library(Protocol):
     def status(self, profile: str = "owner") -> Any: ...
     def failed_sources(self) -> list[tuple[str, str]]: ...
+    def sources(self) -> list[Any]: ...
 
 
 class _Search(Protocol):
@@ -184,6 +186,8 @@ def handle(app: Answering, req: object, holder: HolderInfo | None = None) -> Any
         owner = status.profile == "owner"
         return {**status.to_json(), "sync": app.sync.status(profile),  # as `ovillo status --json` prints locally
                 "failed": [list(f) for f in app.library.failed_sources()] if owner else []}
+    if op == "sources":  # the holder's view: it knows which sources it watches
+        return [s.to_json() for s in app.library.sources()] if profile == "owner" else []
     if op == "agent":
         tool, args = req.get("tool"), req.get("args")
         if not isinstance(tool, str) or not isinstance(args, dict):

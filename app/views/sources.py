@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog,
                                QFormLayout, QHBoxLayout, QHeaderView, QLineEdit, QListWidget, QMessageBox,
-                               QPlainTextEdit, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+                               QPlainTextEdit, QPushButton, QSpinBox, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from app.errors import reason_text
 from app.labels import classification_label
@@ -23,10 +23,13 @@ from app.qt import named
 from core.api import CLASSIFICATIONS, IngestOptions, Progress
 
 COLUMNS = 6  # source, state, files, records, failed, last scan
+AUTOMATIC = -1  # the rescan period's spin box at its minimum, and what tells core: no period of the source's own
+Chosen = tuple[IngestOptions, list[tuple[str, str]], int]  # options, rules, rescan period in minutes
 
 
 class SourceOptions(QDialog):
-    """A source's options: collection, classification, and the files it leaves out or forces in."""
+    """A source's options: collection, classification, the files it leaves out or forces in, how often it is
+    rescanned."""
 
     def __init__(self, source: dict[str, Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -54,19 +57,28 @@ class SourceOptions(QDialog):
         form_row(form, self.tr("Classification"), self.classification)
         form_row(form, self.tr("Leave out"), self.exclude)
         form_row(form, self.tr("Always include"), self.include)
+        self.rescan_every = named(QSpinBox(), "sourceRescanEvery")
+        self.rescan_every.setRange(AUTOMATIC, 24 * 60)
+        self.rescan_every.setSpecialValueText(self.tr("Automatic"))
+        self.rescan_every.setSuffix(self.tr(" min"))
+        every = opts.get("rescan_every")
+        self.rescan_every.setValue(AUTOMATIC if every is None else int(every))
+        set_tip(self.rescan_every, self.tr("While watched, also look for changes this often. Automatic: every 10 "
+                                           "minutes on a network share, which sends no change events; 0: never."))
+        form_row(form, self.tr("Rescan every"), self.rescan_every)
         form.addRow(buttons)
         self._follow = bool(opts.get("follow_symlinks"))
         self._lang, self._projects = opts.get("lang"), list(opts.get("project_ids") or [])
         self._pages = bool(opts.get("as_pages"))
 
-    def chosen(self) -> tuple[IngestOptions, list[tuple[str, str]]]:
-        """The options and rules as set in the dialog (excludes first: an include then overrides them)."""
+    def chosen(self) -> Chosen:
+        """The options, rules (excludes first: an include then overrides them) and rescan period as set."""
         opts = IngestOptions(collection=self.collection.text().strip() or None,
                              classification=self.classification.currentData(), lang=self._lang,
                              project_ids=self._projects, follow_symlinks=self._follow, as_pages=self._pages)
         lines = [(kind, line.strip()) for kind, box in (("exclude", self.exclude), ("include", self.include))
                  for line in box.toPlainText().splitlines() if line.strip()]
-        return opts, lines
+        return opts, lines, self.rescan_every.value()
 
 
 class SourcesView(QWidget):
@@ -87,6 +99,8 @@ class SourcesView(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in range(1, COLUMNS):  # a date on one line, a translated header not cut ("Última revisión")
+            self.table.horizontalHeader().setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.table.verticalHeader().hide()
         self.add_button = named(QPushButton(self.tr("&Add folder…")), "addSource")
         self.remove_button = named(QPushButton(self.tr("Re&move")), "removeSource")
@@ -102,8 +116,7 @@ class SourcesView(QWidget):
         self.confirm_remove: Callable[[str], tuple[bool, bool] | None] = self._ask_remove
         self.pick_folder: Callable[[], str] = lambda: QFileDialog.getExistingDirectory(
             self, self.tr("Choose a folder for the library"))
-        self.edit_options: Callable[[dict[str, Any]], tuple[IngestOptions, list[tuple[str, str]]] | None] = \
-            self._ask_options
+        self.edit_options: Callable[[dict[str, Any]], Chosen | None] = self._ask_options
         buttons = QHBoxLayout()
         for b in (self.add_button, self.remove_button, self.pause_button, self.rescan_button, self.options_button):
             buttons.addWidget(b)
@@ -154,7 +167,7 @@ class SourcesView(QWidget):
         if row["state"] == "scanning" and row["progress"]:
             return self.tr("Scanning %1/%2").replace("%1", str(row["progress"][0])).replace("%2",
                                                                                              str(row["progress"][1]))
-        return {"watching": self.tr("Watching"), "paused": self.tr("Paused"), "offline": self.tr("Offline"),
+        return {"watching": self.tr("Watching"), "rescanning": self.tr("Rescanned on a timer"), "paused": self.tr("Paused"), "offline": self.tr("Offline"),
                 "scanning": self.tr("Scanning"), "error": self.tr("Cannot watch"),
                 "not watched": self.tr("Not watched")}.get(row["state"], row["state"])
 
@@ -211,10 +224,10 @@ class SourcesView(QWidget):
         chosen = self.edit_options(row) if row else None
         if row is None or chosen is None:
             return
-        path, (opts, rules) = row["path"], chosen
+        path, (opts, rules, every) = row["path"], chosen
 
         def call(lib: Any, t: Any, ch: Any) -> Any:
-            lib.add_source(path, opts, rules=rules, replace_rules=True)
+            lib.add_source(path, opts, rules=rules, replace_rules=True, rescan_every=every)
             return (yield from lib.rescan([path], t, changes=ch))
 
         self._write("source_options", call, self.tr("Applying the options of %1…").replace("%1", path))
@@ -256,7 +269,7 @@ class SourcesView(QWidget):
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         return (True, keep.isChecked()) if box.exec() == QMessageBox.StandardButton.Yes else None
 
-    def _ask_options(self, row: dict[str, Any]) -> tuple[IngestOptions, list[tuple[str, str]]] | None:
+    def _ask_options(self, row: dict[str, Any]) -> Chosen | None:
         dialog = SourceOptions(row, self)
         return dialog.chosen() if dialog.exec() == QDialog.DialogCode.Accepted else None
 

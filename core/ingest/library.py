@@ -25,6 +25,7 @@ from core.store.rows import Changes
 
 RULE_KINDS = ("include", "exclude")
 REMOVE_BATCH = 500  # files whose records go per transaction when a source is removed
+AUTOMATIC = -1  # a rescan period given as this: none of the source's own (rescanned only where no events come)
 OFFLINE = "offline: the folder is not there (an unplugged drive?); its records are kept"
 
 
@@ -38,6 +39,7 @@ class LibrarySource:
     paused: bool = False
     added_at: datetime | None = None
     last_scan: datetime | None = None
+    rescan_every: int | None = None  # minutes between rescans while watched; None: only where no events come, 0: never
 
     def holds(self, path: str) -> bool:
         """True when ``path`` is this source or lies below it."""
@@ -58,7 +60,8 @@ class LibrarySource:
         """The options as stored and as ``library list --json`` prints them."""
         o = self.options
         return {"collection": o.collection, "lang": o.lang, "classification": o.classification,
-                "project_ids": sorted(o.project_ids), "follow_symlinks": o.follow_symlinks, "as_pages": o.as_pages}
+                "project_ids": sorted(o.project_ids), "follow_symlinks": o.follow_symlinks, "as_pages": o.as_pages,
+                "rescan_every": self.rescan_every}
 
 
 def matches(rel: str, glob: str) -> bool:
@@ -85,9 +88,11 @@ def _options_from(raw: Any) -> IngestOptions:
 
 def _row(r: tuple[Any, ...]) -> LibrarySource:
     rules = json.loads(r[2]) if isinstance(r[2], str) else (r[2] or [])
+    every = (json.loads(r[1]) if isinstance(r[1], str) else (r[1] or {})).get("rescan_every")  # kept with the options
     return LibrarySource(path=str(r[0]), options=_options_from(r[1]),
                          rules=tuple((str(k), str(g)) for k, g in rules if k in RULE_KINDS),
-                         paused=bool(r[3]), added_at=r[4], last_scan=r[5])
+                         paused=bool(r[3]), added_at=r[4], last_scan=r[5],
+                         rescan_every=None if every is None else int(every))
 
 
 _COLUMNS = "path, options, rules, paused, added_at, last_scan"
@@ -128,9 +133,10 @@ def source_path(given: str | os.PathLike[str]) -> str:
 
 
 def add_source(store: Store, path: str, options: IngestOptions, rules: list[tuple[str, str]] | None = None, *,
-               replace_rules: bool = False) -> LibrarySource:
+               replace_rules: bool = False, rescan_every: int | None = None) -> LibrarySource:
     """Add ``path`` (absolute) as a source, or give an existing one these options (its pause stays; ``rules``
-    appended to its rules, or in their place with ``replace_rules``)."""
+    appended to its rules, or in their place with ``replace_rules``; ``rescan_every`` minutes, 0 never, None: as
+    it was — for a new source, only where no change events come; :data:`AUTOMATIC` back to that)."""
     try:
         old = get_source(store, path)
     except NotFound:
@@ -138,7 +144,9 @@ def add_source(store: Store, path: str, options: IngestOptions, rules: list[tupl
     if any(k not in RULE_KINDS for k, _ in rules or ()):
         raise IngestError(f"unknown rule {next(k for k, _ in rules or () if k not in RULE_KINDS)!r}")
     merged = list(old.rules if old and not replace_rules else ()) + list(rules or ())
-    src = LibrarySource(path=path, options=options, rules=tuple(merged))
+    every = rescan_every if rescan_every is not None else (old.rescan_every if old else None)
+    every = None if every == AUTOMATIC else every
+    src = LibrarySource(path=path, options=options, rules=tuple(merged), rescan_every=every)
     with store.transaction() as cur:
         cur.execute("""INSERT INTO library_sources (path, options, rules, added_at) VALUES (?, ?, ?, ?)
                        ON CONFLICT (path) DO UPDATE SET options = excluded.options, rules = excluded.rules,
@@ -223,14 +231,15 @@ class SourceStatus:
     files: int = 0
     records: int = 0
     failures: list[tuple[str, str]] = field(default_factory=list)
-    state: str = "not watched"  # watching | paused | offline | scanning | not watched | error
+    state: str = "not watched"  # watching | rescanning (no events: on a timer) | paused | offline | scanning |
+    # not watched | error
     reason: str | None = None  # why it is offline or cannot be watched
     progress: tuple[int, int] | None = None  # (done, total) while it is being scanned
 
     @property
     def watching(self) -> bool:
         """True while its folder is watched."""
-        return self.state in ("watching", "scanning")
+        return self.state in ("watching", "rescanning", "scanning")
 
     def to_json(self) -> dict[str, Any]:
         """The stable shape of ``library list --json``."""
@@ -244,10 +253,11 @@ class SourceStatus:
                 "options": s.options_json(), "rules": [{"kind": k, "glob": g} for k, g in s.rules]}
 
 
-def source_statuses(store: Store, watching: dict[str, str | None],
-                    progress: dict[str, tuple[int, int]] | None = None) -> list[SourceStatus]:
+def source_statuses(store: Store, watching: dict[str, str | None], progress: dict[str, tuple[int, int]] | None = None,
+                    periodic: dict[str, tuple[str, bool]] | None = None) -> list[SourceStatus]:
     """Every source with its counts; ``watching``: source → None when watched now, else why not (absent: not
-    watched by this process)."""
+    watched by this process); ``periodic``: source → (how it is rescanned on a timer, whether no change events come
+    from its folder: its state is then ``rescanning``)."""
     sources = all_sources(store)
     out = []
     cur = store.cursor()
@@ -266,6 +276,11 @@ def source_statuses(store: Store, watching: dict[str, str | None],
         elif src.path in watching:
             reason = watching[src.path]
             st.state, st.reason = ("watching", None) if reason is None else ("error", reason)
+            note, no_events = (periodic or {}).get(src.path, ("", False))
+            if note and reason is None:
+                st.state, st.reason = "rescanning" if no_events else "watching", note
+            elif note:
+                st.reason = f"{reason}; {note}"
         if progress and src.path in progress:
             st.state, st.progress = "scanning", progress[src.path]
         out.append(st)

@@ -7,24 +7,26 @@ successful indexing with the same options; anything else gets a dirty marker for
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import stat
 from collections.abc import Callable, Generator, Iterable
 from pathlib import Path
+from typing import Any
 
 from core.ids import slug
 from core.ingest import queue
-from core.ingest.images import is_image, is_member
+from core.ingest.images import IMAGE_SUFFIXES, is_image, is_member
 from core.ingest.moves import move_source, movable
 from core.ingest.objects import CATALOGUE_SUFFIXES, catalogued_images, embeds_images, source_signature
 from core.ingest.options import FileOptions, IngestOptions
-from core.ingest.readers import is_supported
+from core.ingest.readers import is_supported, suffix_of, supported_name
 from core.ingest.readers.media import find_media
 from core.ingest.skipped import is_companion, record_unsupported, unsupported_reason
 from core.ingest.sources import SourceState, fail_source, remove_source, remove_sources, source_state, \
-    source_states
+    source_states, source_states_under
 from core.ingest.summary import FileOutcome, IngestSummary
-from core.ingest.walk import PSEUDO_FS, on_pseudo_fs, os_reason, refusal, walk
+from core.ingest.walk import PSEUDO_FS, on_pseudo_fs, os_reason, refusal, walk, walk_paths
 from core.progress import Progress
 from core.store.db import Store
 
@@ -32,6 +34,8 @@ from core.store.db import Store
 TRANSCRIPT_READERS = frozenset({"tc-marks", "vtt", "srt", "ohms", "ttml", "elan", "whisper", "ass", "ssa", "scc",
                                 "stl"})
 EXCLUDED = "left out by the library's rules"
+# suffixes whose "unchanged" needs more than the file's own size and mtime (source_signature)
+_OWN_BYTES_NOT_ENOUGH = IMAGE_SUFFIXES | frozenset(CATALOGUE_SUFFIXES)
 
 Excluded = Callable[[str], bool]  # the library's rules: True for a path they leave out
 
@@ -65,38 +69,48 @@ class Scanner:
                 collection = slug(options.collection or p.name)
                 seen: set[str] = set()
                 self._fresh = []
-                entries = list(walk(p, follow=options.follow_symlinks, roots=[os.path.realpath(p)]))
-                left_out = [str(f) for f, _ in entries if excluded(str(f))]
-                entries = [(f, err) for f, err in entries if not excluded(str(f))]
-                claimed = catalogued_images([f for f, err in entries if not err and f.suffix.lower() in CATALOGUE_SUFFIXES])
+                stats: dict[str, os.stat_result] = {}
+                # paths as strings, each file's lstat from the walk: the common case — a file unchanged since it
+                # was indexed — is decided by _unchanged without a Path or a second stat (see design §2)
+                walked = [(f, err, excluded(f)) for f, err in walk_paths(root, follow=options.follow_symlinks,
+                                                                         roots=[os.path.realpath(p)], stats=stats)]
+                left_out = [f for f, _, out in walked if out]
+                entries = [(f, err) for f, err, out in walked if not out]
+                claimed = catalogued_images([Path(f) for f, err in entries
+                                             if not err and suffix_of(f) in CATALOGUE_SUFFIXES])
                 indexed = {r[0] for r in self.store.cursor().execute("SELECT path FROM sources WHERE root = ?",
                                                                      [root]).fetchall()}
-                names = {str(f) for f, _ in entries}
-                self._states = source_states(self.store, [str(f) for f, err in entries if not err])
-                unsupported = [f for f, err in entries if not err and not is_supported(f)
-                               and not is_companion(f, names)]
+                names = {f for f, _ in entries}
+                self._states = source_states_under(self.store, root, [f for f, err in entries if not err])
+                unsupported = [Path(f) for f, err in entries if not err and not supported_name(f)
+                               and not is_companion(Path(f), names)]
                 record_unsupported(self.store, unsupported, root, collection, options.for_file(collection))
                 summary.outcomes += [FileOutcome(str(f), "unsupported", unsupported_reason(f)) for f in unsupported]
+                opts = options.for_file(collection)
+                same: dict[Any, bool] = {}  # stored options form -> same as opts
                 for f, err in entries:
-                    if not err and not is_supported(f):
-                        seen.add(str(f))
+                    if not err and not supported_name(f):
+                        seen.add(f)
                         continue
-                    if not err and is_image(f) and (is_member(f) or str(f) in claimed):
+                    if not err and suffix_of(f) in IMAGE_SUFFIXES and (is_member(Path(f)) or f in claimed):
                         # a view of an object its lead file or its catalogue row indexes; indexed on its
                         # own before (a new file now sorts first, a catalogue now names it): that goes
-                        if str(f) in indexed:
-                            summary.changes.merge(remove_source(self.store, str(f)))
-                            summary.outcomes.append(FileOutcome(str(f), "removed", "now a view of another object"))
+                        if f in indexed:
+                            summary.changes.merge(remove_source(self.store, f))
+                            summary.outcomes.append(FileOutcome(f, "removed", "now a view of another object"))
                         continue
-                    seen.add(str(f))
+                    seen.add(f)
                     if err:  # refused: rows an older run made from it go too (a link may have leaked)
-                        self._fail_now(str(f), root, collection, err, options, summary, keep_rows=False)
+                        self._fail_now(f, root, collection, err, options, summary, keep_rows=False)
                         continue
-                    self._consider(f, root, collection, options, summary)
+                    if self._unchanged(f, stats.get(f), opts, options, same):
+                        summary.outcomes.append(FileOutcome(f, "skipped", "unchanged"))
+                    else:
+                        self._consider(Path(f), root, collection, options, summary)
                     found += 1
                     if found % 50 == 0:
                         self._write_marks()
-                        yield Progress("scan", found, None, "files", item=str(f))
+                        yield Progress("scan", found, None, "files", item=f)
                 self._states = {}  # only this folder's loop may use them: later writes would make them stale
                 self._settle(root, self._vanished(root, seen), summary)
                 self._drop(sorted(indexed & set(left_out)), EXCLUDED, summary)
@@ -211,6 +225,26 @@ class Scanner:
                     summary.outcomes.append(FileOutcome(path, "skipped", "unchanged (touched)"))
                     return
         self._marks.append((path, root, opts))
+
+    def _unchanged(self, path: str, st: os.stat_result | None, opts: FileOptions, options: IngestOptions,
+                   same: dict[Any, bool]) -> bool:
+        """:meth:`_consider`'s "unchanged" for a regular file whose own size and mtime decide it (not a photograph,
+        a catalogue or a transcript beside a recording), from the walk's lstat; False sends it to
+        :meth:`_consider`. ``same``: stored options already compared, by their stored form."""
+        state = self._states.get(path)
+        if st is None or state is None or state[1] or options.reclassify:
+            return False
+        row = state[0]
+        if row is None or row[0] != "ok" or row[1] != st.st_mtime or row[2] != st.st_size \
+                or row[5] in TRANSCRIPT_READERS or suffix_of(path) in _OWN_BYTES_NOT_ENOUGH:
+            return False
+        key = row[4] if isinstance(row[4], (str, type(None))) else json.dumps(row[4], sort_keys=True)
+        if key not in same:
+            same[key] = opts.same_as_stored(FileOptions.from_json(row[4]))
+        if not same[key]:
+            return False
+        del self._states[path]
+        return True
 
     def _write_marks(self) -> None:
         """Write the dirty markers found so far, in one transaction."""

@@ -36,6 +36,29 @@ CLOSE_EVENTS = sys.platform.startswith("linux")
 
 WATCH_LIMIT = "the system's limit of watched folders is reached (raise fs.inotify.max_user_watches)"
 NOT_READABLE = "cannot watch: permission denied"
+AUTO_RESCAN_MIN = 10  # minutes between rescans of a source no change events come from (unless its own setting)
+RESCANNING = "rescanning every {minutes} min (no change events here)"
+ALSO_RESCANNING = "also rescanning every {minutes} min"
+# filesystems whose changes made by other machines send no event here (a share's own writes still do)
+NO_EVENT_TYPES = ("nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "afs", "ncpfs", "davfs", "fuse.sshfs",
+                  "fuse.rclone", "fuse.gvfsd-fuse", "fuse.s3fs", "glusterfs", "ceph", "lustre")
+
+
+def no_events_fs(path: str) -> str | None:
+    """The type of the filesystem ``path`` lies on when it is a network share (nfs, cifs, sshfs…), else None
+    (Linux reads /proc/self/mounts; elsewhere nothing is detected and the source's own setting decides)."""
+    try:
+        with open("/proc/self/mounts", encoding="utf-8", errors="replace") as fh:
+            mounts = [line.split()[1:3] for line in fh if len(line.split()) > 2]
+    except OSError:
+        return None
+    real = os.path.realpath(path)
+    best, kind = "", ""
+    for point, fstype in mounts:
+        point = point.replace("\\040", " ")
+        if (real == point or real.startswith(point.rstrip("/") + "/")) and len(point) >= len(best):
+            best, kind = point, fstype
+    return kind if kind in NO_EVENT_TYPES else None
 
 
 @dataclass

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable, Generator, Iterable
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from core.ingest.watcher import Watcher
 
 Run = Callable[[Ingestor, CancelToken | None, Changes | None], Generator[Progress, None, IngestSummary]]
+clock = time.monotonic  # when periodic rescans are due (a test moves it)
 
 
 class LibrarySources:
@@ -40,18 +42,22 @@ class LibrarySources:
         self._watcher: Watcher | None = None  # while watching (watchdog loads only then)
         self._watch_state: dict[str, str | None] = {}  # source -> None watched, or why not
         self._progress: dict[str, tuple[int, int]] = {}  # source -> (done, total) while scanned
+        # source -> (minutes, last rescan by clock(), no events come from it): rescanned on a timer while watched
+        self._periodic: dict[str, tuple[int, float, bool]] = {}
         self._lock = threading.Lock()
 
     # -- sources -------------------------------------------------------------------------
     def add_source(self, path: str | os.PathLike[str], options: IngestOptions | None = None, *,
-                   rules: list[tuple[str, str]] | None = None, replace_rules: bool = False) -> LibrarySource:
+                   rules: list[tuple[str, str]] | None = None, replace_rules: bool = False,
+                   rescan_every: int | None = None) -> LibrarySource:
         """Keep ``path`` (a folder or a file) in the library with ``options`` and ``rules`` (added to its rules, or
-        in their place); watched from the next :meth:`watch` (at once while watching). Files are indexed by
-        :meth:`rescan`."""
+        in their place); watched from the next :meth:`watch` (at once while watching), and rescanned every
+        ``rescan_every`` minutes meanwhile (0: never; None: as set before — for a new source, only on a share
+        no change events come from; -1: back to that). Files are indexed by :meth:`rescan`."""
         src = add_source(self._f.store, source_path(path), options or IngestOptions(), rules,
-                         replace_rules=replace_rules)
+                         replace_rules=replace_rules, rescan_every=rescan_every)
         if self._watcher is not None and not src.paused:
-            self._watch_state[src.path] = self._watcher.watch(src.path)
+            self._start(src)
         return src
 
     def sources(self) -> list[SourceStatus]:
@@ -59,7 +65,9 @@ class LibrarySources:
         finish_removals(self._f.store)
         with self._lock:
             progress = dict(self._progress)
-        return source_statuses(self._f.store, dict(self._watch_state), progress)
+        periodic = {path: (_periodic_note(minutes, no_events), no_events)
+                    for path, (minutes, _, no_events) in list(self._periodic.items())}  # a copy: the writer adds
+        return source_statuses(self._f.store, dict(self._watch_state), progress, periodic)
 
     def remove_source(self, path: str | os.PathLike[str], *,
                       keep_records: bool = False) -> Generator[Progress, None, IngestSummary]:
@@ -80,7 +88,7 @@ class LibrarySources:
         if paused:
             self._unwatch(src.path)
         elif self._watcher is not None:
-            self._watch_state[src.path] = self._watcher.watch(src.path)
+            self._start(src)
         return src
 
     def set_rule(self, kind: str, glob: str, source: str | os.PathLike[str] | None = None,
@@ -220,8 +228,28 @@ class LibrarySources:
             self._watcher = Watcher(ignore=(str(self._f.paths.home),))
         for src in all_sources(self._f.store):
             if not src.paused:
-                self._watch_state[src.path] = self._watcher.watch(src.path)
+                self._start(src)
         return dict(self._watch_state)
+
+    def _start(self, src: LibrarySource) -> None:
+        """Watch ``src``, and put it on the rescan timer when it asks to be or when no change events come from it
+        (a network share, or a folder that cannot be watched)."""
+        from core.ingest.watcher import AUTO_RESCAN_MIN, no_events_fs
+
+        assert self._watcher is not None
+        reason = self._watch_state[src.path] = self._watcher.watch(src.path)
+        no_events = reason is not None or no_events_fs(src.path) is not None
+        every = src.rescan_every if src.rescan_every is not None else (AUTO_RESCAN_MIN if no_events else 0)
+        if every:
+            self._periodic[src.path] = (every, clock(), no_events)
+        else:
+            self._periodic.pop(src.path, None)
+
+    def _due(self) -> list[str]:
+        """Sources whose periodic rescan is due (memory only)."""
+        t = clock()
+        # a copy (list() of a dict is atomic): the GUI thread asks while the writer thread may add a source
+        return [p for p, (minutes, last, _) in list(self._periodic.items()) if t - last >= 60 * minutes]
 
     def stop_watching(self) -> None:
         """Stop watching (the window's close, the end of ``ovillo watch``)."""
@@ -229,19 +257,22 @@ class LibrarySources:
         if watcher is not None:
             watcher.stop()
         self._watch_state.clear()
+        self._periodic.clear()
 
     def _unwatch(self, path: str) -> None:
         if self._watcher is not None:
             self._watcher.unwatch(path)
         self._watch_state.pop(path, None)
+        self._periodic.pop(path, None)
 
     def watched_pending(self) -> int:
         """Changed paths noted by the watcher and not indexed yet (0 when not watching)."""
         return self._watcher.pending() if self._watcher is not None else 0
 
     def watched_settled(self) -> bool:
-        """True when some noted change has settled: :meth:`index_watched` has work (no store read)."""
-        return self._watcher is not None and self._watcher.settled()
+        """True when some noted change has settled or a periodic rescan is due: :meth:`index_watched` has work (no
+        store read)."""
+        return self._watcher is not None and (self._watcher.settled() or bool(self._due()))
 
     def start_watching(self, cancel: CancelToken | None = None, *,
                        changes: Changes | None = None) -> Generator[Progress, None, IngestSummary]:
@@ -252,15 +283,33 @@ class LibrarySources:
     def index_watched(self, cancel: CancelToken | None = None, *,
                       changes: Changes | None = None) -> Generator[Progress, None, IngestSummary]:
         """Index the watched paths whose changes settled, all sources' in one run (a burst is batched: its
-        markers are written together, files committed in batches)."""
+        markers are written together, files committed in batches); then rescan the sources whose periodic
+        rescan is due (shares without change events)."""
         ready: dict[str, list[str]] = self._watcher.ready() if self._watcher is not None else {}
         sources = {s.path: s for s in all_sources(self._f.store)}
         groups = [(path, paths, sources[path].options) for path, paths in ready.items()
                   if path in sources and not sources[path].paused]
-        if not groups:
+        due = [p for p in self._due() if p in sources and os.path.exists(p)]
+        for p in self._due():
+            minutes, _, no_events = self._periodic[p]
+            self._periodic[p] = (minutes, clock(), no_events)  # an offline one is looked at again next period
+        if not groups and not due:
             return IngestSummary() if changes is None else IngestSummary(changes=changes)
 
         def run(ing: Ingestor, c: CancelToken | None, ch: Changes | None) -> Generator[Progress, None, IngestSummary]:
-            return (yield from ing.run_changed(groups, c, changes=ch, excluded=self._excluded()))
+            summary = yield from ing.run_changed(groups, c, changes=ch, excluded=self._excluded())
+            for path in due:
+                part = yield from ing.run([path], sources[path].options, c, changes=summary.changes,
+                                          excluded=self._excluded())
+                summary.outcomes += part.outcomes
+                mark_scanned(self._f.store, path)
+            return summary
 
         return (yield from self._index(run, cancel, changes))
+
+
+def _periodic_note(minutes: int, no_events: bool) -> str:
+    """How a source on the rescan timer is kept current, as its status says."""
+    from core.ingest.watcher import ALSO_RESCANNING, RESCANNING
+
+    return (RESCANNING if no_events else ALSO_RESCANNING).format(minutes=minutes)

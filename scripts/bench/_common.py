@@ -40,7 +40,8 @@ DEMO = REPO / "resources" / "demo"
 DEMO_FOLDERS = ("diaries", "catalogue", "transcripts", "reports")
 CACHE_DIR = Path(os.environ.get("OVILLO_BENCH_CACHE", "/tmp/ovillo-bench-cache"))
 # where each script's section goes; a section not listed here (a new script) is appended after these
-SECTION_ORDER = ("ingest", "ingest_small", "search", "vecfile", "lexinc", "quality", "fusion", "embedded_text", "objects", "ocr", "formats", "sync", "portable",
+SECTION_ORDER = ("ingest", "ingest_small", "search", "vecfile", "lexinc", "quality", "fusion", "embedded_text", "objects", "ocr", "formats", "sync", "watch",
+                 "portable",
                  "responsiveness", "gate", "ask")
 
 

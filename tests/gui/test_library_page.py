@@ -9,6 +9,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
+from app.views.sources import SourceOptions
 from core.api import IngestOptions
 from tests.gui.conftest import WAIT_MS, WindowFactory
 
@@ -74,11 +75,17 @@ def test_the_library_page_keeps_a_watched_folder_current(qtbot: QtBot, make_wind
                     timeout=WAIT_MS)
 
     # options: leave a file out, its record leaves the library
-    view.edit_options = lambda _row: (IngestOptions(), [("exclude", "puerto.txt")])  # type: ignore[attr-defined]
+    view.edit_options = lambda _row: (IngestOptions(), [("exclude", "puerto.txt")], 5)  # type: ignore[attr-defined]
     view.change_options()  # type: ignore[attr-defined]
     qtbot.waitUntil(lambda: _row(view)["records"] == 2 and view.running == 0,  # type: ignore[attr-defined]
                     timeout=WAIT_MS)
     assert _row(view)["rules"] == [{"kind": "exclude", "glob": "puerto.txt"}]
+    assert (_row(view)["options"]["rescan_every"], _row(view)["reason"]) == (5, "also rescanning every 5 min")
+    dialog = SourceOptions(_row(view), view)
+    assert dialog.rescan_every.value() == 5 and dialog.chosen()[2] == 5
+    dialog.rescan_every.setValue(dialog.rescan_every.minimum())
+    assert dialog.rescan_every.text() == "Automatic" and dialog.chosen()[2] == -1  # core's "no period of its own"
+    dialog.deleteLater()
     cur = w.ops.ovillo.store.cursor()
     assert not cur.execute("SELECT 1 FROM sources WHERE ends_with(path, 'puerto.txt')").fetchall()
 

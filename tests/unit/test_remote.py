@@ -236,3 +236,23 @@ def test_a_duckdb_lock_is_said_to_be_a_lock_not_damage(tmp_path: Path) -> None:
         proc.wait(60)
         assert proc.stdout is not None
         proc.stdout.close()
+
+
+def test_library_list_asks_the_holder_instead_of_waiting(tmp_path: Path) -> None:
+    """`library list` beside a watching Ovillo: answered at once (even with --no-wait), with the holder's view."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "molino.txt").write_text("El molino del valle.", encoding="utf-8")
+    with Ovillo(tmp_path / "home", models_dir=tmp_path / "models", encoder=HashingEncoder(), doing="watch") as app:
+        drain(app.library.ingest([docs], remember=True))
+        assert app.library.watch() == {str(docs): None}
+        env = {k: v for k, v in os.environ.items() if k != "OVILLO_HOME"}
+        out = subprocess.run([sys.executable, "-m", "cli", "--home", str(tmp_path / "home"), "library", "list",
+                              "--json", "--no-wait"], capture_output=True, text=True, env=env, timeout=120, cwd=REPO)
+        assert out.returncode == 0, out.stderr
+        (entry,) = json.loads(out.stdout)
+        assert (entry["path"], entry["files"], entry["state"]) == (str(docs), 1, "watching")  # it watches, not we
+        assert f"answered by {read_holder(app.paths.home).describe()}" in out.stderr  # type: ignore[union-attr]
+        with _client(app) as remote:
+            assert remote.sources("public") == []  # the owner's list only
+        app.library.stop_watching()

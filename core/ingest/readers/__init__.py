@@ -58,7 +58,18 @@ READERS: dict[str, Reader] = {
 
 def is_supported(path: Path) -> bool:
     """True when some reader handles this suffix (a sidecar's ``.json`` is read with its file, not alone)."""
-    return path.suffix.lower() in READERS and not path.name.endswith((".mapping.json", ".options.json"))
+    return supported_name(path.name)
+
+
+def supported_name(name: str) -> bool:
+    """:func:`is_supported` of a file name (a rescan's walk keeps paths as strings)."""
+    return suffix_of(name) in READERS and not name.endswith((".mapping.json", ".options.json"))
+
+
+def suffix_of(name: str) -> str:
+    """A file name's suffix in lower case, as ``Path(name).suffix.lower()`` gives it."""
+    i = name.rfind(".")
+    return name[i:].lower() if 0 < i < len(name) - 1 else ""
 
 
 def reader_for(path: Path) -> Reader:
