@@ -24,7 +24,7 @@ from core.chunking.model import Block, ParsedRecord, ReadResult
 from core.errors import CorruptSource
 from core.ingest.readers import html_reader
 from core.ingest.readers.common import MAX_MAIL_CHARS, MAX_MAIL_PARTS, MAX_MBOX_MESSAGES
-from core.ingest.readers.mail_attachments import Attachment, link_attachments
+from core.ingest.readers.mail_attachments import Attachment, message_records
 from core.ingest.titles import clean_title, file_title
 
 _FIELDS = ("from", "to", "cc", "date", "message-id")
@@ -129,15 +129,7 @@ def _record(msg: EmailMessage, path: Path, key: str, notes: list[str], embedded:
     sender = _display_name(msg)
     when = _date(msg) or delivered  # a message without a Date header: the day its mbox received it
     title = message_title(subject, sender, when, path, number)
-    linked = link_attachments(path, key, title, when, attachments, notes, where)
-    embedded.update(linked.embedded)
-    if attachments:
-        fields["attachments"] = [a.name for a in attachments]
-        blocks.append(Block(" · ".join(fields["attachments"])))
-    if linked.not_read:
-        fields["attachments_not_read"] = linked.not_read
-    message = ParsedRecord(key=key, title=title, blocks=blocks, date_start=when, date_end=when, data=fields)
-    return [message, *linked.records]
+    return message_records(path, key, title, when, blocks, fields, attachments, notes, embedded, where)
 
 
 def message_title(subject: str, sender: str, when: date | None, path: Path, number: int | None = None) -> str:
