@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from datetime import date, datetime
 from email import policy
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from pathlib import Path
 from typing import Any
 
@@ -192,7 +192,7 @@ def _parts(msg: EmailMessage) -> tuple[int, list[Attachment]]:
             name = part.get_filename()
             if part.get_content_type() == "message/rfc822":  # a forwarded message: named by its subject
                 inner = part.get_payload()
-                first = inner[0] if isinstance(inner, list) and inner else None
+                first = inner[0] if isinstance(inner, list) and inner and isinstance(inner[0], Message) else None
                 name = name or (_header(first, "subject") if first is not None else "") or part.get_content_type()
                 if first is not None:
                     inside.update(id(p) for p in first.walk())
