@@ -9,7 +9,9 @@ from typing import NewType
 
 # the column names under which a catalogue gives a row's identifier (the CSV reader reads them, search
 # pins a record whose identifier a query names): here, below both
-ID_COLUMNS: tuple[str, ...] = ("id", "code", "codigo", "código", "codi", "inventory", "inventario", "inventari", "ref")
+ID_COLUMNS: tuple[str, ...] = ("id", "code", "codigo", "código", "codi", "inventory", "inventario", "inventari", "ref",
+                                # ISAD(G) 3.1.1 as Spanish and Catalan finding aids head it
+                                "signatura", "reference code", "código de referencia", "codi de referència")
 
 SectionTipo = NewType("SectionTipo", str)
 ChunkId = NewType("ChunkId", str)

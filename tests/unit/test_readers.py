@@ -142,3 +142,17 @@ def test_pdf_encrypted_and_corrupt(tmp_path: Path) -> None:
 def test_unsupported_suffix(tmp_path: Path) -> None:
     with pytest.raises(UnsupportedFormat):
         reader_for(tmp_path / "a.pptx")
+
+
+def test_an_isadg_inventory_in_spanish_or_catalan_reads_as_a_catalogue(tmp_path: Path) -> None:
+    # what a municipal archive's inventory export heads its columns with (ISAD(G) 3.1.1, 3.1.2, 3.1.3, 3.3.1)
+    es = ("Signatura;Título formal;Fecha;Alcance y contenido\n"
+          "ES.08019.AM/1.2;Actas del pleno;1893;Actas de las sesiones del ayuntamiento.\n")
+    ca = ("Signatura;Títol formal;Data;Abast i contingut\n"
+          "ES.17079.AM/3;Llibre d'actes;1901;Actes de les sessions del consell.\n")
+    for name, text in (("inventario.csv", es), ("inventari.csv", ca)):
+        res = read(tmp_path / name, text)
+        (rec,) = res.records
+        assert rec.key == ("row:ES.08019.AM/1.2" if name == "inventario.csv" else "row:ES.17079.AM/3")
+        assert rec.title in ("Actas del pleno", "Llibre d'actes")
+        assert text.splitlines()[1].split(";")[3] in " ".join(b.text for b in rec.blocks)

@@ -37,9 +37,13 @@ if TYPE_CHECKING:
 ROLES = ("id", "title", "text", "date", "classification", "lang", "collection") + OBJECT_ROLES
 KNOWN: dict[str, tuple[str, ...]] = {
     "id": ID_COLUMNS,
-    "title": ("title", "titulo", "título", "títol", "titol", "name", "nombre", "nom"),
+    # ISAD(G)'s "title" (3.1.2) and "scope and content" (3.3.1) as es/ca/en inventories head them come after
+    # the plain names, so a catalogue holding both keeps choosing as before
+    "title": ("title", "titulo", "título", "títol", "titol", "name", "nombre", "nom", "título formal",
+              "titulo formal", "títol formal", "titol formal", "unit title"),
     "text": ("description", "descripcion", "descripción", "descripció", "descripcio", "text", "texto",
-             "notes", "notas", "body"),
+             "notes", "notas", "body", "alcance y contenido", "abast i contingut", "scope and content", "contenido",
+             "contingut", "content", "resumen", "resum", "summary", "abstract"),
     "date": ("date", "fecha", "data", "dating", "datacion", "datación", "datació"),
     "classification": ("classification", "clasificacion", "clasificación", "classificació", "access"),
     "lang": ("lang", "language", "idioma", "llengua"),

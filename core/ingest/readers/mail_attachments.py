@@ -21,8 +21,9 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import Any
 
-from core.chunking.model import ParsedRecord
+from core.chunking.model import Block, ParsedRecord
 from core.errors import IngestError
 from core.ingest.readers.common import MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_READ, title_from_path
 
@@ -163,3 +164,18 @@ def link_attachments(path: Path, message_key: str, subject: str, when: date | No
         if not kept:
             out.not_read.append(f"{label}: no text found in it")
     return out
+
+
+def message_records(path: Path, key: str, title: str, when: date | None, blocks: list[Block], fields: dict[str, Any],
+                    attachments: list[Attachment], notes: list[str], embedded: dict[str, bytes],
+                    where: str = "") -> list[ParsedRecord]:
+    """A message's record, naming its attachments, then the records of the attachments it could read."""
+    linked = link_attachments(path, key, title, when, attachments, notes, where)
+    embedded.update(linked.embedded)
+    if attachments:
+        fields["attachments"] = [a.name for a in attachments]
+        blocks.append(Block(" · ".join(fields["attachments"])))
+    if linked.not_read:
+        fields["attachments_not_read"] = linked.not_read
+    message = ParsedRecord(key=key, title=title, blocks=blocks, date_start=when, date_end=when, data=fields)
+    return [message, *linked.records]

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from datetime import date, datetime
 from email import policy
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,7 @@ from core.chunking.model import Block, ParsedRecord, ReadResult
 from core.errors import CorruptSource
 from core.ingest.readers import html_reader
 from core.ingest.readers.common import MAX_MAIL_CHARS, MAX_MAIL_PARTS, MAX_MBOX_MESSAGES
-from core.ingest.readers.mail_attachments import Attachment, link_attachments
+from core.ingest.readers.mail_attachments import Attachment, message_records
 from core.ingest.titles import clean_title, file_title
 
 _FIELDS = ("from", "to", "cc", "date", "message-id")
@@ -129,15 +129,7 @@ def _record(msg: EmailMessage, path: Path, key: str, notes: list[str], embedded:
     sender = _display_name(msg)
     when = _date(msg) or delivered  # a message without a Date header: the day its mbox received it
     title = message_title(subject, sender, when, path, number)
-    linked = link_attachments(path, key, title, when, attachments, notes, where)
-    embedded.update(linked.embedded)
-    if attachments:
-        fields["attachments"] = [a.name for a in attachments]
-        blocks.append(Block(" · ".join(fields["attachments"])))
-    if linked.not_read:
-        fields["attachments_not_read"] = linked.not_read
-    message = ParsedRecord(key=key, title=title, blocks=blocks, date_start=when, date_end=when, data=fields)
-    return [message, *linked.records]
+    return message_records(path, key, title, when, blocks, fields, attachments, notes, embedded, where)
 
 
 def message_title(subject: str, sender: str, when: date | None, path: Path, number: int | None = None) -> str:
@@ -200,7 +192,7 @@ def _parts(msg: EmailMessage) -> tuple[int, list[Attachment]]:
             name = part.get_filename()
             if part.get_content_type() == "message/rfc822":  # a forwarded message: named by its subject
                 inner = part.get_payload()
-                first = inner[0] if isinstance(inner, list) and inner else None
+                first = inner[0] if isinstance(inner, list) and inner and isinstance(inner[0], Message) else None
                 name = name or (_header(first, "subject") if first is not None else "") or part.get_content_type()
                 if first is not None:
                     inside.update(id(p) for p in first.walk())

@@ -27,7 +27,7 @@ from typing import Any
 from core.chunking.model import Block, ParsedRecord, ReadResult
 from core.errors import CorruptSource
 from core.ingest.readers.common import MAX_ATTACHMENT_BYTES, MAX_MAIL_CHARS, MAX_MAIL_PARTS
-from core.ingest.readers.mail_attachments import Attachment, link_attachments
+from core.ingest.readers.mail_attachments import Attachment, message_records
 from core.ingest.readers.mail_reader import html_blocks, message_title, text_blocks
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -152,15 +152,7 @@ def _records(msg: _Props, path: Path, notes: list[str], embedded: dict[str, byte
     blocks = _body(msg, path, notes)
     title = message_title(subject, msg.string(0x0C1A) or sender, when, path)
     attachments = list(_attachments(msg))
-    linked = link_attachments(path, "", title, when, attachments, notes)
-    embedded.update(linked.embedded)
-    if attachments:
-        fields["attachments"] = [a.name for a in attachments]
-        blocks.append(Block(" · ".join(fields["attachments"])))
-    if linked.not_read:
-        fields["attachments_not_read"] = linked.not_read
-    message = ParsedRecord(key="", title=title, blocks=blocks, date_start=when, date_end=when, data=fields)
-    return [message, *linked.records]
+    return message_records(path, "", title, when, blocks, fields, attachments, notes, embedded)
 
 
 def _address(name: str, address: str) -> str:
