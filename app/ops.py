@@ -226,11 +226,13 @@ class Ops(QObject):
             raise PermissionDenied(f"{what} is not available in kiosk mode")
 
     def ingest(self, paths: Sequence[str], options: IngestOptions, *, on_progress: Callback, on_result: Callback,
-               on_done: Callable[[], None] | None = None) -> Worker:
-        """Index files and folders; cancel leaves the queue exact for a later resume."""
+               on_done: Callable[[], None] | None = None, remember: bool = False) -> Worker:
+        """Index files and folders, kept as library sources when ``remember``; cancel leaves the queue exact for a
+        later resume."""
         self._staff_only("Importing")
         committed = Changes()  # fills as batches commit: an import that fails part way still refreshes the window
-        return self.write(lambda t: self.ovillo.library.ingest(list(paths), options, cancel=t, changes=committed),
+        return self.write(lambda t: self.ovillo.library.ingest(list(paths), options, cancel=t, changes=committed,
+                                                               remember=remember),
                           on_progress=on_progress, on_result=on_result, on_done=on_done, committed=committed,
                           throttle_s=0.05, name="ingest")
 

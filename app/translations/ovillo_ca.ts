@@ -2060,202 +2060,212 @@ tf)</translation>
 <context>
     <name>ImportView</name>
     <message>
-        <location filename="../views/importer.py" line="51"/>
+        <location filename="../views/importer.py" line="52"/>
         <source>Drop files or folders here</source>
         <translation>Deixeu anar aquí fitxers o carpetes</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="52"/>
+        <location filename="../views/importer.py" line="53"/>
         <source>Add &amp;files…</source>
         <translation>Afegeix &amp;fitxers…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="53"/>
+        <location filename="../views/importer.py" line="54"/>
         <source>Add f&amp;older…</source>
         <translation>Afegeix una &amp;carpeta…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="54"/>
+        <location filename="../views/importer.py" line="55"/>
         <source>&amp;Remove</source>
         <translation>&amp;Treu</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="56"/>
+        <location filename="../views/importer.py" line="57"/>
         <source>default: the folder&apos;s name</source>
         <translation>per defecte: el nom de la carpeta</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="59"/>
+        <location filename="../views/importer.py" line="60"/>
         <source>Keep current (new files: %1)</source>
         <translation>Mantén l&apos;actual (fitxers nous: %1)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="64"/>
+        <location filename="../views/importer.py" line="65"/>
         <source>Also loosen records already stored (reclassify)</source>
         <translation>Relaxa també els registres ja desats (reclassifica)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="66"/>
+        <location filename="../views/importer.py" line="67"/>
         <source>Without this, a record already stored keeps its classification when it is stricter than the one chosen here.</source>
         <translation>Sense això, un registre ja desat conserva la seva classificació quan és més estricta que la triada aquí.</translation>
     </message>
     <message>
         <location filename="../views/importer.py" line="70"/>
+        <source>Keep them in the library and watch them for changes</source>
+        <translation>Conservar-los a la biblioteca i vigilar-ne els canvis</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="72"/>
+        <source>Imported folders and files become sources on the Library page: changed, added and removed files are indexed again while Ovillo is open. Unchecked: imported once.</source>
+        <translation>Les carpetes i els fitxers importats passen a ser fonts a la pàgina Biblioteca: els fitxers canviats, afegits i eliminats es tornen a indexar mentre Ovillo és obert. Sense marcar: s&apos;importen una sola vegada.</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="77"/>
         <source>&amp;Start import</source>
         <translation>&amp;Inicia la importació</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="71"/>
+        <location filename="../views/importer.py" line="78"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausa</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="72"/>
+        <location filename="../views/importer.py" line="79"/>
         <source>Res&amp;ume</source>
         <translation>&amp;Reprèn</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="73"/>
+        <location filename="../views/importer.py" line="80"/>
         <source>&amp;Cancel</source>
         <translation>Ca&amp;ncel·la</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="83"/>
+        <location filename="../views/importer.py" line="90"/>
         <source>Copy</source>
         <translation>Copia</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="94"/>
+        <location filename="../views/importer.py" line="101"/>
         <source>Collection</source>
         <translation>Col·lecció</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="95"/>
+        <location filename="../views/importer.py" line="102"/>
         <source>Classification</source>
         <translation>Classificació</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="102"/>
+        <location filename="../views/importer.py" line="110"/>
         <source>Files and folders to import (drag and drop them here):</source>
         <translation>Fitxers i carpetes per importar (arrossegueu-los aquí):</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="107"/>
+        <location filename="../views/importer.py" line="115"/>
         <source>Overall</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="109"/>
+        <location filename="../views/importer.py" line="117"/>
         <source>Current file</source>
         <translation>Fitxer actual</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="113"/>
+        <location filename="../views/importer.py" line="121"/>
         <source>Problems</source>
         <translation>Problemes</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="140"/>
+        <location filename="../views/importer.py" line="148"/>
         <source>Choose files to import</source>
         <translation>Trieu fitxers per importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="144"/>
+        <location filename="../views/importer.py" line="152"/>
         <source>Choose a folder to import</source>
         <translation>Trieu una carpeta per importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="195"/>
+        <location filename="../views/importer.py" line="204"/>
         <source>Loosen classifications?</source>
         <translation>Voleu relaxar les classificacions?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="196"/>
+        <location filename="../views/importer.py" line="205"/>
         <source>Records already stored with a stricter classification will become “%1” and may be seen by more people. Continue?</source>
         <translation>Els registres ja desats amb una classificació més estricta passaran a «%1» i els podrà veure més gent. Voleu continuar?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="211"/>
+        <location filename="../views/importer.py" line="220"/>
         <source>Looking for files…</source>
         <translation>Cercant fitxers…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="223"/>
+        <location filename="../views/importer.py" line="232"/>
         <source>Pausing after the current file…</source>
         <translation>Posant en pausa després del fitxer actual…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="240"/>
+        <location filename="../views/importer.py" line="249"/>
         <source>Import cancelled.</source>
         <translation>Importació cancel·lada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="245"/>
+        <location filename="../views/importer.py" line="254"/>
         <source>Looking for files… %1 found</source>
         <translation>Cercant fitxers… %1 trobats</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="254"/>
+        <location filename="../views/importer.py" line="263"/>
         <source>%1 of %2 files · about %3 left</source>
         <translation>%1 de %2 fitxers · queden uns %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="256"/>
+        <location filename="../views/importer.py" line="265"/>
         <source>%1 of %2 files</source>
         <translation>%1 de %2 fitxers</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="261"/>
+        <location filename="../views/importer.py" line="270"/>
         <source>Updating the keyword index…</source>
         <translation>Actualitzant l&apos;índex de paraules clau…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="263"/>
+        <location filename="../views/importer.py" line="272"/>
         <source>Erasing removed records from the store file…</source>
         <translation>Esborrant del fitxer de dades els registres eliminats…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="264"/>
+        <location filename="../views/importer.py" line="273"/>
         <source>Indexing: %1</source>
         <translation>Indexant: %1</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="270"/>
+        <location filename="../views/importer.py" line="279"/>
         <source>%1 record(s) reclassified: %2 → %3</source>
         <translation>%1 registre(s) reclassificat(s): %2 → %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="273"/>
+        <location filename="../views/importer.py" line="282"/>
         <source>%1 record(s) kept %2, stricter than %3 (tick “reclassify” to loosen)</source>
         <translation>%1 registre(s) mantenen %2, més estricta que %3 (marqueu «reclassifica» per relaxar-la)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="277"/>
+        <location filename="../views/importer.py" line="286"/>
         <source>%1: OCR read page(s) %2 with low confidence; check them against the page images</source>
         <translation>%1: l&apos;OCR va llegir la(es) pàgina(es) %2 amb poca confiança; compareu-les amb les imatges de les pàgines</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="290"/>
+        <location filename="../views/importer.py" line="299"/>
         <source>Not indexed, unsupported file type %1: %2</source>
         <translation>No indexat, tipus de fitxer no admès %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="313"/>
+        <location filename="../views/importer.py" line="322"/>
         <source>Import stopped.</source>
         <translation>Importació aturada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="315"/>
+        <location filename="../views/importer.py" line="324"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reprendre continua on s&apos;ha aturat.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="317"/>
+        <location filename="../views/importer.py" line="326"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancel·lat. %1 fitxer(s) indexats; la resta queda a la cua.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="320"/>
+        <location filename="../views/importer.py" line="329"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Fet: %1 indexats, %2 sense canvis, %3 amb errors.</translation>
     </message>

@@ -2060,202 +2060,212 @@ tf)</translation>
 <context>
     <name>ImportView</name>
     <message>
-        <location filename="../views/importer.py" line="51"/>
+        <location filename="../views/importer.py" line="52"/>
         <source>Drop files or folders here</source>
         <translation>Suelte aquí archivos o carpetas</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="52"/>
+        <location filename="../views/importer.py" line="53"/>
         <source>Add &amp;files…</source>
         <translation>Añadir &amp;archivos…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="53"/>
+        <location filename="../views/importer.py" line="54"/>
         <source>Add f&amp;older…</source>
         <translation>Añadir &amp;carpeta…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="54"/>
+        <location filename="../views/importer.py" line="55"/>
         <source>&amp;Remove</source>
         <translation>&amp;Quitar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="56"/>
+        <location filename="../views/importer.py" line="57"/>
         <source>default: the folder&apos;s name</source>
         <translation>por defecto: el nombre de la carpeta</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="59"/>
+        <location filename="../views/importer.py" line="60"/>
         <source>Keep current (new files: %1)</source>
         <translation>Mantener la actual (archivos nuevos: %1)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="64"/>
+        <location filename="../views/importer.py" line="65"/>
         <source>Also loosen records already stored (reclassify)</source>
         <translation>Relajar también los registros ya guardados (reclasificar)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="66"/>
+        <location filename="../views/importer.py" line="67"/>
         <source>Without this, a record already stored keeps its classification when it is stricter than the one chosen here.</source>
         <translation>Sin esto, un registro ya guardado conserva su clasificación cuando es más estricta que la elegida aquí.</translation>
     </message>
     <message>
         <location filename="../views/importer.py" line="70"/>
+        <source>Keep them in the library and watch them for changes</source>
+        <translation>Conservarlos en la biblioteca y vigilar sus cambios</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="72"/>
+        <source>Imported folders and files become sources on the Library page: changed, added and removed files are indexed again while Ovillo is open. Unchecked: imported once.</source>
+        <translation>Las carpetas y archivos importados pasan a ser fuentes en la página Biblioteca: los archivos cambiados, añadidos y eliminados se vuelven a indexar mientras Ovillo está abierto. Sin marcar: se importan una sola vez.</translation>
+    </message>
+    <message>
+        <location filename="../views/importer.py" line="77"/>
         <source>&amp;Start import</source>
         <translation>&amp;Iniciar importación</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="71"/>
+        <location filename="../views/importer.py" line="78"/>
         <source>&amp;Pause</source>
         <translation>&amp;Pausa</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="72"/>
+        <location filename="../views/importer.py" line="79"/>
         <source>Res&amp;ume</source>
         <translation>&amp;Reanudar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="73"/>
+        <location filename="../views/importer.py" line="80"/>
         <source>&amp;Cancel</source>
         <translation>Ca&amp;ncelar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="83"/>
+        <location filename="../views/importer.py" line="90"/>
         <source>Copy</source>
         <translation>Copiar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="94"/>
+        <location filename="../views/importer.py" line="101"/>
         <source>Collection</source>
         <translation>Colección</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="95"/>
+        <location filename="../views/importer.py" line="102"/>
         <source>Classification</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="102"/>
+        <location filename="../views/importer.py" line="110"/>
         <source>Files and folders to import (drag and drop them here):</source>
         <translation>Archivos y carpetas que importar (arrástrelos aquí):</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="107"/>
+        <location filename="../views/importer.py" line="115"/>
         <source>Overall</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="109"/>
+        <location filename="../views/importer.py" line="117"/>
         <source>Current file</source>
         <translation>Archivo actual</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="113"/>
+        <location filename="../views/importer.py" line="121"/>
         <source>Problems</source>
         <translation>Problemas</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="140"/>
+        <location filename="../views/importer.py" line="148"/>
         <source>Choose files to import</source>
         <translation>Elija archivos para importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="144"/>
+        <location filename="../views/importer.py" line="152"/>
         <source>Choose a folder to import</source>
         <translation>Elija una carpeta para importar</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="195"/>
+        <location filename="../views/importer.py" line="204"/>
         <source>Loosen classifications?</source>
         <translation>¿Relajar clasificaciones?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="196"/>
+        <location filename="../views/importer.py" line="205"/>
         <source>Records already stored with a stricter classification will become “%1” and may be seen by more people. Continue?</source>
         <translation>Los registros ya guardados con una clasificación más estricta pasarán a «%1» y podrán verlos más personas. ¿Continuar?</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="211"/>
+        <location filename="../views/importer.py" line="220"/>
         <source>Looking for files…</source>
         <translation>Buscando archivos…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="223"/>
+        <location filename="../views/importer.py" line="232"/>
         <source>Pausing after the current file…</source>
         <translation>Pausando tras el archivo actual…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="240"/>
+        <location filename="../views/importer.py" line="249"/>
         <source>Import cancelled.</source>
         <translation>Importación cancelada.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="245"/>
+        <location filename="../views/importer.py" line="254"/>
         <source>Looking for files… %1 found</source>
         <translation>Buscando archivos… %1 encontrados</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="254"/>
+        <location filename="../views/importer.py" line="263"/>
         <source>%1 of %2 files · about %3 left</source>
         <translation>%1 de %2 archivos · quedan unos %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="256"/>
+        <location filename="../views/importer.py" line="265"/>
         <source>%1 of %2 files</source>
         <translation>%1 de %2 archivos</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="261"/>
+        <location filename="../views/importer.py" line="270"/>
         <source>Updating the keyword index…</source>
         <translation>Actualizando el índice de palabras clave…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="263"/>
+        <location filename="../views/importer.py" line="272"/>
         <source>Erasing removed records from the store file…</source>
         <translation>Borrando del archivo de datos los registros eliminados…</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="264"/>
+        <location filename="../views/importer.py" line="273"/>
         <source>Indexing: %1</source>
         <translation>Indexando: %1</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="270"/>
+        <location filename="../views/importer.py" line="279"/>
         <source>%1 record(s) reclassified: %2 → %3</source>
         <translation>%1 registro(s) reclasificado(s): %2 → %3</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="273"/>
+        <location filename="../views/importer.py" line="282"/>
         <source>%1 record(s) kept %2, stricter than %3 (tick “reclassify” to loosen)</source>
         <translation>%1 registro(s) conservan %2, más estricta que %3 (marque «reclasificar» para relajarla)</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="277"/>
+        <location filename="../views/importer.py" line="286"/>
         <source>%1: OCR read page(s) %2 with low confidence; check them against the page images</source>
         <translation>%1: el OCR leyó la(s) página(s) %2 con poca confianza; compárelas con las imágenes de las páginas</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="290"/>
+        <location filename="../views/importer.py" line="299"/>
         <source>Not indexed, unsupported file type %1: %2</source>
         <translation>No indexado, tipo de archivo no admitido %1: %2</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="313"/>
+        <location filename="../views/importer.py" line="322"/>
         <source>Import stopped.</source>
         <translation>Importación detenida.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="315"/>
+        <location filename="../views/importer.py" line="324"/>
         <source>Paused. Resume continues where it stopped.</source>
         <translation>En pausa. Reanudar continúa donde se detuvo.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="317"/>
+        <location filename="../views/importer.py" line="326"/>
         <source>Cancelled. %1 file(s) indexed; the rest stays queued.</source>
         <translation>Cancelado. %1 archivo(s) indexados; el resto queda en cola.</translation>
     </message>
     <message>
-        <location filename="../views/importer.py" line="320"/>
+        <location filename="../views/importer.py" line="329"/>
         <source>Done: %1 indexed, %2 unchanged, %3 failed.</source>
         <translation>Hecho: %1 indexados, %2 sin cambios, %3 con errores.</translation>
     </message>

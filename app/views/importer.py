@@ -46,6 +46,7 @@ class ImportView(QWidget):
         self.worker: Worker | None = None
         self.summary: IngestSummary | None = None
         self._run: tuple[list[str], IngestOptions] | None = None
+        self._remember = True
         self.setAcceptDrops(True)
         self.paths = named(QListWidget(), "importPaths")
         set_tip(self.paths, self.tr("Drop files or folders here"))
@@ -65,6 +66,12 @@ class ImportView(QWidget):
                                 "importReclassify")
         set_tip(self.reclassify, self.tr("Without this, a record already stored keeps its classification "
                                            "when it is stricter than the one chosen here."))
+        # as `ovillo ingest` does unless --once: what is imported stays in the library and is watched
+        self.keep = named(QCheckBox(self.tr("Keep them in the library and watch them for changes")), "importKeep")
+        self.keep.setChecked(True)
+        set_tip(self.keep, self.tr("Imported folders and files become sources on the Library page: changed, added "
+                                   "and removed files are indexed again while Ovillo is open. Unchecked: "
+                                   "imported once."))
         # asks before loosening; a test replaces it
         self.confirm_reclassify: Callable[[str], bool] = self._ask_reclassify
         self.start = named(QPushButton(self.tr("&Start import")), "startImport")
@@ -94,6 +101,7 @@ class ImportView(QWidget):
         form_row(form, self.tr("Collection"), self.collection)
         form_row(form, self.tr("Classification"), self.classification)
         form_row(form, "", self.reclassify)
+        form_row(form, "", self.keep)
         controls = QHBoxLayout()
         for b in (self.start, self.pause, self.resume, self.cancel):
             controls.addWidget(b)
@@ -188,6 +196,7 @@ class ImportView(QWidget):
         opts = IngestOptions(collection=collection or self.collection.text().strip() or None,
                              classification=chosen_class, reclassify=reclassify)
         self._run = (list(chosen), opts)
+        self._remember = self.keep.isChecked()
         self.failures.clear()
         self._launch()
 
@@ -211,7 +220,7 @@ class ImportView(QWidget):
         self.current.setText(self.tr("Looking for files…"))
         self.eta.clear()
         self.worker = self.ops.ingest(paths, opts, on_progress=self._progress, on_result=self._result,
-                                      on_done=self._done)
+                                      on_done=self._done, remember=self._remember)
         self.running.emit(True)
         self._sync_buttons()
 
@@ -335,7 +344,7 @@ class ImportView(QWidget):
         self.resume.setEnabled(self.state == "paused")
         self.cancel.setEnabled(self.state in ("running", "pausing", "paused"))
         for w in (self.add_files, self.add_folder, self.remove, self.collection, self.classification,
-                  self.reclassify):
+                  self.reclassify, self.keep):
             w.setEnabled(not busy)
         self.paths.setEnabled(True)
         self.setProperty("busy", busy)

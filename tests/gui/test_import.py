@@ -225,3 +225,25 @@ def test_files_no_reader_handles_are_listed_not_dropped(qtbot: QtBot, make_windo
     listed = [imp.failures.item(i).text() for i in range(imp.failures.count())]
     assert any(".dwg" in t and "plano.dwg" in t and "alzado.dwg" in t for t in listed), listed
     assert any(".blend" in t and "modelo.blend" in t for t in listed), listed
+
+
+def test_an_import_is_kept_as_a_watched_source_unless_unticked(qtbot: QtBot, make_window: WindowFactory,
+                                                              tmp_path: Path) -> None:
+    w = make_window()
+    imp = w.importer
+    assert imp is not None and imp.keep.isChecked()  # as `ovillo ingest` keeps its paths unless --once
+    kept, once = tmp_path / "kept", tmp_path / "once"
+    for folder, text in ((kept, "Informe del molino harinero."), (once, "Informe de la acequia medieval.")):
+        folder.mkdir()
+        (folder / "a.md").write_text(f"# Informe\n\n{text}\n", encoding="utf-8")
+    imp.add_paths([str(kept)])
+    imp.start_import()
+    qtbot.waitUntil(lambda: imp.state == "idle", timeout=WAIT_MS)
+    imp.paths.clear()
+    imp.keep.setChecked(False)
+    imp.add_paths([str(once)])
+    imp.start_import()
+    qtbot.waitUntil(lambda: imp.state == "idle", timeout=WAIT_MS)
+    assert imp.summary is not None and len(imp.summary.ok) == 1
+    sources = [s.source.path for s in w.ops.ovillo.library.sources()]
+    assert str(kept) in sources and str(once) not in sources
