@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from core.errors import ModelError
-from core.models.assemble_sscd import DEFAULT_IMAGE_MODEL, SSCD_MODELS, assemble_sscd_models
+from core.models.assemble_sscd import DEFAULT_IMAGE_MODEL, SSCD_MODELS, assemble_sscd_models, sscd_file
 from core.models.encoder import AnyEncoder, ImageEncoder, Modality, TextEncoder
 from core.models.manifest import Manifest, ModelFile, read_manifest, sha256_file, verify, write_manifest
 
@@ -175,10 +175,10 @@ def load_image_encoder(models_dir: Path, name: str = DEFAULT_IMAGE_MODEL, *, thr
                        batch_size: int = 8) -> ImageEncoder:
     """Verify an image model's files against its manifest and load it.
 
-    SSCD's manifests are written on first use when missing (an install whose image package came later).
+    An SSCD model whose package is not installed says so, with how to add it (an offline bundle cannot ship it).
     """
     if name in SSCD_MODELS and not (model_folder(models_dir, name) / "manifest.json").exists():
-        assemble_sscd_models(models_dir)
+        sscd_file(SSCD_MODELS[name][0])  # raises the package's own message and hint when it is missing
     enc = load_encoder(models_dir, name, modality="image", threads=threads, batch_size=batch_size)
     if not isinstance(enc, ImageEncoder):
         raise ModelError(f"{name} did not load as a ImageEncoder")

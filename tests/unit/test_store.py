@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from pathlib import Path
 
 import pytest
@@ -144,7 +146,7 @@ def test_duckdb_memory_is_bounded_for_a_laptop_and_spills_beside_the_store(tmp_p
     assert limit == f"{mib / 1024:.1f} GiB"
     sizes = {8 << 30: 2048, 2 << 30: 1024, 64 << 30: 4096}
     for total, want in sizes.items():
-        monkeypatch.setattr(connection.os, "sysconf",
+        monkeypatch.setattr(os, "sysconf",
                             lambda name, total=total: 4096 if name == "SC_PAGE_SIZE" else total // 4096)
         assert connection.memory_limit_mib() == want
 
