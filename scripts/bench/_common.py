@@ -25,7 +25,7 @@ import statistics
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
@@ -260,6 +260,14 @@ def load_raw(name: str) -> object | None:
     """Raw result ``name`` (None when no script has written it)."""
     path = raw_path(name)
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+def rebuild_section(section: str, raw_name: str, render: Callable[[Any], str]) -> None:
+    """A script's ``--rebuild``: its section rendered again from its saved raw results, nothing measured."""
+    saved = load_raw(raw_name)
+    if saved is None:
+        raise SystemExit(f"no raw results at {raw_path(raw_name)}: run without --rebuild")
+    write_section(section, render(saved))
 
 
 def md_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

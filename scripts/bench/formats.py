@@ -229,10 +229,7 @@ def main() -> None:
     ap.add_argument("--rebuild", action="store_true", help="re-render the section from the saved raw results")
     a = ap.parse_args()
     if a.rebuild:
-        saved = C.load_raw(RAW_NAME)
-        if saved is None:
-            raise SystemExit(f"no raw results at {C.raw_path(RAW_NAME)}: run without --rebuild")
-        C.write_section(SECTION, render(saved))  # type: ignore[arg-type]
+        C.rebuild_section(SECTION, RAW_NAME, render)
         return
     stamp = C.stamp()
     with tempfile.TemporaryDirectory(prefix="ovillo-bench-formats-") as tmp:

