@@ -38,15 +38,11 @@ def _size(path: Path) -> int:
 
 
 def _pythons() -> list[str]:
-    found = []
-    for minor in ("3.12", "3.13"):
-        cands = [shutil.which(f"python{minor}")] + sorted(str(p) for p in (Path.home() / ".pyenv" / "versions").glob(
-            f"{minor}*/bin/python3"))
-        for c in cands:
-            if c and subprocess.run([c, "-c", "import sys"], capture_output=True).returncode == 0:
-                found.append(c)
-                break
-    return found
+    """The interpreters scripts/bundle builds for by default (one each of 3.12 and 3.13)."""
+    sys.path.insert(0, str(C.REPO / "scripts"))
+    from ovsetup.bundle import target_pythons
+
+    return target_pythons([])
 
 
 def measure(work: Path, pythons: list[str]) -> dict[str, object]:

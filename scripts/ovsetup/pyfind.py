@@ -64,3 +64,18 @@ def find_python() -> Optional[str]:
         if python_ok(exe):
             return exe
     return None
+
+
+def python_of(minor: str) -> Optional[str]:
+    """A working Python of exactly ``minor`` (``"3.13"``) on PATH or under pyenv, or None."""
+    root = os.environ.get("PYENV_ROOT") or str(Path.home() / ".pyenv")
+    found = shutil.which(f"python{minor}")
+    for exe in ([found] if found else []) + sorted(glob.glob(os.path.join(root, "versions", f"{minor}*", "bin", "python3"))):
+        try:
+            out = subprocess.run([exe, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+                                 capture_output=True, text=True, timeout=30)
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if out.returncode == 0 and out.stdout.strip() == minor:
+            return exe
+    return None

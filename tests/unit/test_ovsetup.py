@@ -108,3 +108,12 @@ def test_a_kiosk_layout_stages_under_destdir(tmp_path: Path) -> None:
     assert lay.models == tmp_path / "usr/local/share/ovillo/models"
     assert lay.data == tmp_path / "var/lib/ovillo/kiosk"
     assert os.path.commonpath([lay.app, tmp_path]) == str(tmp_path)
+
+
+def test_a_python_of_one_minor_version_is_found_by_asking_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    minor = "%d.%d" % sys.version_info[:2]
+    (tmp_path / f"python{minor}").symlink_to(sys.executable)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setenv("PYENV_ROOT", str(tmp_path / "no-pyenv"))
+    assert pyfind.python_of(minor) == str(tmp_path / f"python{minor}")
+    assert pyfind.python_of("3.99") is None
